@@ -1,0 +1,128 @@
+// Package testprog compiles the C, C++ and Go fixture programs that tests run
+// and symbolize. Each fixture is built once per test binary and reused; the
+// tools it needs are required, not optional, when CI=true.
+package testprog
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Opts says how to build a fixture.
+type Opts struct {
+	// Compiler is the compiler command: "gcc", "clang", "g++", "clang++" or
+	// "go". Empty means "gcc".
+	Compiler string
+	// Flags are passed to the compiler before the source ("-O2", "-g").
+	// For "go" they are passed to "go build" ("-ldflags=-w").
+	Flags []string
+	// Name is the output file's base name; empty means one derived from the
+	// source and the options.
+	Name string
+}
+
+var (
+	buildMu  sync.Mutex
+	built    = map[string]string{} // key -> path of the built binary
+	buildDir string
+)
+
+// Dir returns the directory holding the fixture sources
+// (internal/testprog/testdata).
+func Dir() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "testdata")
+}
+
+// Path returns the path of the fixture source src (relative to Dir unless
+// absolute).
+func Path(src string) string {
+	if filepath.IsAbs(src) {
+		return src
+	}
+	return filepath.Join(Dir(), src)
+}
+
+// Build compiles the fixture src (a file or, for "go", a directory, relative
+// to Dir) and returns the path of the binary. It is built once per test
+// binary and options; a build failure fails the test.
+func Build(t testing.TB, src string, o Opts) string {
+	t.Helper()
+	if o.Compiler == "" {
+		o.Compiler = "gcc"
+	}
+	Require(t, o.Compiler)
+	key := o.Compiler + "\x00" + src + "\x00" + strings.Join(o.Flags, "\x00") + "\x00" + o.Name
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	if p, ok := built[key]; ok {
+		return p
+	}
+	if buildDir == "" {
+		d, err := os.MkdirTemp("", "sonde-fixtures-")
+		if err != nil {
+			t.Fatalf("testprog: %v", err)
+		}
+		buildDir = d
+	}
+	name := o.Name
+	if name == "" {
+		h := sha256.Sum256([]byte(key))
+		base := strings.TrimSuffix(filepath.Base(src), filepath.Ext(src))
+		name = base + "-" + hex.EncodeToString(h[:4])
+	}
+	out := filepath.Join(buildDir, name)
+	var cmd *exec.Cmd
+	if o.Compiler == "go" {
+		args := append([]string{"build", "-o", out}, o.Flags...)
+		args = append(args, ".")
+		cmd = exec.Command("go", args...)
+		cmd.Dir = Path(src)
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GO111MODULE=auto")
+	} else {
+		args := append(append([]string{}, o.Flags...), "-o", out, Path(src))
+		cmd = exec.Command(o.Compiler, args...)
+	}
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("testprog: build %s with %s %v: %v\n%s", src, o.Compiler, o.Flags, err, msg)
+	}
+	built[key] = out
+	return out
+}
+
+// Require returns the path of the program tool. When it is missing the test
+// fails under CI=true (a missing tool is a broken machine there) and is
+// skipped otherwise.
+func Require(t testing.TB, tool string) string {
+	t.Helper()
+	p, err := exec.LookPath(tool)
+	if err == nil {
+		return p
+	}
+	msg := fmt.Sprintf("testprog: %s not found on PATH (./test.sh installs it)", tool)
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// Cleanup removes the fixtures built by this test binary. Call it from
+// TestMain after m.Run.
+func Cleanup() {
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+		buildDir = ""
+		built = map[string]string{}
+	}
+}
