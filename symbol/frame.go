@@ -13,6 +13,9 @@ type Frame struct {
 	File string
 	// Line and Column are 0 when unknown.
 	Line, Column int
+	// Discriminator is the line-table row's discriminator (DWARF 4 6.2.2),
+	// 0 when none. Only frames[0] has one; binutils addr2line prints it.
+	Discriminator int
 	// Inlined is true when this frame was inlined into the next one.
 	Inlined bool
 	// FuncAddr is the link-time entry address of the out-of-line function,
