@@ -1,0 +1,10 @@
+// Package report turns a profile.Profile into text views: flat listings by
+// line, function, file or object (PCT's "13.9% binPoly64.C:101"), and the
+// per-function table of pprof -top. Every view symbolizes through the
+// Symbolizer seam, once per distinct location, and degrades as PCT does:
+// file:line where DWARF exists, object:function where only symbols do, and
+// object+offset where nothing does.
+//
+// One file holds one view (flat.go, functions.go); resolve.go holds the
+// symbolization and naming that all views share.
+package report

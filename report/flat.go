@@ -1,0 +1,145 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"sonde/profile"
+)
+
+// The flat view: one line a location with its share, largest first, in
+// PCT's layout (Blake & Bauer 2002, section 3):
+//
+//	13.9% /u/cblake/hashfp/binPoly64.C:101
+//	 7.3% libc.so.6:getc
+//
+// Only the leaf of each stack counts, and of its inline frames the
+// innermost: by line that is the innermost inlined callee's file:line, by
+// function the innermost inlined function (pprof's flat does the same). So a
+// sample in square() inlined into sum_squares() counts for square.
+
+// flatKey names the innermost frame of s at level by.
+func flatKey(s *site, by By) rowKey {
+	var obj profile.MappingKey
+	if s.m != nil {
+		obj = s.m.Key()
+	}
+	switch by {
+	case ByFunction:
+		if len(s.frames) > 0 && s.frames[0].Func != "" {
+			return rowKey{obj, funcName(s.frames[0])}
+		}
+		return rowKey{obj, objectOffset(s)}
+	case ByFile:
+		return rowKey{obj, fileName(s)}
+	case ByObject:
+		return rowKey{obj, objectName(s.m)}
+	}
+	return rowKey{obj, lineName(s)}
+}
+
+// noStack names samples that hold no address at all.
+const noStack = "[no stack]"
+
+// flatSamples prints the percentage of the total sample value per location.
+func flatSamples(b *strings.Builder, r *resolver, by By, top int) error {
+	t := newTable()
+	var total int64
+	for i := range r.p.Samples {
+		v, err := sampleValue(r.p, i)
+		if err != nil {
+			return err
+		}
+		total += v
+		k := rowKey{name: noStack}
+		if st := r.p.Samples[i].Stack; len(st) > 0 {
+			s, err := r.resolve(st[0], false)
+			if err != nil {
+				return err
+			}
+			k = flatKey(s, by)
+		}
+		t.get(k).flat += v
+	}
+	rows, note := cut(t.sorted(), top)
+	for _, row := range rows {
+		fmt.Fprintf(b, "%5.1f%% %s\n", percent(row.flat, total), row.name)
+	}
+	b.WriteString(note)
+	return nil
+}
+
+// flatCounts prints exact counts per location, with their share of the
+// total count, for the units of the kind that suits by (see flatKind). Units
+// that never ran are left out: flat says where the counts went, coverage
+// says what never ran.
+func flatCounts(b *strings.Builder, r *resolver, by By, top int) error {
+	kind := flatKind(r.p.Units, by)
+	t := newTable()
+	var total int64
+	for i := range r.p.Units {
+		u := &r.p.Units[i]
+		if u.Kind != kind {
+			continue
+		}
+		c, err := unitCount(r.p, i)
+		if err != nil {
+			return err
+		}
+		if c == 0 {
+			continue
+		}
+		s, err := r.unitSite(u)
+		if err != nil {
+			return err
+		}
+		if kind == profile.UnitFunction && by != ByLine {
+			s = outermost(s)
+		}
+		t.get(flatKey(s, by)).flat += int64(c)
+		total += int64(c)
+	}
+	rows, note := cut(t.sorted(), top)
+	width := len(countTypeName(r.p))
+	for _, row := range rows {
+		width = max(width, len(fmt.Sprint(row.flat)))
+	}
+	fmt.Fprintf(b, "%*s %7s  %s (%s units)\n", width, countTypeName(r.p), "%", by, kind)
+	for _, row := range rows {
+		fmt.Fprintf(b, "%*d %6.1f%%  %s\n", width, row.flat, percent(row.flat, total), row.name)
+	}
+	b.WriteString(note)
+	return nil
+}
+
+// flatKind picks the one unit kind that flat adds up, so that a profile with
+// both line and block units does not count an execution twice: by function
+// the entry counts when there are any, otherwise the finest kind present.
+func flatKind(units []profile.Unit, by By) profile.UnitKind {
+	order := []profile.UnitKind{profile.UnitLine, profile.UnitBlock, profile.UnitAddress, profile.UnitFunction}
+	if by == ByFunction {
+		order = []profile.UnitKind{profile.UnitFunction, profile.UnitBlock, profile.UnitLine, profile.UnitAddress}
+	}
+	have := make(map[profile.UnitKind]bool)
+	for i := range units {
+		have[units[i].Kind] = true
+	}
+	for _, k := range order {
+		if have[k] {
+			return k
+		}
+	}
+	return 0
+}
+
+// outermost returns s reduced to its out-of-line function: a function unit
+// counts entries of the function whose entry it is, even when the first
+// instruction there belongs to an inlined callee.
+func outermost(s *site) *site {
+	if len(s.frames) <= 1 {
+		return s
+	}
+	c := *s
+	c.frames = s.frames[len(s.frames)-1:]
+	return &c
+}

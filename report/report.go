@@ -1,0 +1,257 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"sonde/profile"
+)
+
+// View names one text view of a profile.
+type View uint8
+
+// The views built so far. ViewDefault picks the view that suits the
+// profile: flat by line for samples, functions for counts (PCT's and
+// prof's defaults).
+const (
+	ViewDefault View = iota
+	ViewFlat
+	ViewFunctions
+)
+
+var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions"}
+
+// String returns the view's name as the command line spells it (without
+// the dashes).
+func (v View) String() string {
+	if int(v) < len(viewNames) {
+		return viewNames[v]
+	}
+	return fmt.Sprintf("View(%d)", uint8(v))
+}
+
+// By says what the flat view aggregates by.
+type By uint8
+
+// The flat view's aggregation levels; the zero value means ByLine.
+const (
+	ByLine By = iota + 1
+	ByFunction
+	ByFile
+	ByObject
+)
+
+var byNames = [...]string{ByLine: "line", ByFunction: "function", ByFile: "file", ByObject: "object"}
+
+// String returns the level's name as --by spells it.
+func (b By) String() string {
+	if int(b) < len(byNames) && byNames[b] != "" {
+		return byNames[b]
+	}
+	return fmt.Sprintf("By(%d)", uint8(b))
+}
+
+// ParseBy parses --by's argument: line, function, file or object (plurals
+// accepted).
+func ParseBy(s string) (By, error) {
+	for b, name := range byNames {
+		if name != "" && (s == name || s == name+"s") {
+			return By(b), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown --by %q (want line, function, file or object)", s)
+}
+
+// Options selects a view and how much of it to print. The zero value (or a
+// nil *Options) prints the default view in full.
+type Options struct {
+	// View is the view to print.
+	View View
+	// By is the flat view's aggregation level; 0 means ByLine. Other views
+	// ignore it.
+	By By
+	// Top cuts each listing to its first Top rows; 0 means all rows.
+	Top int
+}
+
+func (o *Options) view() View {
+	if o == nil {
+		return ViewDefault
+	}
+	return o.View
+}
+
+func (o *Options) by() By {
+	if o == nil || o.By == 0 {
+		return ByLine
+	}
+	return o.By
+}
+
+func (o *Options) top() int {
+	if o == nil {
+		return 0
+	}
+	return o.Top
+}
+
+// Write prints the header line of p and then the view opts selects, for the
+// samples of p and for its counts (each part that p has). sym symbolizes
+// each distinct location once; a nil sym prints object+offset everywhere.
+func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error {
+	if opts != nil && opts.Top < 0 {
+		return fmt.Errorf("report: --top %d is negative", opts.Top)
+	}
+	r := newResolver(p, sym)
+	var b strings.Builder
+	writeHeader(&b, p)
+	if len(p.Samples) == 0 && len(p.Units) == 0 {
+		b.WriteString("no samples and no counts\n")
+	}
+	if len(p.Samples) > 0 {
+		var err error
+		switch v := opts.view(); v {
+		case ViewDefault, ViewFlat:
+			err = flatSamples(&b, r, opts.by(), opts.top())
+		case ViewFunctions:
+			err = functionsSamples(&b, r, opts.top())
+		default:
+			err = fmt.Errorf("report: view %v not built", v)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if len(p.Units) > 0 {
+		if len(p.Samples) > 0 {
+			b.WriteString("\n")
+		}
+		var err error
+		switch v := opts.view(); v {
+		case ViewFlat:
+			err = flatCounts(&b, r, opts.by(), opts.top())
+		case ViewDefault, ViewFunctions:
+			err = functionsCounts(&b, r, opts.top())
+		default:
+			err = fmt.Errorf("report: view %v not built", v)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// sampleValue returns the value of s that views add up: the last sample
+// type (cpu nanoseconds for record), or 1 when the profile names no types.
+func sampleValue(p *profile.Profile, i int) (int64, error) {
+	if len(p.SampleTypes) == 0 {
+		return 1, nil
+	}
+	s := &p.Samples[i]
+	if len(s.Values) != len(p.SampleTypes) {
+		return 0, fmt.Errorf("report: sample %d has %d values for %d sample types", i, len(s.Values), len(p.SampleTypes))
+	}
+	return s.Values[len(s.Values)-1], nil
+}
+
+// sampleType is the type of the values sampleValue returns.
+func sampleType(p *profile.Profile) profile.ValueType {
+	if len(p.SampleTypes) == 0 {
+		return profile.ValueType{Type: "samples", Unit: "count"}
+	}
+	return p.SampleTypes[len(p.SampleTypes)-1]
+}
+
+// unitCount returns the number views add up for a unit: its first count
+// column (executions for count, cc and the call counts of attrib).
+func unitCount(p *profile.Profile, i int) (uint64, error) {
+	u := &p.Units[i]
+	if len(u.Counts) == 0 {
+		if len(p.CountTypes) == 0 {
+			return 0, nil
+		}
+		return 0, fmt.Errorf("report: unit %d has no counts for %d count types", i, len(p.CountTypes))
+	}
+	return u.Counts[0], nil
+}
+
+// row is one line of a listing before it is printed.
+type row struct {
+	key  rowKey
+	name string
+	flat int64 // the value of the row (samples' value or a count)
+	cum  int64 // functions view of samples: value of stacks holding the row
+}
+
+// rowKey keeps apart rows whose names are equal but whose objects differ
+// (two static "init" functions in two libraries).
+type rowKey struct {
+	obj  profile.MappingKey
+	name string
+}
+
+// table accumulates rows by key, remembering first-seen order for stable
+// output.
+type table struct {
+	rows  []*row
+	index map[rowKey]*row
+}
+
+func newTable() *table { return &table{index: make(map[rowKey]*row)} }
+
+func (t *table) get(k rowKey) *row {
+	if r, ok := t.index[k]; ok {
+		return r
+	}
+	r := &row{key: k, name: k.name}
+	t.index[k] = r
+	t.rows = append(t.rows, r)
+	return r
+}
+
+// sorted returns the rows by flat value, then cum, descending, then by name;
+// rows of equal name from different objects get the object appended.
+func (t *table) sorted() []*row {
+	count := make(map[string]int)
+	for _, r := range t.rows {
+		count[r.name]++
+	}
+	for _, r := range t.rows {
+		if count[r.name] > 1 && r.key.obj.Path != "" {
+			r.name += " (" + r.key.obj.Path + ")"
+		}
+	}
+	rows := append([]*row(nil), t.rows...)
+	sort.SliceStable(rows, func(i, j int) bool {
+		a, b := rows[i], rows[j]
+		if a.flat != b.flat {
+			return a.flat > b.flat
+		}
+		if a.cum != b.cum {
+			return a.cum > b.cum
+		}
+		return a.name < b.name
+	})
+	return rows
+}
+
+// cut returns the first top rows (all when top is 0) and a note saying how
+// many were left out, "" when none were.
+func cut(rows []*row, top int) ([]*row, string) {
+	if top <= 0 || top >= len(rows) {
+		return rows, ""
+	}
+	return rows[:top], fmt.Sprintf("(%d of %d rows shown)\n", top, len(rows))
+}
+
+// percent returns 100*v/total, 0 for an empty total.
+func percent(v, total int64) float64 {
+	if total == 0 {
+		return 0
+	}
+	return 100 * float64(v) / float64(total)
+}
