@@ -157,6 +157,10 @@ type UnitKey struct {
 
 // Process is one process seen by a collector.
 type Process struct {
+	// RunID is the Run.ID of the collection that saw the process; with PID
+	// it identifies the process across merged profiles (pids are reused
+	// between runs).
+	RunID     uint64
 	PID, PPID int32
 	// Comm is the command name (the last one, after exec).
 	Comm string

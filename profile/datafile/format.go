@@ -1,0 +1,277 @@
+// Package datafile reads and writes sonde.data, the file every sonde
+// collector (the sampler, the breakpoint counter, the compiler-instrumented
+// runtime) writes and every report reads.
+//
+// # Design
+//
+// The file is a sequence of self-delimiting frames and nothing else: there is
+// no file header. Any process may create the file or append to it with one
+// write(2) of one whole frame on a descriptor opened with O_APPEND, at any
+// time, while other processes append to it too and while readers read it.
+// A reader stops at the last complete frame; a frame cut short by a crash
+// (of anyone) or still being written is ignored with a warning, and a
+// damaged frame in the middle is skipped by searching for the next magic.
+//
+// Frames belong to runs. A run is one invocation of a collector or one
+// execution of an instrumented program; it draws a random 64-bit run ID so
+// that writers that never talk to each other do not collide, and every frame
+// it writes carries that ID. Frames of different runs interleave freely.
+//
+// # Frame layout
+//
+// All fixed-size integers are little-endian. Offsets are in bytes.
+//
+//	offset  size  field
+//	     0     4  magic: 0x89 'S' 'N' 'D' (bytes 89 53 4e 44)
+//	     4     1  version: 1
+//	     5     1  kind (see below)
+//	     6     2  flags: 0 (reserved; readers ignore them)
+//	     8     8  run ID, uint64, never 0
+//	    16     4  N = payload length, uint32, at most MaxPayload
+//	    20     4  CRC-32 (IEEE 802.3 polynomial, the one of zlib's crc32(),
+//	              Go's crc32.ChecksumIEEE) of header bytes 0..19
+//	              followed by the N payload bytes
+//	    24     N  payload, laid out according to kind
+//
+// There is no padding and no alignment: the next frame starts at 24+N. The
+// header layout is the same in every version; a reader skips (with a
+// warning) frames whose version or kind it does not know, so later versions
+// may add kinds. Within a payload a reader ignores bytes after the fields it
+// knows, so later versions may append fields.
+//
+// # Payload encodings
+//
+//	u64      8 bytes, little-endian
+//	uvarint  unsigned LEB128: 7 bits per byte, least significant group first,
+//	         high bit set on every byte but the last; at most 10 bytes
+//	         (Go's binary.PutUvarint). 300 = ac 02.
+//	svarint  a signed integer n zigzag-encoded as the uvarint
+//	         (n << 1) ^ (n >> 63): 0→00, -1→01, 1→02, -2→03.
+//	string   uvarint byte length, then the bytes (no terminator)
+//	types    uvarint count, then count × (string type, string unit)
+//
+// Times are svarint nanoseconds since the Unix epoch, 0 when unknown.
+//
+// # Frame kinds and payloads
+//
+// Run (1): the run's description. Each run writes exactly one, normally its
+// first frame. Frames of a run whose Run frame is missing are skipped with a
+// warning.
+//
+//	string   collector ("record", "count", "cc", "attrib")
+//	uvarint  argc, then argc × string: the profiled command line
+//	svarint  start time
+//	types    sample types (columns of Samples values)
+//	svarint  period, in units of the last sample type; 0 when not sampled
+//	types    count types (columns of Counts values)
+//
+// Mapping (2): one object placement, numbered by the run.
+//
+//	uvarint  index: run-local mapping number, referred to by Samples and
+//	         Units as index+1. Indices are unique within a run (if one is
+//	         repeated, the last frame wins for the whole run).
+//	string   path
+//	string   build ID, lower-case hex, "" when unknown
+//	uvarint  start, limit, offset, bias (see profile.Mapping)
+//
+// Process (3): a process the run saw.
+//
+//	uvarint  pid, ppid
+//	string   comm, exe
+//
+// Samples (4): a batch of samples, delta-encoded within the frame.
+//
+//	uvarint  nvalues: values per sample; must equal the run's sample types
+//	uvarint  nsamples
+//	nsamples × sample:
+//	  svarint  time - previous sample's time in this frame (the first: time)
+//	  uvarint  pid, tid
+//	  nvalues × svarint value
+//	  uvarint  depth: frames in the stack, program counter first
+//	  uvarint  shared: the stack's last (outermost) shared frames equal the
+//	           previous sample's last shared frames; 0 in the first sample
+//	  (depth-shared) × frame, innermost first:
+//	    uvarint  mapping: run-local mapping index+1, 0 for no mapping
+//	    svarint  address - previous address written in this frame (the
+//	             first: address), computed modulo 2^64
+//
+// Addresses are link-time addresses inside the mapping's object
+// (profile.Addr); for mapping 0 they are raw runtime addresses.
+//
+// Units (5): the static universe of units of one scope, zero counts
+// included. It is identified by a hash of its content, so that runs of the
+// same instrumented program recognise the universe they count, and a
+// universe written by many runs is kept once.
+//
+//	u64      hash: FNV-1a 64 (offset basis 0xcbf29ce484222325, prime
+//	         0x100000001b3, over the bytes) of the rest of the payload
+//	uvarint  nstrings, then nstrings × string: the string table
+//	uvarint  nunits
+//	nunits × unit:
+//	  uvarint  kind: 1 address, 2 line, 3 function, 4 block
+//	  uvarint  mapping: run-local mapping index+1, 0 for none
+//	  uvarint  address in the mapping's object (0 when none)
+//	  uvarint  scope: string reference (0 = "", i = string table[i-1])
+//	  uvarint  index within the scope
+//	  uvarint  function, file: string references
+//	  uvarint  line
+//	  uvarint  instructions in the unit, 0 when unknown
+//
+// Counts (6): counts of one execution (or one flush) for a universe. Several
+// Counts frames for the same universe add up.
+//
+//	u64      hash of the Units frame counted; the reader uses the Units
+//	         frame of the same run with that hash, or else the first one in
+//	         the file of any run, wherever it is
+//	uvarint  nunits: must equal the universe's
+//	uvarint  ntypes: must equal the run's count types
+//	nunits × ntypes uvarint, unit by unit
+//
+// Lost (7): uvarint number of samples or records lost; they add up.
+//
+// ProcessEnd (8): uvarint pid, string how it ended ("exit 0",
+// "killed by SIGSEGV").
+//
+// RunEnd (9): svarint end time.
+//
+// Note (10): string, a one-line remark for the report.
+//
+// # Writing from C
+//
+// A C runtime needs write(2), a CRC-32 table or loop, FNV-1a and a uvarint
+// encoder. Build each frame in a buffer (header then payload), fill in N and
+// the CRC last, and hand the whole frame to one write(2) on a descriptor
+// opened with O_WRONLY|O_CREAT|O_APPEND; a short write leaves a damaged
+// frame that readers skip. Recipes, with "u8 x" for a byte, "u32 x"/"u64 x"
+// little-endian fixed integers and "uv x" a uvarint:
+//
+//	header(kind):  89 53 4e 44  01  kind  00 00  u64 runid  u32 N  u32 crc
+//	               crc = crc32(0, header[0..20]) continued over payload
+//
+//	Run frame, for a counting program with one count type:
+//	  header(01), payload:
+//	  uv 2 "cc"                       collector
+//	  uv argc, argc × (uv len, bytes) command line (argc may be 0)
+//	  uv zigzag(start ns)             start time
+//	  uv 0                            no sample types
+//	  uv 0                            period 0
+//	  uv 1  uv 5 "count" uv 5 "count" one count type: count/count
+//
+//	Units frame (usually a constant blob emitted at compile time; only the
+//	header's run ID and CRC change from run to run):
+//	  header(05), payload:
+//	  u64 fnv1a64(body)  body
+//
+//	Counts frame:
+//	  header(06), payload:
+//	  u64 hash   uv nunits   uv 1   nunits × uv count
+//
+// The worked example below is such a file: the Run, Units and Counts
+// frames of one run of a program with two line units.
+//
+// # Worked example
+//
+// A run with ID 0x0123456789abcdef of collector "cc", command line "./a",
+// started at 1_700_000_000 s, one count type "count"/"count", a universe of
+// two lines of scope "a.c" (function main, lines 3 and 4 of a.c), counted 1
+// and 7 times. Hex bytes, then what they mean:
+//
+//	Run frame, 56 bytes:
+//	89 53 4e 44 01 01 00 00           magic, version 1, kind Run, flags
+//	ef cd ab 89 67 45 23 01           run ID
+//	20 00 00 00                       N = 32
+//	b8 82 93 08                       CRC-32
+//	02 63 63                          collector "cc"
+//	01 03 2e 2f 61                    argc 1, "./a"
+//	80 80 d0 e2 c6 bf ce 97 2f        start: zigzag(1700000000000000000)
+//	00                                no sample types
+//	00                                period 0
+//	01 05 63 6f 75 6e 74 05 63 6f 75 6e 74  one count type, "count" "count"
+//
+//	Units frame, 61 bytes:
+//	89 53 4e 44 01 05 00 00           magic, version 1, kind Units, flags
+//	ef cd ab 89 67 45 23 01           run ID
+//	25 00 00 00                       N = 37
+//	17 cf 25 13                       CRC-32
+//	2d 1b fe 04 f2 d6 52 64           hash: FNV-1a 64 of the 29 bytes below
+//	02 03 61 2e 63 04 6d 61 69 6e     string table: "a.c" "main"
+//	02                                2 units
+//	02 00 00 01 00 02 01 03 00        line, no mapping, address 0, scope "a.c", index 0, func "main", file "a.c", line 3, 0 instructions
+//	02 00 00 01 01 02 01 04 00        line, no mapping, address 0, scope "a.c", index 1, func "main", file "a.c", line 4, 0 instructions
+//
+//	Counts frame, 36 bytes:
+//	89 53 4e 44 01 06 00 00           magic, version 1, kind Counts, flags
+//	ef cd ab 89 67 45 23 01           run ID
+//	0c 00 00 00                       N = 12
+//	59 32 80 0c                       CRC-32
+//	2d 1b fe 04 f2 d6 52 64           hash of the Units frame
+//	02 01                             2 units, 1 count type
+//	01 07                             counts 1 and 7
+//
+// The test TestWorkedExample checks these bytes against the writer, and
+// TestCWriter builds a C program that follows the recipes above and reads
+// its output back.
+package datafile
+
+import "strconv"
+
+// Magic starts every frame.
+const Magic = "\x89SND"
+
+// Version is the frame version this package writes and reads.
+const Version = 1
+
+// HeaderSize is the size of a frame header; the payload follows it.
+const HeaderSize = 24
+
+// MaxPayload is the largest payload a reader accepts. The writer keeps
+// Samples frames far below it (see MaxBatchBytes) so that one write(2)
+// appends a frame atomically.
+const MaxPayload = 64 << 20
+
+// Kind says what a frame holds.
+type Kind uint8
+
+// The frame kinds of version 1.
+const (
+	KindRun        Kind = 1
+	KindMapping    Kind = 2
+	KindProcess    Kind = 3
+	KindSamples    Kind = 4
+	KindUnits      Kind = 5
+	KindCounts     Kind = 6
+	KindLost       Kind = 7
+	KindProcessEnd Kind = 8
+	KindRunEnd     Kind = 9
+	KindNote       Kind = 10
+)
+
+var kindNames = [...]string{
+	KindRun:        "Run",
+	KindMapping:    "Mapping",
+	KindProcess:    "Process",
+	KindSamples:    "Samples",
+	KindUnits:      "Units",
+	KindCounts:     "Counts",
+	KindLost:       "Lost",
+	KindProcessEnd: "ProcessEnd",
+	KindRunEnd:     "RunEnd",
+	KindNote:       "Note",
+}
+
+// String returns the kind's name as in the format description.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// known reports whether k is a kind of this version.
+func (k Kind) known() bool { return k >= KindRun && k <= KindNote }
+
+// FNV-1a 64 parameters, as in the spec above (and hash/fnv).
+const (
+	fnvOffset64 = 0xcbf29ce484222325
+	fnvPrime64  = 0x100000001b3
+)
