@@ -1,0 +1,302 @@
+package symbol
+
+import (
+	"debug/elf"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Options configure Open and NewCache. The zero value and nil are the
+// defaults.
+type Options struct {
+	// DebugDirs are searched for separate debug files
+	// (.build-id/xx/rest.debug and .gnu_debuglink names); nil means
+	// {"/usr/lib/debug"}.
+	DebugDirs []string
+}
+
+func (o *Options) debugDirs() []string {
+	if o == nil || o.DebugDirs == nil {
+		return []string{"/usr/lib/debug"}
+	}
+	return o.DebugDirs
+}
+
+// Object is an opened ELF object with its indexes: symbols, DWARF units by
+// address (each decoded when first needed) or Go's pc-line table. Its methods
+// are safe for concurrent use. It holds no open file.
+type Object struct {
+	path    string
+	buildID string
+	info    Info
+	loads   []elf.ProgHeader // PT_LOAD segments, for FileOffsetToAddr
+
+	syms     *symtab    // the object's own table, overriding outer names
+	fallback *symtab    // a debug file's table, when the object has none
+	dw       *dwarfInfo // nil without DWARF
+	gopcln   *goTable   // nil unless Go without DWARF
+
+	mu       sync.Mutex
+	degraded string // the first DWARF decoding error, for Info
+}
+
+// Open opens the ELF object at path and indexes what it offers. A file
+// that is not ELF gives an error wrapping ErrNotELF; an object without debug
+// information opens (and degrades to symbol names, Info says so).
+func Open(path string, opts *Options) (*Object, error) {
+	var o *Object
+	err := safeCall(path, func() error {
+		var err error
+		o, err = open(path, opts)
+		return err
+	})
+	if err != nil {
+		var fe *FormatError
+		if errors.As(err, &fe) && !strings.HasPrefix(err.Error(), "open ") {
+			err = fmt.Errorf("open ELF file %s: %w", path, err)
+		}
+		return nil, err
+	}
+	return o, nil
+}
+
+func open(path string, opts *Options) (*Object, error) {
+	f, ef, err := openELF(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	o := &Object{path: path, buildID: buildID(ef)}
+	for _, p := range ef.Progs {
+		if p.Type == elf.PT_LOAD {
+			o.loads = append(o.loads, p.ProgHeader)
+		}
+	}
+	o.syms = loadSymtab(ef)
+
+	var missing []string
+	dwFile, dwPath := ef, path
+	if !hasDWARF(ef) {
+		if df, dpath, dfile := findDebugFile(ef, path, o.buildID, opts.debugDirs()); df != nil {
+			defer dfile.Close()
+			dwFile, dwPath = df, dpath
+			o.info.DebugFile = dpath
+			if o.syms == nil {
+				o.fallback = loadSymtab(df)
+			}
+		}
+	}
+	if hasDWARF(dwFile) {
+		o.dw, err = loadDWARF(dwFile, dwPath)
+		if err != nil {
+			// Corrupt DWARF: degrade to symbols and say so.
+			o.dw = nil
+			missing = append(missing, fmt.Sprintf("DWARF unusable (%v)", err))
+		}
+	} else {
+		missing = append(missing, "no DWARF")
+	}
+	if o.dw == nil {
+		if t, err := loadGoTable(ef, path); err == nil && t != nil {
+			o.gopcln = t
+			missing = append(missing, "lines from .gopclntab, no inline frames")
+		}
+	}
+	switch {
+	case o.dw != nil:
+		o.info.HasFunctions, o.info.HasLineNumbers, o.info.HasInlineFrames = true, true, true
+	case o.gopcln != nil:
+		o.info.HasFunctions, o.info.HasLineNumbers = true, true
+	case o.syms != nil:
+		o.info.HasFunctions = true
+		missing = append(missing, "function names from "+o.syms.source+" only")
+	case o.fallback != nil:
+		o.info.HasFunctions = true
+		missing = append(missing, "function names from the debug file's "+o.fallback.source+" only")
+	default:
+		missing = append(missing, "no symbols")
+	}
+	o.info.Missing = strings.Join(missing, ": ")
+	return o, nil
+}
+
+// Path returns the path the object was opened from.
+func (o *Object) Path() string { return o.path }
+
+// BuildID returns the object's GNU build-id in hex, "" if it has none.
+func (o *Object) BuildID() string { return o.buildID }
+
+// Info says what the object offers and what is missing, including DWARF
+// units that failed to decode since Open.
+func (o *Object) Info() Info {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	info := o.info
+	if o.degraded != "" {
+		if info.Missing != "" {
+			info.Missing += "; "
+		}
+		info.Missing += "some DWARF unusable, names from symbols there (" + o.degraded + ")"
+	}
+	return info
+}
+
+// Close releases the object. The object holds no file descriptors, so
+// Close only drops the indexes.
+func (o *Object) Close() error {
+	o.dw, o.gopcln, o.syms, o.fallback = nil, nil, nil, nil
+	return nil
+}
+
+// FileOffsetToAddr converts a file offset (as /proc/PID/maps gives) to a
+// link-time virtual address through the PT_LOAD segment holding it.
+func (o *Object) FileOffsetToAddr(off uint64) (uint64, bool) {
+	for _, p := range o.loads {
+		if off >= p.Off && off-p.Off < p.Filesz {
+			return p.Vaddr + (off - p.Off), true
+		}
+	}
+	return 0, false
+}
+
+// Frames returns the source frames of the link-time address addr, innermost
+// first, or nil, nil when addr is in no known function.
+//
+// Where llvm-symbolizer and binutils addr2line differ we follow
+// llvm-symbolizer (--inlining --functions=linkage): the outermost frame's
+// name is overridden by the symbol table's name of the symbol covering addr
+// when there is one (so gcc's clones read "f.constprop.0", "f.cold"); file
+// paths are joined, not cleaned, as llvm does (see filePath).
+func (o *Object) Frames(addr uint64) ([]Frame, error) {
+	var frames []Frame
+	if dw := o.dw; dw != nil {
+		if i := dw.unitFor(addr); i >= 0 {
+			cd, err := dw.unit(i)
+			if err != nil {
+				o.noteDegraded(err)
+			} else {
+				frames = cd.frames(addr)
+			}
+		}
+	} else if o.gopcln != nil {
+		frames = o.gopcln.frames(addr)
+	}
+	return o.withSymbol(addr, frames), nil
+}
+
+// withSymbol names the outermost frame after the symbol covering addr, as
+// llvm-symbolizer does, or makes a symbol-only frame when there are no
+// frames.
+func (o *Object) withSymbol(addr uint64, frames []Frame) []Frame {
+	t := o.syms
+	if t == nil && len(frames) == 0 {
+		t = o.fallback
+	}
+	s, ok := t.find(addr)
+	if !ok {
+		return frames
+	}
+	if len(frames) == 0 {
+		return []Frame{{Func: s.name, FuncAddr: s.addr}}
+	}
+	if o.gopcln != nil {
+		return frames
+	}
+	frames[len(frames)-1].Func = s.name
+	for i := range frames {
+		frames[i].FuncAddr = s.addr
+	}
+	return frames
+}
+
+func (o *Object) noteDegraded(err error) {
+	o.mu.Lock()
+	if o.degraded == "" {
+		o.degraded = err.Error()
+	}
+	o.mu.Unlock()
+}
+
+// FramesBatch answers Frames for each of addrs, decoding the DWARF units
+// they need in parallel first (one worker per CPU). Use it when all
+// addresses are known up front; Frames answers one at a time.
+func (o *Object) FramesBatch(addrs []uint64) ([][]Frame, error) {
+	if dw := o.dw; dw != nil {
+		need := map[int]bool{}
+		for _, a := range addrs {
+			if i := dw.unitFor(a); i >= 0 {
+				need[i] = true
+			}
+		}
+		units := make([]int, 0, len(need))
+		for i := range need {
+			units = append(units, i)
+		}
+		sort.Ints(units)
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					dw.unit(i)
+				}
+			}()
+		}
+		for _, i := range units {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+	}
+	out := make([][]Frame, len(addrs))
+	for k, a := range addrs {
+		f, err := o.Frames(a)
+		if err != nil {
+			return nil, err
+		}
+		out[k] = f
+	}
+	return out, nil
+}
+
+// frames builds the frames of addr from the unit's tree and line table:
+// the innermost frame's position from the line table, each outer one's from
+// the DW_AT_call_file/line/column of the frame inside it [DWARF5 3.3.8.2].
+func (cd *cuData) frames(addr uint64) []Frame {
+	row, hasRow := cd.lines.find(addr)
+	n := cd.find(addr)
+	if n < 0 {
+		if !hasRow {
+			return nil
+		}
+		return []Frame{{File: cd.lines.file(uint64(row.file)), Line: int(row.line), Column: int(row.col)}}
+	}
+	var frames []Frame
+	var f Frame
+	var entry uint64
+	if hasRow {
+		f = Frame{File: cd.lines.file(uint64(row.file)), Line: int(row.line), Column: int(row.col)}
+	}
+	for depth := 0; n >= 0 && depth < 1000; depth++ {
+		node := &cd.nodes[n]
+		f.Func = node.name
+		f.Inlined = node.inlined
+		frames = append(frames, f)
+		entry = node.entry
+		f = Frame{File: cd.lines.file(uint64(node.callFile)), Line: int(node.callLine), Column: int(node.callCol)}
+		if !node.inlined {
+			break
+		}
+		n = node.parent
+	}
+	for i := range frames {
+		frames[i].FuncAddr = entry
+	}
+	return frames
+}

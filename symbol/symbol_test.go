@@ -1,0 +1,251 @@
+package symbol
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sonde/internal/oracle"
+	"sonde/internal/testprog"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testprog.Cleanup()
+	os.Exit(code)
+}
+
+// fixture is one way to build a test program.
+type fixture struct {
+	name     string
+	src      string
+	compiler string
+	flags    []string
+}
+
+// cFixtures are the C and C++ fixtures built with gcc and clang, -O0 and
+// -O2, PIE and not, DWARF 5 (the default of both) and 4, and with
+// compressed debug sections.
+func cFixtures() []fixture {
+	var fs []fixture
+	for _, src := range []struct{ file, gcc, clang string }{
+		{"inline.c", "gcc", "clang"},
+		{"classes.cc", "g++", "clang++"},
+	} {
+		for _, cc := range []string{src.gcc, src.clang} {
+			for _, opt := range []string{"-O0", "-O2"} {
+				for _, pie := range []string{"-pie", "-no-pie"} {
+					flags := []string{opt, "-g", pie}
+					if pie == "-pie" {
+						flags = append(flags, "-fPIE")
+					}
+					fs = append(fs, fixture{fmt.Sprintf("%s/%s/%s%s", src.file, cc, opt, pie), src.file, cc, flags})
+				}
+			}
+			fs = append(fs,
+				fixture{fmt.Sprintf("%s/%s/-O2-gdwarf-4", src.file, cc), src.file, cc, []string{"-O2", "-gdwarf-4"}},
+				fixture{fmt.Sprintf("%s/%s/-O2-gz", src.file, cc), src.file, cc, []string{"-O2", "-g", "-gz"}},
+			)
+		}
+	}
+	return fs
+}
+
+// funcAddrs returns the byte addresses of every function of bin (from nm),
+// every stride-th one.
+func funcAddrs(t *testing.T, bin string, stride int) []uint64 {
+	t.Helper()
+	syms, err := oracle.Nm(t, bin, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := oracle.AllAddrs(oracle.FuncRanges(syms))
+	var out []uint64
+	for i := 0; i < len(all); i += stride {
+		out = append(out, all[i])
+	}
+	return out
+}
+
+// compareLLVM checks Frames for every address against llvm-symbolizer's
+// answers (function names as linkage names, file, line, column of every
+// frame) and returns how many frames it compared.
+func compareLLVM(t *testing.T, obj *Object, addrs []uint64, want []oracle.Answer) int {
+	t.Helper()
+	got, err := obj.FramesBatch(addrs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, frames := 0, 0
+	for i, a := range addrs {
+		g := toOracle(got[i])
+		// Frame has no discriminator: compare without it.
+		var w []oracle.Frame
+		for _, f := range want[i].Frames {
+			f.Discriminator = 0
+			w = append(w, f)
+		}
+		frames += len(w)
+		if fmt.Sprint(g) != fmt.Sprint(w) {
+			if bad++; bad <= 10 {
+				t.Errorf("%#x: got\n\t%v\nwant (llvm-symbolizer)\n\t%v", a, g, w)
+			}
+		}
+	}
+	if bad > 10 {
+		t.Errorf("... %d addresses of %d differ", bad, len(addrs))
+	}
+	return frames
+}
+
+func toOracle(fs []Frame) []oracle.Frame {
+	var out []oracle.Frame
+	for _, f := range fs {
+		out = append(out, oracle.Frame{Func: f.Func, File: f.File, Line: f.Line, Column: f.Column})
+	}
+	return out
+}
+
+var llvmOpts = oracle.LLVMOptions{Inlining: true}
+
+// TestFramesMatchLLVM compares the frames of every byte address of every
+// function of each fixture with
+// `llvm-symbolizer --inlining --no-demangle --output-style=JSON --obj=BIN`
+// (llvm-symbolizer 14, Debian 12).
+func TestFramesMatchLLVM(t *testing.T) {
+	for _, fx := range cFixtures() {
+		t.Run(fx.name, func(t *testing.T) {
+			bin := testprog.Build(t, fx.src, testprog.Opts{Compiler: fx.compiler, Flags: fx.flags})
+			addrs := funcAddrs(t, bin, 1)
+			want, err := oracle.LLVMSymbolizer(t, bin, addrs, llvmOpts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			obj, err := Open(bin, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer obj.Close()
+			if info := obj.Info(); !info.HasLineNumbers || !info.HasInlineFrames || info.Missing != "" {
+				t.Errorf("Info() = %+v, want DWARF with nothing missing", info)
+			}
+			n := compareLLVM(t, obj, addrs, want)
+			t.Logf("%d addresses, %d frames compared", len(addrs), n)
+		})
+	}
+}
+
+func run(t *testing.T, name string, args ...string) {
+	t.Helper()
+	testprog.Require(t, name)
+	if out, err := exec.Command(name, args...).CombinedOutput(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSeparateDebugFile strips fixtures and finds their DWARF in a separate
+// file, through .gnu_debuglink next to the binary and in .debug/, and
+// through a .build-id/xx/rest.debug tree in a DebugDirs entry; answers are
+// compared with llvm-symbolizer on the same stripped binary (given the same
+// debug directory).
+func TestSeparateDebugFile(t *testing.T) {
+	for _, layout := range []string{"debuglink", "debuglink-dotdebug", "build-id"} {
+		for _, fx := range []fixture{
+			{"gcc", "inline.c", "gcc", []string{"-O2", "-g", "-Wl,--build-id"}},
+			{"clang++", "classes.cc", "clang++", []string{"-O2", "-g", "-Wl,--build-id"}},
+		} {
+			t.Run(layout+"/"+fx.name, func(t *testing.T) {
+				orig := testprog.Build(t, fx.src, testprog.Opts{Compiler: fx.compiler, Flags: fx.flags})
+				dir := t.TempDir()
+				bin := filepath.Join(dir, "prog")
+				copyFile(t, orig, bin)
+				debug := filepath.Join(dir, "prog.debug")
+				run(t, "objcopy", "--only-keep-debug", bin, debug)
+				run(t, "strip", "--strip-all", bin)
+				var opts *Options
+				var extra []string
+				switch layout {
+				case "debuglink":
+					run(t, "objcopy", "--add-gnu-debuglink="+debug, bin)
+				case "debuglink-dotdebug":
+					run(t, "objcopy", "--add-gnu-debuglink="+debug, bin)
+					if err := os.Mkdir(filepath.Join(dir, ".debug"), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.Rename(debug, filepath.Join(dir, ".debug", "prog.debug")); err != nil {
+						t.Fatal(err)
+					}
+				case "build-id":
+					o, err := Open(bin, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					id := o.BuildID()
+					if len(id) < 4 {
+						t.Fatalf("no build-id in %s", bin)
+					}
+					ddir := filepath.Join(dir, "dbg")
+					if err := os.MkdirAll(filepath.Join(ddir, ".build-id", id[:2]), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.Rename(debug, filepath.Join(ddir, ".build-id", id[:2], id[2:]+".debug")); err != nil {
+						t.Fatal(err)
+					}
+					opts = &Options{DebugDirs: []string{ddir}}
+					extra = []string{"--debug-file-directory=" + ddir}
+				}
+				obj, err := Open(bin, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer obj.Close()
+				if obj.Info().DebugFile == "" || !obj.Info().HasInlineFrames {
+					t.Fatalf("Info() = %+v, want a debug file", obj.Info())
+				}
+				addrs := funcAddrs(t, orig, 1)
+				want := llvmWithArgs(t, bin, addrs, extra)
+				n := compareLLVM(t, obj, addrs, want)
+				t.Logf("debug file %s: %d addresses, %d frames compared", obj.Info().DebugFile, len(addrs), n)
+			})
+		}
+	}
+}
+
+// llvmWithArgs runs llvm-symbolizer with extra flags (which the oracle
+// package has no option for).
+func llvmWithArgs(t *testing.T, bin string, addrs []uint64, extra []string) []oracle.Answer {
+	t.Helper()
+	testprog.Require(t, "llvm-symbolizer")
+	var in strings.Builder
+	for _, a := range addrs {
+		fmt.Fprintf(&in, "%#x\n", a)
+	}
+	cmd := exec.Command("llvm-symbolizer", append(llvmOpts.Args(bin), extra...)...)
+	cmd.Stdin = strings.NewReader(in.String())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v: %v", cmd, err)
+	}
+	ans, err := oracle.ParseLLVMJSON(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ans) != len(addrs) {
+		t.Fatalf("llvm-symbolizer: %d answers for %d addresses", len(ans), len(addrs))
+	}
+	return ans
+}

@@ -1,0 +1,98 @@
+package symbol
+
+import (
+	"debug/elf"
+	"sort"
+)
+
+// symtab is a symbol table sorted by address, answering which symbol covers
+// an address with a binary search.
+type symtab struct {
+	syms   []sym
+	source string // ".symtab" or ".dynsym"
+}
+
+type sym struct {
+	addr, size uint64
+	name       string
+	fn         bool // STT_FUNC or STT_GNU_IFUNC
+}
+
+// newSymtab indexes the defined function, object and untyped symbols of
+// syms; section and file symbols are ignored. Of several symbols at one
+// address it keeps one: a function over data, then the larger size (as
+// llvm-symbolizer keeps the largest, avoiding size-0 aliases), then the
+// last in the table (as llvm does: of a C++ D1/D2 alias pair it names the
+// one listed last).
+func newSymtab(esyms []elf.Symbol, source string) *symtab {
+	t := &symtab{source: source}
+	for _, s := range esyms {
+		typ := elf.ST_TYPE(s.Info)
+		switch typ {
+		case elf.STT_FUNC, elf.STT_GNU_IFUNC, elf.STT_OBJECT, elf.STT_NOTYPE:
+		default:
+			continue
+		}
+		if s.Section == elf.SHN_UNDEF || s.Section == elf.SHN_ABS || s.Name == "" || s.Value == 0 {
+			continue
+		}
+		// Local labels of assemblers (.L...) and ARM mapping symbols are
+		// not functions.
+		if typ == elf.STT_NOTYPE && (s.Name[0] == '$' || len(s.Name) > 1 && s.Name[0] == '.' && s.Name[1] == 'L') {
+			continue
+		}
+		t.syms = append(t.syms, sym{addr: s.Value, size: s.Size, name: s.Name, fn: typ == elf.STT_FUNC || typ == elf.STT_GNU_IFUNC})
+	}
+	sort.SliceStable(t.syms, func(i, j int) bool {
+		a, b := &t.syms[i], &t.syms[j]
+		if a.addr != b.addr {
+			return a.addr < b.addr
+		}
+		if a.fn != b.fn {
+			return a.fn
+		}
+		return a.size > b.size
+	})
+	out := t.syms[:0]
+	for i := 0; i < len(t.syms); {
+		best := i
+		j := i + 1
+		for ; j < len(t.syms) && t.syms[j].addr == t.syms[i].addr; j++ {
+			if t.syms[j].fn == t.syms[i].fn && t.syms[j].size == t.syms[i].size {
+				best = j
+			}
+		}
+		out = append(out, t.syms[best])
+		i = j
+	}
+	t.syms = out
+	return t
+}
+
+// find returns the symbol with the greatest start <= addr if it covers addr;
+// a symbol of size 0 covers everything up to the next symbol.
+func (t *symtab) find(addr uint64) (sym, bool) {
+	if t == nil {
+		return sym{}, false
+	}
+	i := sort.Search(len(t.syms), func(i int) bool { return t.syms[i].addr > addr })
+	if i == 0 {
+		return sym{}, false
+	}
+	s := t.syms[i-1]
+	if s.size != 0 && addr-s.addr >= s.size {
+		return sym{}, false
+	}
+	return s, true
+}
+
+// loadSymtab reads f's .symtab, else its .dynsym; nil if it has neither.
+func loadSymtab(f *elf.File) *symtab {
+	if syms, err := f.Symbols(); err == nil && len(syms) > 0 {
+		return newSymtab(syms, ".symtab")
+	}
+	if syms, err := f.DynamicSymbols(); err == nil && len(syms) > 0 {
+		return newSymtab(syms, ".dynsym")
+	}
+	return nil
+}
