@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"math"
 	"os"
 	"path/filepath"
@@ -188,9 +187,7 @@ func checkFrame(data []byte, off int) (frameStatus, int, string) {
 	if size > len(rest) {
 		return frameTruncated, 0, ""
 	}
-	crc := crc32.ChecksumIEEE(rest[:20])
-	crc = crc32.Update(crc, crc32.IEEETable, rest[HeaderSize:size])
-	if crc != binary.LittleEndian.Uint32(rest[20:]) {
+	if frameCRC(rest[:size]) != binary.LittleEndian.Uint32(rest[20:]) {
 		return frameBad, 0, "CRC mismatch"
 	}
 	return frameOK, size, ""

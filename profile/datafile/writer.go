@@ -490,9 +490,14 @@ func putHeader(frame []byte, kind Kind, run uint64) {
 	frame[6], frame[7] = 0, 0
 	binary.LittleEndian.PutUint64(frame[8:], run)
 	binary.LittleEndian.PutUint32(frame[16:], uint32(len(frame)-HeaderSize))
+	binary.LittleEndian.PutUint32(frame[20:], frameCRC(frame))
+}
+
+// frameCRC returns the CRC of a whole frame: header bytes 0..19, then the
+// payload.
+func frameCRC(frame []byte) uint32 {
 	crc := crc32.ChecksumIEEE(frame[:20])
-	crc = crc32.Update(crc, crc32.IEEETable, frame[HeaderSize:])
-	binary.LittleEndian.PutUint32(frame[20:], crc)
+	return crc32.Update(crc, crc32.IEEETable, frame[HeaderSize:])
 }
 
 func appendString(b []byte, s string) []byte {
