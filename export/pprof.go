@@ -11,7 +11,6 @@ import (
 	"io"
 
 	pp "github.com/google/pprof/profile"
-	dm "github.com/ianlancetaylor/demangle"
 
 	"sonde/profile"
 	"sonde/symbol"
@@ -327,7 +326,7 @@ func (b *builder) newLocation(k locKey, frames []symbol.Frame) *pp.Location {
 // function returns the deduplicated pprof function of frame f: Name
 // demangled, SystemName as the object spells it.
 func (b *builder) function(f symbol.Frame) *pp.Function {
-	k := pp.Function{Name: dm.Filter(f.Func), SystemName: f.Func, Filename: f.File}
+	k := pp.Function{Name: symbol.Demangle(f.Func), SystemName: f.Func, Filename: f.File}
 	if fn, ok := b.functions[k]; ok {
 		return fn
 	}

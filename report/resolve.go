@@ -150,20 +150,17 @@ func lineName(s *site) string {
 	case f.File != "" && f.Line > 0:
 		return fmt.Sprintf("%s:%d", f.File, f.Line)
 	case f.Func != "":
-		return objectBase(s.m) + ":" + demangle(f.Func)
+		return objectBase(s.m) + ":" + symbol.Demangle(f.Func)
 	}
 	return objectOffset(s)
 }
-
-// demangle is symbol.Demangle; kept behind one name so views agree.
-func demangle(name string) string { return demangleName(name) }
 
 // funcName names a frame's function, demangled; "" when it has none.
 func funcName(f symbol.Frame) string {
 	if f.Func == "" {
 		return ""
 	}
-	return demangle(f.Func)
+	return symbol.Demangle(f.Func)
 }
 
 // fileName names the source file of the innermost frame of s, or the object
