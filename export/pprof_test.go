@@ -14,8 +14,10 @@ import (
 
 	pp "github.com/google/pprof/profile"
 
+	"sonde/internal/oracle"
 	"sonde/internal/testprog"
 	"sonde/profile"
+	"sonde/report"
 	"sonde/symbol"
 )
 
@@ -484,16 +486,23 @@ func pprofTop(t *testing.T, file string, args ...string) map[string][2]int64 {
 // addresses, for a fixed executable and for a PIE placed at a made-up bias.
 func TestGoToolPprof(t *testing.T) {
 	testprog.Require(t, "go")
+	const (
+		nmSyms = iota
+		sondeSyms
+		pprofSyms
+	)
 	tests := []struct {
 		name  string
 		flags []string
 		bias  uint64
-		sym   bool
+		sym   int
 	}{
-		{"no-pie symbolized", []string{"-no-pie", "-fno-pie"}, 0, true},
-		{"pie symbolized", []string{"-pie", "-fpie"}, 0x55aa12345000, true},
-		{"no-pie pprof symbolizes", []string{"-no-pie", "-fno-pie"}, 0, false},
-		{"pie pprof symbolizes", []string{"-pie", "-fpie"}, 0x55aa12345000, false},
+		{"no-pie nm", []string{"-no-pie", "-fno-pie"}, 0, nmSyms},
+		{"pie nm", []string{"-pie", "-fpie"}, 0x55aa12345000, nmSyms},
+		{"no-pie sonde", []string{"-no-pie", "-fno-pie"}, 0, sondeSyms},
+		{"pie sonde", []string{"-pie", "-fpie"}, 0x55aa12345000, sondeSyms},
+		{"no-pie pprof symbolizes", []string{"-no-pie", "-fno-pie"}, 0, pprofSyms},
+		{"pie pprof symbolizes", []string{"-pie", "-fpie"}, 0x55aa12345000, pprofSyms},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -502,8 +511,19 @@ func TestGoToolPprof(t *testing.T) {
 				t.Fatalf("objdump finds no call to worker in %s", f.path)
 			}
 			var sym Symbolizer
-			if tt.sym {
+			switch tt.sym {
+			case nmSyms:
 				sym = nmSymbolizer(f.syms)
+			case sondeSyms:
+				cache := symbol.NewCache(nil)
+				defer cache.Close()
+				var warn strings.Builder
+				defer func() {
+					if warn.Len() > 0 {
+						t.Errorf("symbolizer warnings: %s", warn.String())
+					}
+				}()
+				sym = report.NewSymbolizer(cache, &warn)
 			}
 			file := filepath.Join(t.TempDir(), "prof.pb.gz")
 			var buf bytes.Buffer
@@ -518,11 +538,33 @@ func TestGoToolPprof(t *testing.T) {
 			if got := rows["worker"]; got != [2]int64{45, 45} {
 				t.Errorf("worker flat, cum = %v, want [45 45]", got)
 			}
-			if !tt.sym {
+			switch tt.sym {
+			case pprofSyms:
 				// go tool pprof's own symbolizer (cmd/internal/objfile) does
 				// not find gcc's main in .text.startup, so only worker
 				// proves the address math there.
 				return
+			case sondeSyms:
+				// with inline frames, main's calls to worker sit in inlined
+				// dispatch_1 and dispatch_2: pprof lists those as
+				// "NAME (inline)" with the cum of the calls inside them,
+				// whatever llvm-symbolizer says is innermost at each call.
+				calls := []uint64{uint64(f.callsToWorker[0]) - 1, uint64(f.callsToWorker[len(f.callsToWorker)-1]) - 1}
+				answers, err := oracle.LLVMSymbolizer(t, f.path, calls, oracle.LLVMOptions{Inlining: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := make(map[string]int64)
+				for i, n := range []int64{30, 15} {
+					if fs := answers[i].Frames; len(fs) > 1 {
+						want[fs[0].Func+" (inline)"] += n
+					}
+				}
+				for name, cum := range want {
+					if got := rows[name]; got != [2]int64{0, cum} {
+						t.Errorf("%s flat, cum = %v, want [0 %d]", name, got, cum)
+					}
+				}
 			}
 			if got := rows["main"]; got != [2]int64{5, 50} {
 				t.Errorf("main flat, cum = %v, want [5 50]", got)
