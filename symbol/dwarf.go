@@ -1,7 +1,6 @@
 package symbol
 
 import (
-	"debug/dwarf"
 	"debug/elf"
 	"fmt"
 	"sort"
@@ -9,18 +8,26 @@ import (
 )
 
 // dwarfInfo indexes an object's DWARF: compilation units by address range,
-// built at open; each unit's line table and function tree are decoded only
-// when an address falls into it, once, and kept.
+// built at open; each unit's line table and subroutine tree are decoded
+// only when an address falls into it, once, and kept.
 type dwarfInfo struct {
-	d    *dwarf.Data
-	secs debugSections
-	cus  []*cuInfo
+	secs      debugSections
+	info      []byte
+	abbrev    []byte
+	strOff    []byte
+	addrSec   []byte
+	rangesSec []byte
+	rngLists  []byte
+
+	units []*unit
+	cus   []*cuState // parallel to units
 	// cuRanges are the units' address ranges sorted by lo.
 	cuRanges []cuRange
 
-	// cross caches DIEs read across units (DW_FORM_ref_addr).
+	// names caches the naming attributes of DIEs that abstract_origin and
+	// specification chains lead to, across units.
 	namesMu sync.Mutex
-	cross   map[dwarf.Offset]*nameRefs
+	names   map[uint64]chainNames
 }
 
 type cuRange struct {
@@ -28,12 +35,8 @@ type cuRange struct {
 	cu     int
 }
 
-// cuInfo is one compilation unit, decoded lazily by load.
-type cuInfo struct {
-	off     dwarf.Offset // its first DIE
-	compDir string
-	lineOff int64 // DW_AT_stmt_list, -1 if none
-
+// cuState is the lazily decoded part of a unit.
+type cuState struct {
 	once sync.Once
 	data *cuData
 	err  error
@@ -64,124 +67,208 @@ type seg struct {
 	node int32 // -1 for a gap
 }
 
-// DWARF attributes debug/dwarf does not name.
-const attrMIPSLinkageName dwarf.Attr = 0x2007
+// chainNames are the first linkage name and the first plain name found
+// from a DIE along its abstract_origin/specification chain.
+type chainNames struct{ linkage, name string }
 
 // loadDWARF reads the DWARF sections of f (path names it for errors) and
 // indexes its compilation units.
 func loadDWARF(f *elf.File, path string) (*dwarfInfo, error) {
-	sec := func(name string) ([]byte, error) { return sectionData(f, path, name) }
 	var err error
 	get := func(name string) []byte {
 		if err != nil {
 			return nil
 		}
 		var b []byte
-		b, err = sec(name)
+		b, err = sectionData(f, path, name)
 		return b
 	}
-	abbrev, info, line, str, ranges := get(".debug_abbrev"), get(".debug_info"), get(".debug_line"), get(".debug_str"), get(".debug_ranges")
-	addr, lineStr, strOff, rngLists := get(".debug_addr"), get(".debug_line_str"), get(".debug_str_offsets"), get(".debug_rnglists")
+	di := &dwarfInfo{names: map[uint64]chainNames{}}
+	di.info, di.abbrev = get(".debug_info"), get(".debug_abbrev")
+	di.secs = debugSections{file: path, line: get(".debug_line"), str: get(".debug_str"), lineStr: get(".debug_line_str")}
+	di.strOff, di.addrSec = get(".debug_str_offsets"), get(".debug_addr")
+	di.rangesSec, di.rngLists = get(".debug_ranges"), get(".debug_rnglists")
 	if err != nil {
 		return nil, err
 	}
-	if len(info) == 0 {
+	if len(di.info) == 0 {
 		return nil, fmt.Errorf("%s: %w", path, ErrNoDebugInfo)
 	}
-	d, err := dwarf.New(abbrev, nil, nil, info, line, nil, ranges, str)
-	if err != nil {
+	if err := di.parseUnits(); err != nil {
 		return nil, fmt.Errorf("parse DWARF of %s: %w", path, err)
-	}
-	for _, s := range []struct {
-		name string
-		data []byte
-	}{{".debug_addr", addr}, {".debug_line_str", lineStr}, {".debug_str_offsets", strOff}, {".debug_rnglists", rngLists}} {
-		if s.data != nil {
-			if err := d.AddSection(s.name, s.data); err != nil {
-				return nil, fmt.Errorf("parse DWARF of %s: %w", path, err)
-			}
-		}
-	}
-	di := &dwarfInfo{d: d, secs: debugSections{file: path, line: line, str: str, lineStr: lineStr}}
-	offs, err := unitOffsets(info, path)
-	if err != nil {
-		return nil, err
-	}
-	r := d.Reader()
-	for _, off := range offs {
-		r.Seek(off)
-		e, err := r.Next()
-		if err != nil {
-			return nil, fmt.Errorf("parse DWARF of %s: %w", path, err)
-		}
-		if e == nil || (e.Tag != dwarf.TagCompileUnit && e.Tag != dwarf.TagPartialUnit) {
-			continue
-		}
-		cu := &cuInfo{off: off, lineOff: -1}
-		cu.compDir, _ = e.Val(dwarf.AttrCompDir).(string)
-		if lo, ok := e.Val(dwarf.AttrStmtList).(int64); ok {
-			cu.lineOff = lo
-		}
-		rs, err := d.Ranges(e)
-		if err != nil {
-			return nil, fmt.Errorf("parse DWARF of %s: unit at %#x: %w", path, off, err)
-		}
-		for _, rg := range rs {
-			if rg[0] < rg[1] {
-				di.cuRanges = append(di.cuRanges, cuRange{rg[0], rg[1], len(di.cus)})
-			}
-		}
-		di.cus = append(di.cus, cu)
 	}
 	sort.SliceStable(di.cuRanges, func(i, j int) bool { return di.cuRanges[i].lo < di.cuRanges[j].lo })
 	return di, nil
 }
 
-// unitOffsets returns the offset of the first DIE of each compilation unit
-// in .debug_info, which is where debug/dwarf's Reader.Seek wants to go
-// [DWARF5 7.5.1]. Type units are left out.
-func unitOffsets(info []byte, path string) ([]dwarf.Offset, error) {
-	var offs []dwarf.Offset
-	b := &buf{data: info, file: path, sec: ".debug_info"}
-	for b.off < len(info) && b.err == nil {
-		start := b.off
+// parseUnits reads every unit header of .debug_info [DWARF5 7.5.1] and the
+// attributes of each compilation unit's DIE; type units are left out.
+func (di *dwarfInfo) parseUnits() error {
+	file := di.secs.file
+	tables := map[uint64]*abbrevTable{}
+	b := &buf{data: di.info, file: file, sec: ".debug_info"}
+	for b.off < len(b.data) && b.err == nil {
+		start := uint64(b.off)
 		n := uint64(b.u32())
-		offSize := 4
+		u := &unit{off: start, offSize: 4, lineOff: -1}
 		if n == 0xffffffff {
 			n = b.u64()
-			offSize = 8
+			u.offSize = 8
 		}
-		if b.err != nil || n > uint64(len(info)-b.off) {
+		if b.err != nil || n > uint64(len(b.data)-b.off) {
 			b.fail("unit length past end of section")
 			break
 		}
-		end := b.off + int(n)
+		u.end = uint64(b.off) + n
 		if n == 0 {
 			continue
 		}
-		vers := b.u16()
-		typ := uint8(1) // DW_UT_compile
-		if vers >= 5 {
-			typ = b.u8()
-			b.u8() // address size
-			b.skip(offSize)
-		} else {
-			b.skip(offSize + 1)
+		u.vers = b.u16()
+		if b.err == nil && (u.vers < 2 || u.vers > 5) {
+			b.fail(fmt.Sprintf("unsupported DWARF version %d", u.vers))
+			break
 		}
+		typ := uint8(1) // DW_UT_compile
+		var abbrevOff uint64
+		if u.vers >= 5 {
+			typ = b.u8()
+			u.addrSize = int(b.u8())
+			abbrevOff = b.uintN(u.offSize)
+		} else {
+			abbrevOff = b.uintN(u.offSize)
+			u.addrSize = int(b.u8())
+		}
+		if b.err == nil && u.addrSize != 4 && u.addrSize != 8 {
+			b.fail(fmt.Sprintf("unsupported address size %d", u.addrSize))
+		}
+		keep := false
 		switch typ {
 		case 1, 3: // DW_UT_compile, DW_UT_partial
-			offs = append(offs, dwarf.Offset(b.off))
+			keep = true
 		case 4, 5: // DW_UT_skeleton, DW_UT_split_compile
 			b.skip(8)
-			offs = append(offs, dwarf.Offset(b.off))
+			keep = true
 		}
 		if b.err != nil {
 			break
 		}
-		_ = start
-		b.off = end
+		u.die = uint64(b.off)
+		b.off = int(u.end)
+		if !keep {
+			continue
+		}
+		t := tables[abbrevOff]
+		if t == nil {
+			var err error
+			if t, err = parseAbbrevs(di.abbrev, abbrevOff, file); err != nil {
+				return err
+			}
+			tables[abbrevOff] = t
+		}
+		u.abbrevs = t
+		if err := di.readUnitDIE(u); err != nil {
+			return err
+		}
+		for _, rg := range u.ranges {
+			if rg[0] < rg[1] {
+				di.cuRanges = append(di.cuRanges, cuRange{rg[0], rg[1], len(di.units)})
+			}
+		}
+		di.units = append(di.units, u)
+		di.cus = append(di.cus, &cuState{})
 	}
-	return offs, b.err
+	// Fixed sizes depend on the unit's address and offset sizes; a table
+	// shared by units of different sizes gets no fixed sizes.
+	sizeOf := map[*abbrevTable][2]int{}
+	for _, u := range di.units {
+		s := [2]int{u.addrSize, u.offSize*16 + int(u.vers)}
+		if old, ok := sizeOf[u.abbrevs]; ok && old != s {
+			sizeOf[u.abbrevs] = [2]int{-1, -1}
+			continue
+		}
+		sizeOf[u.abbrevs] = s
+	}
+	for _, u := range di.units {
+		same := sizeOf[u.abbrevs][0] >= 0
+		for _, a := range u.abbrevs.byCode {
+			if a != nil {
+				a.fixed = -1
+				if same {
+					a.fixed = fixedSize(u, a)
+				}
+			}
+		}
+		for _, a := range u.abbrevs.other {
+			a.fixed = -1
+			if same {
+				a.fixed = fixedSize(u, a)
+			}
+		}
+	}
+	return b.err
+}
+
+func fixedSize(u *unit, a *abbrev) int {
+	n := 0
+	for _, at := range a.attrs {
+		s := u.formSize(at.form)
+		if s < 0 {
+			return -1
+		}
+		n += s
+	}
+	return n
+}
+
+// readUnitDIE decodes the unit's own DIE: bases first (they may follow
+// the attributes that use them), then comp_dir, stmt_list and ranges.
+func (di *dwarfInfo) readUnitDIE(u *unit) error {
+	b := &buf{data: di.info[:u.end], off: int(u.die), file: di.secs.file, sec: ".debug_info"}
+	code := b.uleb()
+	a := u.abbrevs.get(code)
+	if b.err != nil {
+		return b.err
+	}
+	if a == nil {
+		return &FormatError{File: di.secs.file, Off: int64(u.die), Msg: fmt.Sprintf(".debug_info: unknown abbreviation code %d", code)}
+	}
+	var low, high, ranges, compDir *attrValue
+	for _, at := range a.attrs {
+		v := u.readAttr(b, at.form, at.implicit)
+		switch at.attr {
+		case DW_AT_low_pc:
+			low = &v
+		case DW_AT_high_pc:
+			high = &v
+		case DW_AT_ranges:
+			ranges = &v
+		case DW_AT_comp_dir:
+			compDir = &v
+		case DW_AT_stmt_list:
+			u.lineOff = int64(v.v)
+		case DW_AT_str_offsets_base:
+			u.strOffBase = v.v
+		case DW_AT_addr_base:
+			u.addrBase = v.v
+		case DW_AT_rnglists_base:
+			u.rngBase = v.v
+		}
+	}
+	if b.err != nil {
+		return b.err
+	}
+	if a.tag != DW_TAG_compile_unit && a.tag != DW_TAG_partial_unit && a.tag != DW_TAG_skeleton_unit {
+		return nil
+	}
+	if compDir != nil {
+		u.compDir = di.str(u, *compDir)
+	}
+	if low != nil {
+		u.base, _ = di.addr(u, *low)
+	}
+	var err error
+	u.ranges, err = di.pcRanges(u, low, high, ranges, nil)
+	return err
 }
 
 // unitFor returns the index of the unit whose ranges hold addr, -1 if none.
@@ -199,29 +286,33 @@ func (di *dwarfInfo) unitFor(addr uint64) int {
 
 // unit returns unit i decoded.
 func (di *dwarfInfo) unit(i int) (*cuData, error) {
-	cu := di.cus[i]
-	cu.once.Do(func() {
-		cu.err = safeCall(di.secs.file, func() error {
+	cs := di.cus[i]
+	cs.once.Do(func() {
+		cs.err = safeCall(di.secs.file, func() error {
 			var err error
-			cu.data, err = di.decodeUnit(cu)
+			cs.data, err = di.decodeUnit(di.units[i])
 			return err
 		})
 	})
-	return cu.data, cu.err
+	return cs.data, cs.err
 }
 
-// nameRefs are the naming attributes of a subroutine DIE.
-type nameRefs struct {
-	linkage, name    string
-	origin, spec     dwarf.Offset
-	hasOrigin, hasSp bool
+// skipChildren lists the tags whose subtrees hold no code and are skipped
+// through DW_AT_sibling when they have one.
+func skipChildren(tag uint64) bool {
+	switch tag {
+	case DW_TAG_structure_type, DW_TAG_class_type, DW_TAG_union_type, DW_TAG_enumeration_type,
+		DW_TAG_subroutine_type, DW_TAG_array_type:
+		return true
+	}
+	return false
 }
 
 // decodeUnit decodes a unit's line table and subroutine tree.
-func (di *dwarfInfo) decodeUnit(cu *cuInfo) (*cuData, error) {
+func (di *dwarfInfo) decodeUnit(u *unit) (*cuData, error) {
 	cd := &cuData{lines: &lineTable{}}
-	if cu.lineOff >= 0 {
-		lt, err := parseLineTable(&di.secs, uint64(cu.lineOff), cu.compDir)
+	if u.lineOff >= 0 {
+		lt, err := parseLineTable(&di.secs, uint64(u.lineOff), u.compDir)
 		if err != nil {
 			return nil, err
 		}
@@ -235,113 +326,152 @@ func (di *dwarfInfo) decodeUnit(cu *cuInfo) (*cuData, error) {
 	}
 	var rs []rng
 	var depths []int32
-	refs := map[dwarf.Offset]*nameRefs{}
-	nodeRef := []dwarf.Offset{} // per node: the DIE to name it from
+	var ranges [][2]uint64
+	local := map[uint64]chainNames{}
 
+	b := &buf{data: di.info[:u.end], off: int(u.die), file: di.secs.file, sec: ".debug_info"}
+	// The unit DIE was read at open.
+	if a := u.abbrevs.get(b.uleb()); a == nil || !a.children {
+		return cd, b.err
+	} else {
+		u.skipAttrs(b, a)
+	}
 	// stack holds, per open DIE with children, the enclosing subroutine
 	// node for its children.
-	stack := make([]int32, 0, 32)
-	r := di.d.Reader()
-	r.Seek(cu.off)
-	first := true
-	for {
-		e, err := r.Next()
-		if err != nil {
-			return nil, fmt.Errorf("parse DWARF of %s: %w", di.secs.file, err)
-		}
-		if e == nil {
-			break
-		}
-		if first {
-			first = false
-			if !e.Children {
-				break
-			}
-			stack = append(stack, -1)
-			continue
-		}
-		if e.Tag == 0 {
+	stack := make([]int32, 1, 64)
+	stack[0] = -1
+	for b.err == nil && b.off < len(b.data) {
+		dieOff := uint64(b.off)
+		code := b.uleb()
+		if code == 0 {
 			stack = stack[:len(stack)-1]
 			if len(stack) == 0 {
 				break
 			}
 			continue
 		}
+		a := u.abbrevs.get(code)
+		if a == nil {
+			b.fail(fmt.Sprintf("unknown abbreviation code %d", code))
+			break
+		}
 		enclosing := stack[len(stack)-1]
 		inner := enclosing
-		if e.Tag == dwarf.TagSubprogram || e.Tag == dwarf.TagInlinedSubroutine {
-			nr := &nameRefs{}
-			for _, f := range e.Field {
-				switch f.Attr {
-				case dwarf.AttrLinkageName, attrMIPSLinkageName:
-					nr.linkage, _ = f.Val.(string)
-				case dwarf.AttrName:
-					nr.name, _ = f.Val.(string)
-				case dwarf.AttrAbstractOrigin:
-					nr.origin, nr.hasOrigin = f.Val.(dwarf.Offset)
-				case dwarf.AttrSpecification:
-					nr.spec, nr.hasSp = f.Val.(dwarf.Offset)
+		switch {
+		case a.tag == DW_TAG_subprogram || a.tag == DW_TAG_inlined_subroutine:
+			var low, high, rgs *attrValue
+			var lowV, highV, rgsV attrValue
+			var own chainNames
+			var linkV, nameV attrValue
+			var origin, spec uint64
+			n := fnode{parent: enclosing, inlined: a.tag == DW_TAG_inlined_subroutine}
+			for _, at := range a.attrs {
+				v := u.readAttr(b, at.form, at.implicit)
+				switch at.attr {
+				case DW_AT_low_pc:
+					lowV, low = v, &lowV
+				case DW_AT_high_pc:
+					highV, high = v, &highV
+				case DW_AT_ranges:
+					rgsV, rgs = v, &rgsV
+				case DW_AT_linkage_name, DW_AT_MIPS_linkage_name:
+					linkV = v
+				case DW_AT_name:
+					nameV = v
+				case DW_AT_abstract_origin:
+					if isRef(v.form) {
+						origin = v.v
+					}
+				case DW_AT_specification:
+					if isRef(v.form) {
+						spec = v.v
+					}
+				case DW_AT_call_file:
+					n.callFile = uint32(v.v)
+				case DW_AT_call_line:
+					n.callLine = uint32(v.v)
+				case DW_AT_call_column:
+					n.callCol = uint32(v.v)
 				}
 			}
-			refs[e.Offset] = nr
-			if e.AttrField(dwarf.AttrLowpc) != nil || e.AttrField(dwarf.AttrRanges) != nil {
-				ranges, err := di.d.Ranges(e)
-				if err != nil {
-					return nil, fmt.Errorf("parse DWARF of %s: DIE at %#x: %w", di.secs.file, e.Offset, err)
+			if b.err != nil {
+				break
+			}
+			if low == nil && rgs == nil {
+				break
+			}
+			var err error
+			ranges, err = di.pcRanges(u, low, high, rgs, ranges[:0])
+			if err != nil {
+				return nil, err
+			}
+			if !n.inlined {
+				// Out-of-line functions start their own chain.
+				n.parent = -1
+			}
+			hasLow := false
+			if low != nil {
+				n.entry, hasLow = di.addr(u, *low)
+			}
+			idx := int32(len(cd.nodes))
+			var depth int32
+			if n.parent >= 0 {
+				depth = depths[n.parent] + 1
+			}
+			kept := false
+			for _, rg := range ranges {
+				if rg[0] >= rg[1] {
+					continue
 				}
-				n := fnode{parent: enclosing, inlined: e.Tag == dwarf.TagInlinedSubroutine}
-				if e.Tag == dwarf.TagSubprogram {
-					// Out-of-line functions start their own chain.
-					n.parent = -1
+				if !hasLow && (!kept || rg[0] < n.entry) {
+					n.entry = rg[0]
 				}
-				if lo, ok := e.Val(dwarf.AttrLowpc).(uint64); ok {
-					n.entry = lo
-				}
-				if n.inlined {
-					n.callFile = uint32(asUint(e.Val(dwarf.AttrCallFile)))
-					n.callLine = uint32(asUint(e.Val(dwarf.AttrCallLine)))
-					n.callCol = uint32(asUint(e.Val(dwarf.AttrCallColumn)))
-				}
-				idx := int32(len(cd.nodes))
-				var depth int32
-				if n.parent >= 0 {
-					depth = depths[n.parent] + 1
-				}
-				_, hasLow := e.Val(dwarf.AttrLowpc).(uint64)
-				kept := false
-				for _, rg := range ranges {
-					if rg[0] >= rg[1] {
-						continue
-					}
-					if !hasLow && (!kept || rg[0] < n.entry) {
-						n.entry = rg[0]
-					}
-					kept = true
-					rs = append(rs, rng{rg[0], rg[1], depth, idx})
-				}
-				if kept {
-					cd.nodes = append(cd.nodes, n)
-					depths = append(depths, depth)
-					nodeRef = append(nodeRef, e.Offset)
-					inner = idx
+				kept = true
+				rs = append(rs, rng{rg[0], rg[1], depth, idx})
+			}
+			if !kept {
+				break
+			}
+			if linkV.form != 0 {
+				own.linkage = di.str(u, linkV)
+			}
+			if nameV.form != 0 {
+				own.name = di.str(u, nameV)
+			}
+			n.name = di.resolveName(local, own, origin, spec)
+			cd.nodes = append(cd.nodes, n)
+			depths = append(depths, depth)
+			inner = idx
+		case a.sibling && a.children && skipChildren(a.tag):
+			var sib uint64
+			for _, at := range a.attrs {
+				v := u.readAttr(b, at.form, at.implicit)
+				if at.attr == DW_AT_sibling && isRef(v.form) {
+					sib = v.v
 				}
 			}
+			if sib > dieOff && sib <= u.end && b.err == nil {
+				b.off = int(sib)
+				continue
+			}
+		default:
+			u.skipAttrs(b, a)
 		}
-		if e.Children {
+		if a.children {
 			stack = append(stack, inner)
 		}
 	}
-
-	// Names: the linkage name through the abstract_origin/specification
-	// chain, else the plain name through it (llvm's getSubroutineName).
-	for i := range cd.nodes {
-		cd.nodes[i].name = di.resolveName(refs, nodeRef[i])
+	if b.err != nil {
+		return nil, b.err
 	}
-	sort.SliceStable(rs, func(i, j int) bool {
+	sort.Slice(rs, func(i, j int) bool {
 		if rs[i].lo != rs[j].lo {
 			return rs[i].lo < rs[j].lo
 		}
-		return rs[i].depth < rs[j].depth
+		if rs[i].depth != rs[j].depth {
+			return rs[i].depth < rs[j].depth
+		}
+		return rs[i].node < rs[j].node
 	})
 	cd.segs = flatten(len(rs), func(i int) (uint64, uint64, int32) { return rs[i].lo, rs[i].hi, rs[i].node })
 	return cd, nil
@@ -408,80 +538,100 @@ func (cd *cuData) find(addr uint64) int32 {
 	return cd.segs[i-1].node
 }
 
-func asUint(v any) uint64 {
-	switch v := v.(type) {
-	case int64:
-		return uint64(v)
-	case uint64:
-		return v
+// resolveName names a subroutine whose own naming attributes are own and
+// whose DW_AT_abstract_origin and DW_AT_specification (0 when absent) lead
+// on, as llvm's getSubroutineName(LinkageName) does: the first linkage
+// name along the chain, else the first plain name. local caches chains
+// for the decoding goroutine; di.names caches them across units.
+func (di *dwarfInfo) resolveName(local map[uint64]chainNames, own chainNames, origin, spec uint64) string {
+	if own.linkage != "" {
+		return own.linkage
 	}
-	return 0
+	next := origin
+	if next == 0 {
+		next = spec
+	}
+	if next != 0 {
+		c := di.chain(local, next, 0)
+		if c.linkage != "" {
+			return c.linkage
+		}
+		if own.name == "" {
+			own.name = c.name
+		}
+	}
+	return own.name
 }
 
-// resolveName names the subroutine DIE at off: its linkage name, found on
-// it or through DW_AT_abstract_origin and DW_AT_specification, else its
-// DW_AT_name found the same way. refs holds the unit's own DIEs; others
-// (DW_FORM_ref_addr into other units) are read on demand and cached.
-func (di *dwarfInfo) resolveName(refs map[dwarf.Offset]*nameRefs, off dwarf.Offset) string {
-	var linkage, name string
-	seen := 0
-	for cur := off; seen < 16; seen++ {
-		nr := refs[cur]
-		if nr == nil {
-			nr = di.readRefs(cur)
-			if nr == nil {
-				break
+// chain returns the names found from the DIE at off along its chain.
+func (di *dwarfInfo) chain(local map[uint64]chainNames, off uint64, depth int) chainNames {
+	if c, ok := local[off]; ok {
+		return c
+	}
+	di.namesMu.Lock()
+	c, ok := di.names[off]
+	di.namesMu.Unlock()
+	if ok {
+		local[off] = c
+		return c
+	}
+	if depth > 16 {
+		return chainNames{}
+	}
+	own, origin, spec := di.readNames(off)
+	c = own
+	if c.linkage == "" {
+		next := origin
+		if next == 0 {
+			next = spec
+		}
+		if next != 0 && next != off {
+			nc := di.chain(local, next, depth+1)
+			c.linkage = nc.linkage
+			if c.name == "" {
+				c.name = nc.name
 			}
 		}
-		if linkage == "" {
-			linkage = nr.linkage
-		}
-		if name == "" {
-			name = nr.name
-		}
-		if linkage != "" {
-			break
-		}
-		switch {
-		case nr.hasOrigin:
-			cur = nr.origin
-		case nr.hasSp:
-			cur = nr.spec
-		default:
-			seen = 16
-		}
 	}
-	if linkage != "" {
-		return linkage
-	}
-	return name
+	local[off] = c
+	di.namesMu.Lock()
+	di.names[off] = c
+	di.namesMu.Unlock()
+	return c
 }
 
-// readRefs reads the naming attributes of the DIE at off, which lies in
-// another unit.
-func (di *dwarfInfo) readRefs(off dwarf.Offset) *nameRefs {
-	di.namesMu.Lock()
-	defer di.namesMu.Unlock()
-	if di.cross == nil {
-		di.cross = map[dwarf.Offset]*nameRefs{}
+// readNames decodes the naming attributes of the DIE at off in
+// .debug_info, which may be in any unit.
+func (di *dwarfInfo) readNames(off uint64) (own chainNames, origin, spec uint64) {
+	i := sort.Search(len(di.units), func(i int) bool { return di.units[i].end > off })
+	if i == len(di.units) || off < di.units[i].die {
+		return
 	}
-	if nr, ok := di.cross[off]; ok {
-		return nr
+	u := di.units[i]
+	b := &buf{data: di.info[:u.end], off: int(off), file: di.secs.file, sec: ".debug_info"}
+	a := u.abbrevs.get(b.uleb())
+	if a == nil {
+		return
 	}
-	r := di.d.Reader()
-	r.Seek(off)
-	e, err := r.Next()
-	var nr *nameRefs
-	if err == nil && e != nil {
-		nr = &nameRefs{}
-		nr.linkage, _ = e.Val(dwarf.AttrLinkageName).(string)
-		if nr.linkage == "" {
-			nr.linkage, _ = e.Val(attrMIPSLinkageName).(string)
+	for _, at := range a.attrs {
+		v := u.readAttr(b, at.form, at.implicit)
+		if b.err != nil {
+			return chainNames{}, 0, 0
 		}
-		nr.name, _ = e.Val(dwarf.AttrName).(string)
-		nr.origin, nr.hasOrigin = e.Val(dwarf.AttrAbstractOrigin).(dwarf.Offset)
-		nr.spec, nr.hasSp = e.Val(dwarf.AttrSpecification).(dwarf.Offset)
+		switch at.attr {
+		case DW_AT_linkage_name, DW_AT_MIPS_linkage_name:
+			own.linkage = di.str(u, v)
+		case DW_AT_name:
+			own.name = di.str(u, v)
+		case DW_AT_abstract_origin:
+			if isRef(v.form) {
+				origin = v.v
+			}
+		case DW_AT_specification:
+			if isRef(v.form) {
+				spec = v.v
+			}
+		}
 	}
-	di.cross[off] = nr
-	return nr
+	return
 }
