@@ -42,6 +42,7 @@ const (
 	DW_AT_addr_base         = 0x73
 	DW_AT_rnglists_base     = 0x74
 	DW_AT_MIPS_linkage_name = 0x2007
+	DW_AT_GNU_discriminator = 0x2136
 
 	DW_FORM_addr           = 0x01
 	DW_FORM_flag           = 0x0c

@@ -59,6 +59,7 @@ type fnode struct {
 	callFile uint32 // DW_AT_call_*, for inlined subroutines
 	callLine uint32
 	callCol  uint32
+	callDisc uint32 // DW_AT_GNU_discriminator of an inlined call
 	entry    uint64 // DW_AT_low_pc, or the lowest range start
 }
 
@@ -392,6 +393,8 @@ func (di *dwarfInfo) decodeUnit(u *unit) (*cuData, error) {
 					n.callLine = uint32(v.v)
 				case DW_AT_call_column:
 					n.callCol = uint32(v.v)
+				case DW_AT_GNU_discriminator:
+					n.callDisc = uint32(v.v)
 				}
 			}
 			if b.err != nil {

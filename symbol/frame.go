@@ -13,8 +13,10 @@ type Frame struct {
 	File string
 	// Line and Column are 0 when unknown.
 	Line, Column int
-	// Discriminator is the line-table row's discriminator (DWARF 4 6.2.2),
-	// 0 when none. Only frames[0] has one; binutils addr2line prints it.
+	// Discriminator is 0 when none. For frames[0] it is the line-table
+	// row's discriminator (DWARF 4 6.2.2), which binutils addr2line prints
+	// (on every frame); for an outer frame it is the call site's
+	// DW_AT_GNU_discriminator, as llvm-symbolizer reports it.
 	Discriminator int
 	// Inlined is true when this frame was inlined into the next one.
 	Inlined bool

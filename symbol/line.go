@@ -25,6 +25,7 @@ type lineRow struct {
 	file uint32
 	line uint32
 	col  uint32
+	disc uint32 // discriminator
 }
 
 // find returns the row for addr, following llvm's
@@ -64,9 +65,10 @@ const (
 	DW_LNS_const_add_pc     = 8
 	DW_LNS_fixed_advance_pc = 9
 
-	DW_LNE_end_sequence = 1
-	DW_LNE_set_address  = 2
-	DW_LNE_define_file  = 3
+	DW_LNE_end_sequence      = 1
+	DW_LNE_set_address       = 2
+	DW_LNE_define_file       = 3
+	DW_LNE_set_discriminator = 4
 
 	DW_LNCT_path            = 1
 	DW_LNCT_directory_index = 2
@@ -190,10 +192,11 @@ func parseLineTable(s *debugSections, off uint64, compDir string) (*lineTable, e
 	var addr uint64
 	var file uint64 = 1
 	var line int64 = 1
-	var col uint64
-	reset := func() { addr, file, line, col = 0, 1, 1, 0 }
+	var col, disc uint64
+	reset := func() { addr, file, line, col, disc = 0, 1, 1, 0, 0 }
 	emit := func() {
-		rows = append(rows, lineRow{addr: addr, file: uint32(file), line: uint32(line), col: uint32(col)})
+		rows = append(rows, lineRow{addr: addr, file: uint32(file), line: uint32(line), col: uint32(col), disc: uint32(disc)})
+		disc = 0 // [DWARF5 6.2.5.1]: reset after each row
 	}
 	endSeq := func() {
 		// llvm keeps only sequences with lo < hi; the rows of others are
@@ -225,6 +228,8 @@ func parseLineTable(s *debugSections, off uint64, compDir string) (*lineTable, e
 				endSeq()
 			case DW_LNE_set_address:
 				addr = b.uintN(int(n - 1))
+			case DW_LNE_set_discriminator:
+				disc = b.uleb()
 			case DW_LNE_define_file:
 				names = append(names, b.cstr())
 				dirIdx = append(dirIdx, b.uleb())

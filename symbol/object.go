@@ -275,13 +275,13 @@ func (cd *cuData) frames(addr uint64) []Frame {
 		if !hasRow {
 			return nil
 		}
-		return []Frame{{File: cd.lines.file(uint64(row.file)), Line: int(row.line), Column: int(row.col)}}
+		return []Frame{{File: cd.lines.file(uint64(row.file)), Line: int(row.line), Column: int(row.col), Discriminator: int(row.disc)}}
 	}
 	var frames []Frame
 	var f Frame
 	var entry uint64
 	if hasRow {
-		f = Frame{File: cd.lines.file(uint64(row.file)), Line: int(row.line), Column: int(row.col)}
+		f = Frame{File: cd.lines.file(uint64(row.file)), Line: int(row.line), Column: int(row.col), Discriminator: int(row.disc)}
 	}
 	for depth := 0; n >= 0 && depth < 1000; depth++ {
 		node := &cd.nodes[n]
@@ -289,7 +289,7 @@ func (cd *cuData) frames(addr uint64) []Frame {
 		f.Inlined = node.inlined
 		frames = append(frames, f)
 		entry = node.entry
-		f = Frame{File: cd.lines.file(uint64(node.callFile)), Line: int(node.callLine), Column: int(node.callCol)}
+		f = Frame{File: cd.lines.file(uint64(node.callFile)), Line: int(node.callLine), Column: int(node.callCol), Discriminator: int(node.callDisc)}
 		if !node.inlined {
 			break
 		}

@@ -82,12 +82,7 @@ func compareLLVM(t *testing.T, obj *Object, addrs []uint64, want []oracle.Answer
 	bad, frames := 0, 0
 	for i, a := range addrs {
 		g := toOracle(got[i])
-		// Frame has no discriminator: compare without it.
-		var w []oracle.Frame
-		for _, f := range want[i].Frames {
-			f.Discriminator = 0
-			w = append(w, f)
-		}
+		w := want[i].Frames
 		frames += len(w)
 		if fmt.Sprint(g) != fmt.Sprint(w) {
 			if bad++; bad <= 10 {
@@ -104,7 +99,7 @@ func compareLLVM(t *testing.T, obj *Object, addrs []uint64, want []oracle.Answer
 func toOracle(fs []Frame) []oracle.Frame {
 	var out []oracle.Frame
 	for _, f := range fs {
-		out = append(out, oracle.Frame{Func: f.Func, File: f.File, Line: f.Line, Column: f.Column})
+		out = append(out, oracle.Frame{Func: f.Func, File: f.File, Line: f.Line, Column: f.Column, Discriminator: f.Discriminator})
 	}
 	return out
 }
