@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"sonde/internal/testprog"
 	"sonde/profile"
 )
 
@@ -26,7 +27,9 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	testprog.Cleanup()
+	os.Exit(code)
 }
 
 const (

@@ -197,8 +197,14 @@ func checkFrame(data []byte, off int) (frameStatus, int, string) {
 // whole and intact, or cut short by the end of the data; -1 if none.
 func resync(data []byte, from int) int {
 	for from < len(data) {
-		i := bytes.Index(data[from:], []byte(Magic[:1]))
+		i := bytes.Index(data[from:], []byte(Magic))
 		if i < 0 {
+			// A frame whose magic itself is cut short by the end.
+			for c := max(from, len(data)-len(Magic)+1); c < len(data); c++ {
+				if bytes.HasPrefix([]byte(Magic), data[c:]) {
+					return c
+				}
+			}
 			return -1
 		}
 		c := from + i

@@ -433,3 +433,26 @@ func lastFrameOffset(t *testing.T, data []byte) int {
 	}
 	return last
 }
+
+// TestGolden compares the String dump of a file holding a sampling run and
+// a counting run with testdata/golden.txt (go test -update rewrites it).
+// The dump was checked by hand against the fixture runs above.
+func TestGolden(t *testing.T) {
+	got, warns, err := ReadFile(writeFile(t, recordRun(0x1111), countRun(0x2222)))
+	if err != nil || len(warns) > 0 {
+		t.Fatalf("ReadFile: %v %v", err, warns)
+	}
+	const golden = "testdata/golden.txt"
+	if *update {
+		if err := os.WriteFile(golden, []byte(got.String()), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := got.String(); g != string(want) {
+		t.Errorf("dump differs from %s (go test -update rewrites it):\n%s", golden, diff(string(want), g))
+	}
+}
