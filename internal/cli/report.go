@@ -1,5 +1,223 @@
 package cli
 
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"time"
+
+	"sonde/export"
+	"sonde/profile"
+	"sonde/profile/datafile"
+	"sonde/report"
+	"sonde/symbol"
+)
+
+const reportUsage = `
+Usage: sonde report [VIEW] [--top N] [--format text|pprof] [--window FROM:TO] [-o OUT] [FILE...]
+
+Report reads data files of any collector (record, count, cc), merges them,
+symbolizes each distinct address once and prints a view, or exports the
+profile. FILE defaults to sonde.data; glob patterns are expanded ("runs/*.data")
+and several files (runs, processes, machines) are merged. Flags may come
+before or after the files.
+
+Symbolization degrades object by object, as PCT's reports did: file:line where
+DWARF exists, object:function where only a symbol table does ("libc.so.6:getc"),
+object+offset where nothing does ("libfoo.so+0x1a2b"). Each object that lacks
+something is named once on stderr.
+
+Views (one at a time; the default is --flat for samples, --functions for counts):
+  --flat [--by line|function|file|object]
+        one line a location with its share of the total, largest first
+        ("13.9% /src/binPoly64.C:101"); counts print the exact count and then
+        the share. Inline frames: the innermost inlined function and line.
+  --functions
+        one line a function: for samples pprof -top's flat, flat%, sum%, cum,
+        cum%; for counts the entry count (or the sum of its lines or blocks),
+        never-executed functions included with 0.
+  --lines, --files, --objects, --instructions, --hier, --coverage
+        not built yet.
+
+Flags:
+  --top N           print only the first N rows of the view
+  --format F        text (default) or pprof (gzipped protobuf for go tool pprof,
+                    with inline frames, mappings and build-ids); folded, lcov and
+                    json are not built yet
+  --window FROM:TO  keep the samples taken in [FROM, TO) after the start of the
+                    earliest run ("2s:5.5s", ":3s", "1s:"); counts are kept whole
+  -o OUT            write to OUT instead of standard output
+
+Examples:
+  sonde report                          flat profile of ./sonde.data
+  sonde report run1.data run2.data --functions --top 20
+  sonde report --flat --by object 'runs/*.data'
+  sonde report --window 2s:4s sonde.data
+  sonde report --format pprof -o cpu.pb.gz && go tool pprof -top cpu.pb.gz
+`
+
 func reportVerb() *verb {
-	return &verb{name: "report", summary: "read data files and print views or exports", pending: "being built"}
+	return &verb{
+		name:    "report",
+		summary: "read data files and print views or exports",
+		usage:   reportUsage,
+		run:     runReport,
+	}
+}
+
+// viewsNotBuilt are the views of the command-line contract that a later
+// piece of work builds; asking for one is a usage error, never ignored.
+var viewsNotBuilt = []string{"lines", "files", "objects", "instructions", "hier", "coverage"}
+
+// reportFlags holds one invocation's parsed flags.
+type reportFlags struct {
+	flat, functions bool
+	by              string
+	top             int
+	format          string
+	window          string
+	out             string
+	notBuilt        map[string]*bool
+}
+
+func runReport(e *env, args []string) int {
+	fs := newFlagSet(e, "report")
+	f := &reportFlags{notBuilt: make(map[string]*bool)}
+	fs.BoolVar(&f.flat, "flat", false, "flat view")
+	fs.BoolVar(&f.functions, "functions", false, "functions view")
+	fs.StringVar(&f.by, "by", "", "flat view's level: line, function, file or object")
+	fs.IntVar(&f.top, "top", 0, "print only the first N rows")
+	fs.StringVar(&f.format, "format", "text", "text or pprof")
+	fs.StringVar(&f.window, "window", "", "FROM:TO")
+	fs.StringVar(&f.out, "o", "", "output file")
+	for _, v := range viewsNotBuilt {
+		f.notBuilt[v] = fs.Bool(v, false, "not built yet")
+	}
+	files, code, ok := parseInterleaved(e, fs, args)
+	if !ok {
+		return code
+	}
+	opts, err := f.options()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "sonde report: %v\n", err)
+		return exitUsage
+	}
+	from, to := time.Duration(0), profile.Forever
+	if f.window != "" {
+		if from, to, err = profile.ParseWindow(f.window); err != nil {
+			fmt.Fprintf(e.stderr, "sonde report: --window: %v\n", err)
+			return exitUsage
+		}
+	}
+	if len(files) == 0 {
+		files = []string{"sonde.data"}
+	}
+
+	p, warnings, err := datafile.ReadFiles(files)
+	for _, w := range warnings {
+		fmt.Fprintf(e.stderr, "sonde: %s\n", w)
+	}
+	if err != nil {
+		return fail(e, "report", err)
+	}
+	if f.window != "" {
+		p = p.Window(from, to)
+	}
+
+	cache := symbol.NewCache(nil)
+	defer cache.Close()
+	sym := report.NewSymbolizer(cache, e.stderr)
+	// Everything is built in memory first, so that a failure leaves no
+	// half-written OUT behind.
+	var buf bytes.Buffer
+	switch f.format {
+	case "text":
+		err = report.Write(&buf, p, sym, opts)
+	case "pprof":
+		err = export.WritePprof(&buf, p, sym)
+	}
+	if err != nil {
+		return fail(e, "report", err)
+	}
+	if f.out == "" {
+		if _, err := e.stdout.Write(buf.Bytes()); err != nil {
+			return fail(e, "report", fmt.Errorf("write output: %w", err))
+		}
+		return exitOK
+	}
+	if err := os.WriteFile(f.out, buf.Bytes(), 0o644); err != nil {
+		return fail(e, "report", fmt.Errorf("write output: %w", err))
+	}
+	return exitOK
+}
+
+// options checks the flags' combination and returns the view options.
+func (f *reportFlags) options() (*report.Options, error) {
+	for _, v := range viewsNotBuilt {
+		if *f.notBuilt[v] {
+			return nil, fmt.Errorf("--%s: not built yet (the next piece of work builds it)", v)
+		}
+	}
+	switch f.format {
+	case "text", "pprof":
+	case "folded", "lcov", "json":
+		return nil, fmt.Errorf("--format %s: not built yet (the next piece of work builds it)", f.format)
+	default:
+		return nil, fmt.Errorf("--format %q: unknown format (want text or pprof)", f.format)
+	}
+	if f.flat && f.functions {
+		return nil, errors.New("--flat and --functions: choose one view")
+	}
+	if f.top < 0 {
+		return nil, fmt.Errorf("--top %d: want a positive number of rows", f.top)
+	}
+	opts := &report.Options{Top: f.top}
+	switch {
+	case f.flat:
+		opts.View = report.ViewFlat
+	case f.functions:
+		opts.View = report.ViewFunctions
+	}
+	if f.by != "" {
+		if f.functions {
+			return nil, errors.New("--by applies to --flat, not to --functions")
+		}
+		by, err := report.ParseBy(f.by)
+		if err != nil {
+			return nil, err
+		}
+		opts.View, opts.By = report.ViewFlat, by
+	}
+	if f.format != "text" && (f.flat || f.functions || f.by != "" || f.top != 0) {
+		return nil, fmt.Errorf("--format %s exports the whole profile: views and --top apply to --format text", f.format)
+	}
+	return opts, nil
+}
+
+// parseInterleaved parses flags that may come before, between and after
+// the file arguments ("sonde report sonde.data --functions"), which Go's
+// flag package alone does not: it stops at the first non-flag. Everything
+// after "--" is a file.
+func parseInterleaved(e *env, fs *flag.FlagSet, args []string) (files []string, code int, ok bool) {
+	rest, tail := args, []string(nil)
+	for i, a := range args {
+		if a == "--" {
+			rest, tail = args[:i], args[i+1:]
+			break
+		}
+	}
+	for {
+		if code, ok := parseFlags(e, fs, rest); !ok {
+			return nil, code, false
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		files = append(files, rest[0])
+		rest = rest[1:]
+	}
+	return append(files, tail...), exitOK, true
 }
