@@ -87,7 +87,8 @@
 //	  svarint  time - previous sample's time in this frame (the first: time)
 //	  uvarint  pid, tid
 //	  nvalues × svarint value
-//	  uvarint  depth: frames in the stack, program counter first
+//	  uvarint  depth: frames in the stack, program counter first; at most
+//	           MaxStackDepth (readers reject deeper stacks)
 //	  uvarint  shared: the stack's last (outermost) shared frames equal the
 //	           previous sample's last shared frames; 0 in the first sample
 //	  (depth-shared) × frame, innermost first:
@@ -228,6 +229,11 @@ const HeaderSize = 24
 // Samples frames far below it (see MaxBatchBytes) so that one write(2)
 // appends a frame atomically.
 const MaxPayload = 64 << 20
+
+// MaxStackDepth is the deepest stack a Samples frame may hold. Shared
+// frames cost no bytes, so without a bound a small file could describe an
+// enormous profile.
+const MaxStackDepth = 4096
 
 // Kind says what a frame holds.
 type Kind uint8

@@ -347,7 +347,7 @@ func (d *decoder) assemble() (*profile.Profile, error) {
 	// Then everything but Samples and Counts, in file order.
 	var universes []*universe
 	firstUniverse := map[uint64]*universe{}
-	nsamples, nvalues := 0, 0
+	nsamples, nvalues, nlocs := 0, 0, 0
 	for i := range d.frames {
 		f := &d.frames[i]
 		if f.version != Version || !f.kind.known() {
@@ -432,12 +432,13 @@ func (d *decoder) assemble() (*profile.Profile, error) {
 				firstUniverse[hash] = u
 			}
 		case KindSamples:
-			ns, nv := b.uvarint(), b.uvarint()
-			// A sample takes at least 6 bytes: this bounds the allocation.
-			if b.err == nil && nv <= uint64(len(f.payload)) && ns <= uint64(len(f.payload)/6) {
-				nsamples += int(ns)
-				nvalues += int(ns * nv)
-			}
+			// Size the backing arrays from what the frames hold, so that a
+			// million samples do not mean a million appends' worth of
+			// copying. Malformed frames fail again, with a warning, below.
+			ns, nv, nl := countSamples(f.payload)
+			nsamples += ns
+			nvalues += nv
+			nlocs += nl
 		}
 		if b.err != nil {
 			d.warn(f.off, "%s frame at offset %d: %v; frame skipped", f.kind, f.off, b.err)
@@ -460,8 +461,8 @@ func (d *decoder) assemble() (*profile.Profile, error) {
 	// Samples, into one backing array for stacks and one for values.
 	p.Samples = make([]profile.Sample, 0, nsamples)
 	vals := make([]int64, 0, nvalues)
-	var locs []profile.Location
-	var starts []int // start of each sample's stack in locs
+	locs := make([]profile.Location, 0, nlocs)
+	starts := make([]int, 0, nsamples) // start of each sample's stack in locs
 	for i := range d.frames {
 		f := &d.frames[i]
 		if f.version != Version || f.kind != KindSamples || runs[f.run] == nil {
@@ -552,6 +553,33 @@ func (st *runState) mapping(p *profile.Profile, run uint64, local uint64) int32 
 	return g
 }
 
+// countSamples returns the number of samples, values and stack frames of
+// the Samples frame payload, walking its varints without decoding them;
+// zeros if the frame is malformed.
+func countSamples(payload []byte) (samples, values, frames int) {
+	b := &buf{data: payload}
+	nv := b.uvarint()
+	ns := b.count(6)
+	if b.err != nil || nv > MaxStackDepth {
+		return 0, 0, 0
+	}
+	prevDepth := uint64(0)
+	for range ns {
+		b.skipVarints(3 + int(nv)) // time, pid, tid, values
+		depth, shared := b.uvarint(), b.uvarint()
+		if b.err != nil || depth > MaxStackDepth || shared > depth || shared > prevDepth {
+			return 0, 0, 0
+		}
+		b.skipVarints(2 * int(depth-shared))
+		frames += int(depth)
+		prevDepth = depth
+	}
+	if b.err != nil {
+		return 0, 0, 0
+	}
+	return ns, ns * int(nv), frames
+}
+
 func (d *decoder) decodeSamples(p *profile.Profile, f *rawFrame, st *runState, vals []int64, locs []profile.Location, starts []int) ([]int64, []profile.Location, []int, error) {
 	n0, v0, l0, s0 := len(p.Samples), len(vals), len(locs), len(starts)
 	fail := func(err error) ([]int64, []profile.Location, []int, error) {
@@ -588,8 +616,8 @@ func (d *decoder) decodeSamples(p *profile.Profile, f *rawFrame, st *runState, v
 			return fail(fmt.Errorf("sample %d shares %d frames of a stack of %d after one of %d", i, shared, depth, prevDepth))
 		}
 		fresh := depth - shared
-		if fresh > uint64(b.remaining()/2) { // a frame takes at least 2 bytes
-			return fail(fmt.Errorf("sample %d: stack of %d frames exceeds the frame's bytes", i, depth))
+		if depth > MaxStackDepth || fresh > uint64(b.remaining()/2) { // a frame takes at least 2 bytes
+			return fail(fmt.Errorf("sample %d: stack of %d frames exceeds the frame's bytes or MaxStackDepth", i, depth))
 		}
 		start := len(locs)
 		for range fresh {
@@ -774,6 +802,21 @@ func (b *buf) uvarint() uint64 {
 	}
 	b.off += n
 	return v
+}
+
+// skipVarints skips n varints.
+func (b *buf) skipVarints(n int) {
+	for ; n > 0 && b.err == nil; n-- {
+		i := b.off
+		for i < len(b.data) && b.data[i] >= 0x80 {
+			i++
+		}
+		if i >= len(b.data) {
+			b.fail(errors.New("truncated varint"))
+			return
+		}
+		b.off = i + 1
+	}
 }
 
 func (b *buf) svarint() int64 {

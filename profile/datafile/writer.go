@@ -311,6 +311,9 @@ func (w *Writer) WriteSample(s *profile.Sample) error {
 	if len(s.Values) != w.nvalues {
 		return fmt.Errorf("write sample: %d values, want %d (one per sample type)", len(s.Values), w.nvalues)
 	}
+	if len(s.Stack) > MaxStackDepth {
+		return fmt.Errorf("write sample: stack of %d frames exceeds %d", len(s.Stack), MaxStackDepth)
+	}
 	for _, l := range s.Stack {
 		if l.Mapping < profile.NoMapping {
 			return fmt.Errorf("write sample: bad mapping index %d", l.Mapping)
