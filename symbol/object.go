@@ -39,6 +39,7 @@ type Object struct {
 	fallback *symtab    // a debug file's table, when the object has none
 	dw       *dwarfInfo // nil without DWARF
 	gopcln   *goTable   // nil unless Go without DWARF
+	isGo     bool       // a Go binary: its DWARF names are Go's own
 
 	mu       sync.Mutex
 	degraded string // the first DWARF decoding error, for Info
@@ -77,6 +78,7 @@ func open(path string, opts *Options) (*Object, error) {
 		}
 	}
 	o.syms = loadSymtab(ef)
+	o.isGo = ef.Section(".gopclntab") != nil || ef.Section(".go.buildinfo") != nil
 
 	var missing []string
 	dwFile, dwPath := ef, path
@@ -169,8 +171,9 @@ func (o *Object) FileOffsetToAddr(off uint64) (uint64, bool) {
 // Where llvm-symbolizer and binutils addr2line differ we follow
 // llvm-symbolizer (--inlining --functions=linkage): the outermost frame's
 // name is overridden by the symbol table's name of the symbol covering addr
-// when there is one (so gcc's clones read "f.constprop.0", "f.cold"); file
-// paths are joined, not cleaned, as llvm does (see filePath).
+// when there is one (so gcc's clones read "f.constprop.0", "f.cold"), except
+// in Go binaries; file paths are joined, not cleaned, as llvm does (see
+// filePath).
 func (o *Object) Frames(addr uint64) ([]Frame, error) {
 	var frames []Frame
 	if dw := o.dw; dw != nil {
@@ -203,7 +206,11 @@ func (o *Object) withSymbol(addr uint64, frames []Frame) []Frame {
 	if len(frames) == 0 {
 		return []Frame{{Func: s.name, FuncAddr: s.addr}}
 	}
-	if o.gopcln != nil {
+	if o.isGo {
+		// Go's ELF symbols carry ABI suffixes ("runtime.call16.abi0")
+		// that are not Go names; DWARF and .gopclntab say "runtime.call16",
+		// as go tool addr2line and pprof do. Here we differ from
+		// llvm-symbolizer on purpose.
 		return frames
 	}
 	frames[len(frames)-1].Func = s.name
