@@ -66,7 +66,16 @@ func Version(tool string) string {
 		args = []string{"version"}
 	}
 	out, err := exec.Command(tool, args...).Output()
-	v := strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
+	// The first line with a digit in it: LLVM's first line is the bare
+	// tool name, its second "Debian LLVM version 14.0.6".
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	v := strings.TrimSpace(lines[0])
+	for _, l := range lines {
+		if strings.ContainsAny(l, "0123456789") {
+			v = strings.TrimSpace(l)
+			break
+		}
+	}
 	if err != nil && v == "" {
 		v = fmt.Sprintf("unknown version (%v)", err)
 	}
