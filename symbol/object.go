@@ -113,14 +113,14 @@ func open(path string, opts *Options) (*Object, error) {
 		o.info.HasFunctions, o.info.HasLineNumbers, o.info.HasInlineFrames = true, true, true
 	case o.gopcln != nil:
 		o.info.HasFunctions, o.info.HasLineNumbers = true, true
-	case o.syms != nil:
+	case o.syms != nil && o.syms.funcs > 0:
 		o.info.HasFunctions = true
 		missing = append(missing, "function names from "+o.syms.source+" only")
-	case o.fallback != nil:
+	case o.fallback != nil && o.fallback.funcs > 0:
 		o.info.HasFunctions = true
 		missing = append(missing, "function names from the debug file's "+o.fallback.source+" only")
 	default:
-		missing = append(missing, "no symbols")
+		missing = append(missing, "no function symbols")
 	}
 	o.info.Missing = strings.Join(missing, ": ")
 	return o, nil

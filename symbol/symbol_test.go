@@ -27,8 +27,8 @@ type fixture struct {
 }
 
 // cFixtures are the C and C++ fixtures built with gcc and clang, -O0 and
-// -O2, PIE and not, DWARF 5 (the default of both) and 4, and with
-// compressed debug sections.
+// -O2, PIE and not, DWARF 5 (the default of both) and 4, with compressed
+// debug sections, and as shared libraries.
 func cFixtures() []fixture {
 	var fs []fixture
 	for _, src := range []struct{ file, gcc, clang string }{
@@ -48,6 +48,7 @@ func cFixtures() []fixture {
 			fs = append(fs,
 				fixture{fmt.Sprintf("%s/%s/-O2-gdwarf-4", src.file, cc), src.file, cc, []string{"-O2", "-gdwarf-4"}},
 				fixture{fmt.Sprintf("%s/%s/-O2-gz", src.file, cc), src.file, cc, []string{"-O2", "-g", "-gz"}},
+				fixture{fmt.Sprintf("%s/%s/-O2-shared", src.file, cc), src.file, cc, []string{"-O2", "-g", "-shared", "-fPIC"}},
 			)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 type symtab struct {
 	syms   []sym
 	source string // ".symtab" or ".dynsym"
+	funcs  int    // how many are STT_FUNC or STT_GNU_IFUNC
 }
 
 type sym struct {
@@ -63,6 +64,9 @@ func newSymtab(esyms []elf.Symbol, source string) *symtab {
 			}
 		}
 		out = append(out, t.syms[best])
+		if t.syms[best].fn {
+			t.funcs++
+		}
 		i = j
 	}
 	t.syms = out
