@@ -18,7 +18,9 @@ import (
 // SampleTypes, and profiles that have units (or count types) identical
 // CountTypes; a profile with neither is compatible with anything, so a
 // counting profile merges with a sampling one. Period becomes the largest
-// period seen: sample values already carry their weight. Nil profiles are
+// period seen: sample values already carry their weight. Merging a profile
+// with itself doubles its samples and counts (Merge cannot tell a duplicate
+// from a repeated run) but lists its runs and processes once. Nil profiles are
 // ignored. The inputs are not modified and the result shares no slices with
 // them.
 func Merge(ps ...*Profile) (*Profile, error) {
