@@ -125,25 +125,39 @@ func samplesProfile() *profile.Profile {
 	return p
 }
 
-// mergedProfile is two record runs of two processes each merged into one
-// profile, with notes and lost samples: run 1 is samplesProfile's first 12
-// samples, run 2 has 6 samples of C++ code and 2 with no stack.
+// mergedProfile is two record runs merged by profile.Merge, as the reader
+// merges files: run 1 is samplesProfile's first 12 samples (two processes),
+// run 2 has 6 samples of C++ code and 2 with no stack, from two processes
+// (one reusing pid 100), with app at another mapping index and placement.
 func mergedProfile() *profile.Profile {
-	p := samplesProfile()
-	p.Samples = p.Samples[:12]
-	p.Runs = append(p.Runs, profile.Run{ID: 2, Collector: "record", Start: t0.Add(time.Hour), End: t0.Add(time.Hour + time.Second), Lost: 3,
-		Notes: []string{"no frame pointers in app: used dwarf unwinding"}})
-	p.Runs[0].Notes = []string{"no frame pointers in app: used dwarf unwinding"}
-	p.Processes = append(p.Processes,
-		profile.Process{RunID: 1, PID: 101, PPID: 100, Comm: "app"},
-		profile.Process{RunID: 2, PID: 100, Comm: "app"}, // pid reused by the second run
-		profile.Process{RunID: 2, PID: 102, PPID: 100, Comm: "app"})
+	p1 := samplesProfile()
+	p1.Samples = p1.Samples[:12]
+	p1.Runs[0].Notes = []string{"no frame pointers in app: used dwarf unwinding"}
+	p1.Processes = append(p1.Processes, profile.Process{RunID: 1, PID: 101, PPID: 100, Comm: "app"})
+	p2 := &profile.Profile{
+		SampleTypes: p1.SampleTypes,
+		Period:      period,
+		Mappings: []*profile.Mapping{
+			{Path: libcPath, BuildID: "cc02", Start: 0x7f1100028000, Limit: 0x7f110017d000, Offset: 0x28000, Bias: 0x7f1100000000},
+			{Path: appPath, BuildID: "aa01", Start: 0x55aa00001000, Limit: 0x55aa00002000, Offset: 0x1000, Bias: 0x55aa00000000},
+		},
+		Runs: []profile.Run{{ID: 2, Collector: "record", Start: t0.Add(time.Hour), End: t0.Add(time.Hour + time.Second), Lost: 3,
+			Notes: []string{"no frame pointers in app: used dwarf unwinding"}}},
+		Processes: []profile.Process{
+			{RunID: 2, PID: 100, Comm: "app"}, // pid reused by the second run
+			{RunID: 2, PID: 102, PPID: 100, Comm: "app"},
+		},
+	}
 	for i := range 6 {
-		p.Samples = append(p.Samples, profile.Sample{Stack: []profile.Location{loc(0, 0x1200), loc(0, 0x10a5)},
+		p2.Samples = append(p2.Samples, profile.Sample{Stack: []profile.Location{loc(1, 0x1200), loc(1, 0x10a5)},
 			Values: []int64{1, period}, PID: 102, TID: 103, Time: t0.Add(time.Hour + time.Duration(i)*time.Millisecond).UnixNano()})
 	}
 	for range 2 {
-		p.Samples = append(p.Samples, profile.Sample{Values: []int64{1, period}, PID: 100, TID: 100, Time: t0.Add(time.Hour).UnixNano()})
+		p2.Samples = append(p2.Samples, profile.Sample{Values: []int64{1, period}, PID: 100, TID: 100, Time: t0.Add(time.Hour).UnixNano()})
+	}
+	p, err := profile.Merge(p1, p2)
+	if err != nil {
+		panic(err) // the fixtures are fixed: a failure is a bug in Merge
 	}
 	return p
 }
