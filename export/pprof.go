@@ -91,7 +91,7 @@ type mappingStats struct {
 
 func toPprof(p *profile.Profile, sym Symbolizer) (*pp.Profile, error) {
 	if len(p.Samples) > 0 && len(p.Units) > 0 {
-		return nil, fmt.Errorf("pprof export: %w: export them one at a time", ErrMixed)
+		return nil, fmt.Errorf("pprof export: %w: export the files of one collector at a time", ErrMixed)
 	}
 	b := &builder{
 		p:         p,

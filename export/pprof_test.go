@@ -275,7 +275,7 @@ func TestErrors(t *testing.T) {
 			p.CountTypes = []profile.ValueType{{Type: "count", Unit: "count"}}
 			p.Units = []profile.Unit{{Kind: profile.UnitLine, Counts: []uint64{1}}}
 			return p
-		}, "pprof export: profile holds both samples and counts: export them one at a time"},
+		}, "pprof export: profile holds both samples and counts: export the files of one collector at a time"},
 		{"bad mapping", func() *profile.Profile {
 			p := sampleProfile()
 			p.Samples[2].Stack[0].Mapping = 7

@@ -258,6 +258,14 @@ func TestReportEndToEnd(t *testing.T) {
 				})
 			}
 
+			t.Run("default file", func(t *testing.T) {
+				t.Chdir(dir) // sonde.data in the current directory
+				out, errOut, code := repRun(t, "--flat")
+				if want := header + repFlatWant(flatCounts); code != 0 || errOut != "" || out != want {
+					t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, errOut, out, want)
+				}
+			})
+
 			t.Run("functions", func(t *testing.T) {
 				out, errOut, code := repRun(t, data, "--functions")
 				if code != 0 || errOut != "" {
