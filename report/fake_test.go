@@ -69,6 +69,9 @@ var fakeFrames = map[fakeKey][]symbol.Frame{
 	// never executed
 	{appPath, 0x1300}: {{Func: "unused", File: "/src/inline.c", Line: 40, FuncAddr: 0x1300}},
 	{appPath, 0x1308}: {{Func: "unused", File: "/src/inline.c", Line: 41, FuncAddr: 0x1300}},
+	// a static function whose name libc has too
+	{appPath, 0x1400}: {{Func: "init", File: "/src/init.c", Line: 2, FuncAddr: 0x1400}},
+	{libcPath, 0x1000}: {{Func: "init", FuncAddr: 0x1000}},
 	// libc has a symbol table and no DWARF
 	{libcPath, 0x8a010}: {{Func: "getc", FuncAddr: 0x8a000}},
 	{libcPath, 0x8a00f}: {{Func: "getc", FuncAddr: 0x8a000}}, // a call inside getc
@@ -212,4 +215,13 @@ func functionsProfile() *profile.Profile {
 		},
 		Processes: []profile.Process{{RunID: 1, PID: 300, Comm: "app"}, {RunID: 2, PID: 301, Comm: "app"}},
 	}
+}
+
+// twoInitsProfile has 3 samples in app's init and 1 in libc's init.
+func twoInitsProfile() *profile.Profile {
+	p := &profile.Profile{Mappings: []*profile.Mapping{{Path: appPath}, {Path: libcPath}}}
+	for _, l := range []profile.Location{loc(0, 0x1400), loc(0, 0x1400), loc(0, 0x1400), loc(1, 0x1000)} {
+		p.Samples = append(p.Samples, profile.Sample{Stack: []profile.Location{l}})
+	}
+	return p
 }

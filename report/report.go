@@ -218,10 +218,11 @@ func (t *table) get(k rowKey) *row {
 func (t *table) sorted() []*row {
 	count := make(map[string]int)
 	for _, r := range t.rows {
-		count[r.name]++
+		count[r.key.name]++
 	}
 	for _, r := range t.rows {
-		if count[r.name] > 1 && r.key.obj.Path != "" {
+		r.name = r.key.name
+		if count[r.key.name] > 1 && r.key.obj.Path != "" {
 			r.name += " (" + r.key.obj.Path + ")"
 		}
 	}

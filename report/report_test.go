@@ -114,6 +114,12 @@ func TestFigures(t *testing.T) {
 		// dispatch_2 is reached through return address 0x1185 whose call
 		// is at 0x1184: 6 samples, 6.01ms, 30%.
 		{"functions return address", samplesProfile, &Options{View: ViewFunctions}, "", "app+0x1185"},
+		// two functions named init in two objects stay apart and say where
+		// they are from
+		{"same name app", twoInitsProfile, &Options{View: ViewFlat, By: ByFunction}, " 75.0% init (/usr/local/bin/app)", ""},
+		{"same name libc", twoInitsProfile, &Options{View: ViewFunctions}, "         1  25.00% 100.00%          1  25.00%  init (/lib/x86_64-linux-gnu/libc.so.6)", ""},
+		// with no sample types each sample counts 1
+		{"no sample types", twoInitsProfile, nil, "unknown collector: 4 samples, 0 runs, 0 processes, 0 lost", ""},
 		// unused never ran: 0 lines; worker: 3000+3001 = 6001 of 7010.
 		{"counts zero function", linesProfile, nil, "    0    0.0%  unused", ""},
 		{"counts worker", linesProfile, nil, " 6001   85.6%  worker", ""},
