@@ -15,8 +15,12 @@ type symtab struct {
 
 type sym struct {
 	addr, size uint64
-	name       string
-	fn         bool // STT_FUNC or STT_GNU_IFUNC
+	// secEnd is the end address of the symbol's section: a size-0 symbol
+	// covers nothing past it (so "_end", which sits at the end of .bss,
+	// names nothing above it). 0 when the section is unknown.
+	secEnd uint64
+	name   string
+	fn     bool // STT_FUNC or STT_GNU_IFUNC
 }
 
 // newSymtab indexes the defined function, object and untyped symbols of
@@ -25,7 +29,7 @@ type sym struct {
 // llvm-symbolizer keeps the largest, avoiding size-0 aliases), then the
 // last in the table (as llvm does: of a C++ D1/D2 alias pair it names the
 // one listed last).
-func newSymtab(esyms []elf.Symbol, source string) *symtab {
+func newSymtab(esyms []elf.Symbol, secs []*elf.Section, source string) *symtab {
 	t := &symtab{source: source}
 	for _, s := range esyms {
 		typ := elf.ST_TYPE(s.Info)
@@ -42,7 +46,11 @@ func newSymtab(esyms []elf.Symbol, source string) *symtab {
 		if typ == elf.STT_NOTYPE && (s.Name[0] == '$' || len(s.Name) > 1 && s.Name[0] == '.' && s.Name[1] == 'L') {
 			continue
 		}
-		t.syms = append(t.syms, sym{addr: s.Value, size: s.Size, name: s.Name, fn: typ == elf.STT_FUNC || typ == elf.STT_GNU_IFUNC})
+		var secEnd uint64
+		if i := int(s.Section); i > 0 && i < len(secs) && secs[i].Flags&elf.SHF_ALLOC != 0 {
+			secEnd = secs[i].Addr + secs[i].Size
+		}
+		t.syms = append(t.syms, sym{addr: s.Value, size: s.Size, secEnd: secEnd, name: s.Name, fn: typ == elf.STT_FUNC || typ == elf.STT_GNU_IFUNC})
 	}
 	sort.SliceStable(t.syms, func(i, j int) bool {
 		a, b := &t.syms[i], &t.syms[j]
@@ -74,7 +82,8 @@ func newSymtab(esyms []elf.Symbol, source string) *symtab {
 }
 
 // find returns the symbol with the greatest start <= addr if it covers addr;
-// a symbol of size 0 covers everything up to the next symbol.
+// a symbol of size 0 covers everything up to the next symbol or the end of
+// its section, whichever comes first.
 func (t *symtab) find(addr uint64) (sym, bool) {
 	if t == nil {
 		return sym{}, false
@@ -84,7 +93,7 @@ func (t *symtab) find(addr uint64) (sym, bool) {
 		return sym{}, false
 	}
 	s := t.syms[i-1]
-	if s.size != 0 && addr-s.addr >= s.size {
+	if s.size != 0 && addr-s.addr >= s.size || s.size == 0 && addr >= s.secEnd {
 		return sym{}, false
 	}
 	return s, true
@@ -93,10 +102,10 @@ func (t *symtab) find(addr uint64) (sym, bool) {
 // loadSymtab reads f's .symtab, else its .dynsym; nil if it has neither.
 func loadSymtab(f *elf.File) *symtab {
 	if syms, err := f.Symbols(); err == nil && len(syms) > 0 {
-		return newSymtab(syms, ".symtab")
+		return newSymtab(syms, f.Sections, ".symtab")
 	}
 	if syms, err := f.DynamicSymbols(); err == nil && len(syms) > 0 {
-		return newSymtab(syms, ".dynsym")
+		return newSymtab(syms, f.Sections, ".dynsym")
 	}
 	return nil
 }
