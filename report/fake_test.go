@@ -70,7 +70,7 @@ var fakeFrames = map[fakeKey][]symbol.Frame{
 	{appPath, 0x1300}: {{Func: "unused", File: "/src/inline.c", Line: 40, FuncAddr: 0x1300}},
 	{appPath, 0x1308}: {{Func: "unused", File: "/src/inline.c", Line: 41, FuncAddr: 0x1300}},
 	// a static function whose name libc has too
-	{appPath, 0x1400}: {{Func: "init", File: "/src/init.c", Line: 2, FuncAddr: 0x1400}},
+	{appPath, 0x1400}:  {{Func: "init", File: "/src/init.c", Line: 2, FuncAddr: 0x1400}},
 	{libcPath, 0x1000}: {{Func: "init", FuncAddr: 0x1000}},
 	// libc has a symbol table and no DWARF
 	{libcPath, 0x8a010}: {{Func: "getc", FuncAddr: 0x8a000}},
