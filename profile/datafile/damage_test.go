@@ -207,3 +207,32 @@ func TestUnknownKindAndVersion(t *testing.T) {
 		t.Errorf("warnings:\n%s", joined)
 	}
 }
+
+// TestSamplesOfCountingRun: a Samples frame of a run without sample types
+// (here, with zero values per sample, which matches that run) is skipped
+// with a warning, not merged into the other run's columns.
+func TestSamplesOfCountingRun(t *testing.T) {
+	full, err := os.ReadFile(writeFile(t, recordRun(0x1111), countRun(0x2222)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _, err := Decode("sonde.data", full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// nvalues 0, 1 sample: time 0, pid 0, tid 0, depth 0, shared 0.
+	frame := append(make([]byte, HeaderSize), 0, 1, 0, 0, 0, 0, 0)
+	putHeader(frame, KindSamples, 0x2222)
+	data := append(append([]byte(nil), full...), frame...)
+	got, warns, err := Decode("sonde.data", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := got.String(), want.String(); g != w {
+		t.Errorf("profile differs:\n%s", diff(w, g))
+	}
+	msg := "sonde.data: Samples frame at offset " + strconv.Itoa(len(full)) + ": run 0000000000002222 has no sample types; frame skipped"
+	if len(warns) != 1 || warns[0].String() != msg {
+		t.Errorf("warnings %v, want %q", warns, msg)
+	}
+}

@@ -273,10 +273,11 @@ type runState struct {
 
 // universe is a decoded Units frame.
 type universe struct {
-	run    *runState
-	off    int64
-	units  []profile.Unit // Loc.Mapping run-local
-	counts []uint64       // summed Counts, nil until counted
+	run     *runState
+	payload []byte
+	mapped  bool           // some unit refers to a mapping of run
+	units   []profile.Unit // Loc.Mapping run-local
+	counts  []uint64       // summed Counts, nil until counted
 }
 
 func (d *decoder) assemble() (*profile.Profile, error) {
@@ -418,14 +419,24 @@ func (d *decoder) assemble() (*profile.Profile, error) {
 				r.Notes = append(r.Notes, s)
 			}
 		case KindUnits:
+			if len(f.payload) >= 8 {
+				hash := binary.LittleEndian.Uint64(f.payload)
+				if _, dup := st.units[hash]; dup {
+					continue // the same universe again: identical by hash
+				}
+				// Every run of an instrumented program writes its universe:
+				// decode it once when it does not depend on the run's
+				// mappings.
+				if fu := firstUniverse[hash]; fu != nil && !fu.mapped && bytes.Equal(fu.payload, f.payload) {
+					st.units[hash] = fu
+					continue
+				}
+			}
 			u := d.decodeUnits(f, b, st)
 			if u == nil {
 				continue // warned
 			}
 			hash := binary.LittleEndian.Uint64(f.payload)
-			if _, dup := st.units[hash]; dup {
-				continue // the same universe again: identical by hash
-			}
 			st.units[hash] = u
 			universes = append(universes, u)
 			if firstUniverse[hash] == nil {
@@ -559,7 +570,7 @@ func (st *runState) mapping(p *profile.Profile, run uint64, local uint64) int32 
 func countSamples(payload []byte) (samples, values, frames int) {
 	b := &buf{data: payload}
 	nv := b.uvarint()
-	ns := b.count(6)
+	ns := b.count(5) // a sample takes at least 5 bytes
 	if b.err != nil || nv > MaxStackDepth {
 		return 0, 0, 0
 	}
@@ -589,9 +600,12 @@ func (d *decoder) decodeSamples(p *profile.Profile, f *rawFrame, st *runState, v
 	}
 	b := &buf{data: f.payload}
 	nv := b.uvarint()
-	ns := b.count(6)
+	ns := b.count(5) // a sample takes at least 5 bytes
 	if b.err != nil {
 		return fail(b.err)
+	}
+	if len(st.sampleTypes) == 0 {
+		return fail(fmt.Errorf("run %016x has no sample types", f.run))
 	}
 	if nv != uint64(len(st.sampleTypes)) {
 		return fail(fmt.Errorf("%d values per sample, run %016x has %d sample types", nv, f.run, len(st.sampleTypes)))
@@ -690,7 +704,11 @@ func (d *decoder) decodeUnits(f *rawFrame, b *buf, st *runState) *universe {
 		d.warn(f.off, "Units frame at offset %d: %v; frame skipped", f.off, b.err)
 		return nil
 	}
-	return &universe{run: st, off: f.off, units: units}
+	u := &universe{run: st, payload: f.payload, units: units}
+	for i := range units {
+		u.mapped = u.mapped || units[i].Loc.Mapping != profile.NoMapping
+	}
+	return u
 }
 
 // addCounts adds the Counts frame f of run st to the universe it names.

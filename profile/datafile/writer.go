@@ -308,6 +308,9 @@ func (w *Writer) WriteSample(s *profile.Sample) error {
 	if err := w.checkLocked(); err != nil {
 		return err
 	}
+	if w.nvalues == 0 {
+		return errors.New("write sample: the run has no sample types")
+	}
 	if len(s.Values) != w.nvalues {
 		return fmt.Errorf("write sample: %d values, want %d (one per sample type)", len(s.Values), w.nvalues)
 	}
