@@ -103,6 +103,9 @@ func getoptArgs(args []string) (flags, operands []string, err error) {
 			return flags, append(operands, args[i+1:]...), nil
 		case strings.HasPrefix(a, "--"):
 			name, _, hasValue := strings.Cut(a[2:], "=")
+			if !printable(name) {
+				return nil, nil, fmt.Errorf("unrecognized option %q", "--"+name)
+			}
 			if a2lValueLong[name] && !hasValue {
 				if i+1 >= len(args) {
 					return nil, nil, fmt.Errorf("option '--%s' requires an argument", name)
@@ -114,6 +117,9 @@ func getoptArgs(args []string) (flags, operands []string, err error) {
 		case len(a) > 1 && a[0] == '-':
 			for j := 1; j < len(a); j++ {
 				c := a[j]
+				if !printable(string(c)) {
+					return nil, nil, fmt.Errorf("invalid option -- %q", c)
+				}
 				if !strings.ContainsRune(a2lValueShort, rune(c)) {
 					flags = append(flags, "-"+string(c))
 					continue
@@ -134,6 +140,17 @@ func getoptArgs(args []string) (flags, operands []string, err error) {
 		}
 	}
 	return flags, operands, nil
+}
+
+// printable reports whether s is all printable ASCII, so that a flag error
+// quoting it stays on one line.
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 func runAddr2line(e *env, args []string) int {
