@@ -1,5 +1,197 @@
 package cli
 
+import (
+	"debug/elf"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"sonde/examples"
+	"sonde/symbol"
+)
+
 func demoVerb() *verb {
-	return &verb{name: "demo", summary: "build the bundled example programs and profile them", pending: "being built"}
+	return &verb{
+		name:    "demo",
+		summary: "build the papers' example programs and profile them with every technique built so far",
+		run:     runDemo,
+		usage: `
+Usage: sonde demo [--dir DIR] [--cc COMPILER]
+
+Writes the bundled example programs of the four papers (PCT's hier-test.c,
+Weinberger's max.c, Bishop's Shell sort shell.c) to DIR (default: a
+temporary directory, removed afterwards), builds them with the machine's C
+compiler (-O2 -g), runs them, and profiles them with every technique sonde
+has so far, printing each report. Techniques that are not built yet are
+listed as such.
+
+Examples:
+  sonde demo
+  sonde demo --dir /tmp/sonde-demo --cc clang
+`,
+	}
+}
+
+// demoStep is one technique the demo applies to every example. A step
+// returns the text it shows for one built example.
+type demoStep struct {
+	name    string
+	what    string
+	pending string // non-empty: not built yet, by this issue
+	run     func(e *env, ex examples.Example, bin string) (string, error)
+}
+
+func demoSteps() []demoStep {
+	return []demoStep{
+		{name: "sonde addr2line", what: "where the paper's hot functions are in the binary (symbolizer: DWARF lines and inline frames)", run: demoSymbolize},
+		{name: "sonde record", what: "statistical sampling (PCT)", pending: "issue 3"},
+		{name: "sonde count", what: "exact counts by patched breakpoints (Bishop)", pending: "issue 4"},
+		{name: "sonde cc", what: "exact basic-block counts from instrumented assembly (Weinberger)", pending: "issue 5"},
+		{name: "sonde cc --sonde-mode=attrib", what: "current-function time and calls from instrumented IR (Appel, Duba & MacQueen)", pending: "issue 6"},
+	}
+}
+
+func runDemo(e *env, args []string) int {
+	fs := newFlagSet(e, "demo")
+	dir := fs.String("dir", "", "directory for the example sources and binaries (default: a temporary one)")
+	cc := fs.String("cc", "", "C compiler (default: $CC, else cc)")
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "sonde demo: unexpected argument %q (see 'sonde help demo')\n", fs.Arg(0))
+		return exitUsage
+	}
+	compiler := *cc
+	if compiler == "" {
+		compiler = e.getenv("CC")
+	}
+	if compiler == "" {
+		compiler = "cc"
+	}
+	if _, err := exec.LookPath(compiler); err != nil {
+		return fail(e, "demo", fmt.Errorf("C compiler %q not found (install gcc, or pass --cc)", compiler))
+	}
+	work := *dir
+	if work == "" {
+		d, err := os.MkdirTemp("", "sonde-demo-")
+		if err != nil {
+			return fail(e, "demo", err)
+		}
+		defer os.RemoveAll(d)
+		work = d
+	} else if err := os.MkdirAll(work, 0o755); err != nil {
+		return fail(e, "demo", err)
+	}
+
+	steps := demoSteps()
+	for _, ex := range examples.All {
+		fmt.Fprintf(e.stdout, "=== %s — %s\n", ex.File, ex.Paper)
+		bin, err := demoBuild(e, compiler, work, ex)
+		if err != nil {
+			return fail(e, "demo", err)
+		}
+		for _, st := range steps {
+			if st.pending != "" {
+				continue
+			}
+			fmt.Fprintf(e.stdout, "--- %s: %s\n", st.name, st.what)
+			out, err := st.run(e, ex, bin)
+			if err != nil {
+				return fail(e, "demo", fmt.Errorf("%s on %s: %w", st.name, ex.File, err))
+			}
+			fmt.Fprint(e.stdout, out)
+		}
+		fmt.Fprintln(e.stdout)
+	}
+	fmt.Fprintln(e.stdout, "Techniques not built yet:")
+	for _, st := range steps {
+		if st.pending != "" {
+			fmt.Fprintf(e.stdout, "  %-30s %s (%s)\n", st.name, st.what, st.pending)
+		}
+	}
+	return exitOK
+}
+
+// demoBuild writes the example's source to work, builds it with -O2 -g,
+// runs it once with its demo arguments and returns the binary's path.
+func demoBuild(e *env, compiler, work string, ex examples.Example) (string, error) {
+	src, err := fs.ReadFile(examples.Sources, path.Join("src", ex.File))
+	if err != nil {
+		return "", err
+	}
+	srcPath := filepath.Join(work, ex.File)
+	if err := os.WriteFile(srcPath, src, 0o644); err != nil {
+		return "", err
+	}
+	bin := strings.TrimSuffix(srcPath, ".c")
+	build := exec.Command(compiler, "-O2", "-g", "-o", bin, srcPath)
+	if out, err := build.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("build %s: %w\n%s", ex.File, err, out)
+	}
+	fmt.Fprintf(e.stdout, "built: %s -O2 -g -o %s %s\n", compiler, bin, srcPath)
+	run := exec.Command(bin, ex.Args...)
+	run.Stdout, run.Stderr = e.stdout, e.stderr
+	err = run.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		fmt.Fprintf(e.stdout, "ran:   %s (exit 0)\n", filepath.Base(bin))
+	case errors.As(err, &exit):
+		fmt.Fprintf(e.stdout, "ran:   %s (%s)\n", filepath.Base(bin), exit.ProcessState)
+	default:
+		return "", fmt.Errorf("run %s: %w", bin, err)
+	}
+	return bin, nil
+}
+
+// demoSymbolize shows, for each of the example's hot functions, the frames
+// the symbolizer gives for the function's entry address.
+func demoSymbolize(e *env, ex examples.Example, bin string) (string, error) {
+	f, err := elf.Open(bin)
+	if err != nil {
+		return "", err
+	}
+	syms, err := f.Symbols()
+	f.Close()
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", bin, err)
+	}
+	entry := map[string]uint64{}
+	for _, s := range syms {
+		if elf.ST_TYPE(s.Info) == elf.STT_FUNC && s.Value != 0 {
+			entry[s.Name] = s.Value
+		}
+	}
+	obj, err := symbol.Open(bin, nil)
+	if err != nil {
+		return "", err
+	}
+	defer obj.Close()
+	var b strings.Builder
+	for _, name := range ex.Hot {
+		addr, ok := entry[name]
+		if !ok {
+			fmt.Fprintf(&b, "  %-12s (inlined everywhere: no out-of-line copy)\n", name)
+			continue
+		}
+		frames, err := obj.Frames(addr)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "  %#08x", addr)
+		for i, fr := range frames {
+			if i > 0 {
+				b.WriteString("  (inlined by)")
+			}
+			fmt.Fprintf(&b, " %s at %s:%d", symbol.Demangle(fr.Func), filepath.Base(fr.File), fr.Line)
+		}
+		b.WriteString("\n")
+	}
+	return b.String(), nil
 }
