@@ -236,3 +236,43 @@ func TestSamplesOfCountingRun(t *testing.T) {
 		t.Errorf("warnings %v, want %q", warns, msg)
 	}
 }
+
+// TestLostRunFrame: when a run's Run frame is damaged, the run's other
+// frames cannot be interpreted (their columns are unknown); they are
+// skipped with one warning, and other runs are read whole.
+func TestLostRunFrame(t *testing.T) {
+	full, err := os.ReadFile(writeFile(t, recordRun(0x1111), countRun(0x2222)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := append([]byte(nil), full...)
+	data[HeaderSize+1] ^= 0xff // the first run's Run frame
+	// The oracle: the second run's frames (written after the first run's)
+	// read alone.
+	want, _, err := Decode("sonde.data", full[countFrames(t, full)[0]:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, warns, err := Decode("sonde.data", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := got.String(), want.String(); g != w {
+		t.Errorf("profile differs from the second run alone:\n%s", diff(w, g))
+	}
+	if len(warns) != 2 || !strings.Contains(warns[0].Msg, "corrupt frame at offset 0 (CRC mismatch)") ||
+		!strings.Contains(warns[1].Msg, "frames of runs without a Run frame skipped (first at offset") {
+		t.Errorf("warnings %v", warns)
+	}
+}
+
+// countFrames returns the offsets of the frames of run 0x2222.
+func countFrames(t *testing.T, data []byte) []int {
+	var offs []int
+	for _, off := range frameOffsets(t, data) {
+		if binary.LittleEndian.Uint64(data[off+8:]) == 0x2222 {
+			offs = append(offs, off)
+		}
+	}
+	return offs
+}
