@@ -193,7 +193,8 @@ func (o *Object) Frames(addr uint64) ([]Frame, error) {
 
 // withSymbol names the outermost frame after the symbol covering addr, as
 // llvm-symbolizer does, or makes a symbol-only frame when there are no
-// frames.
+// frames. Like llvm-symbolizer, a frame without a file takes the name of
+// the STT_FILE symbol before a local symbol (Rust's "crate.hash-cgu.0").
 func (o *Object) withSymbol(addr uint64, frames []Frame) []Frame {
 	t := o.syms
 	if t == nil && len(frames) == 0 {
@@ -204,7 +205,7 @@ func (o *Object) withSymbol(addr uint64, frames []Frame) []Frame {
 		return frames
 	}
 	if len(frames) == 0 {
-		return []Frame{{Func: s.name, FuncAddr: s.addr}}
+		return []Frame{{Func: s.name, File: s.file, FuncAddr: s.addr}}
 	}
 	if o.isGo {
 		// Go's ELF symbols carry ABI suffixes ("runtime.call16.abi0")
@@ -213,7 +214,11 @@ func (o *Object) withSymbol(addr uint64, frames []Frame) []Frame {
 		// llvm-symbolizer on purpose.
 		return frames
 	}
-	frames[len(frames)-1].Func = s.name
+	last := &frames[len(frames)-1]
+	last.Func = s.name
+	if last.File == "" {
+		last.File = s.file
+	}
 	for i := range frames {
 		frames[i].FuncAddr = s.addr
 	}

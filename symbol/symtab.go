@@ -21,6 +21,10 @@ type sym struct {
 	secEnd uint64
 	name   string
 	fn     bool // STT_FUNC or STT_GNU_IFUNC
+	// file is, for a local symbol, the name of the nearest STT_FILE
+	// symbol before it in the table: llvm-symbolizer reports it as the
+	// file of a frame that has none.
+	file string
 }
 
 // newSymtab indexes the defined function, object and untyped symbols of
@@ -31,8 +35,13 @@ type sym struct {
 // one listed last).
 func newSymtab(esyms []elf.Symbol, secs []*elf.Section, source string) *symtab {
 	t := &symtab{source: source}
+	var file string
 	for _, s := range esyms {
 		typ := elf.ST_TYPE(s.Info)
+		if typ == elf.STT_FILE {
+			file = s.Name
+			continue
+		}
 		switch typ {
 		case elf.STT_FUNC, elf.STT_GNU_IFUNC, elf.STT_OBJECT, elf.STT_NOTYPE:
 		default:
@@ -50,7 +59,11 @@ func newSymtab(esyms []elf.Symbol, secs []*elf.Section, source string) *symtab {
 		if i := int(s.Section); i > 0 && i < len(secs) && secs[i].Flags&elf.SHF_ALLOC != 0 {
 			secEnd = secs[i].Addr + secs[i].Size
 		}
-		t.syms = append(t.syms, sym{addr: s.Value, size: s.Size, secEnd: secEnd, name: s.Name, fn: typ == elf.STT_FUNC || typ == elf.STT_GNU_IFUNC})
+		sy := sym{addr: s.Value, size: s.Size, secEnd: secEnd, name: s.Name, fn: typ == elf.STT_FUNC || typ == elf.STT_GNU_IFUNC}
+		if elf.ST_BIND(s.Info) == elf.STB_LOCAL {
+			sy.file = file
+		}
+		t.syms = append(t.syms, sy)
 	}
 	sort.SliceStable(t.syms, func(i, j int) bool {
 		a, b := &t.syms[i], &t.syms[j]
