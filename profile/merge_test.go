@@ -257,3 +257,30 @@ func checkGolden(t *testing.T, path, got string) {
 		t.Errorf("%s differs (go test -update rewrites it):\n--- want\n%s--- got\n%s", path, want, got)
 	}
 }
+
+// BenchmarkMerge2x500k merges two profiles of 500,000 samples with
+// 10-frame stacks, as ReadFiles does for two data files.
+func BenchmarkMerge2x500k(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	mk := func() *Profile {
+		p := &Profile{SampleTypes: cpuTypes, Mappings: []*Mapping{{Path: "/bin/a"}, {Path: "/lib/libc.so.6"}}}
+		locs := make([]Location, 500_000*10)
+		vals := make([]int64, 500_000*2)
+		p.Samples = make([]Sample, 500_000)
+		for i := range p.Samples {
+			st := locs[i*10 : i*10+10]
+			for j := range st {
+				st[j] = Location{Mapping: int32(rng.IntN(2)), Addr: Addr(rng.IntN(1 << 16))}
+			}
+			p.Samples[i] = Sample{Stack: st, Values: vals[i*2 : i*2+2]}
+		}
+		return p
+	}
+	a, c := mk(), mk()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Merge(a, c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
