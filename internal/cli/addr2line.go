@@ -226,8 +226,8 @@ func runAddr2line(e *env, args []string) int {
 		// that the writer of the next address has read this answer.
 		in := bufio.NewReader(e.stdin)
 		for {
-			line, rerr := in.ReadString('\n')
-			if line != "" || rerr == nil {
+			line, rerr := readChunk(in)
+			if line != "" {
 				p.answer(scanVMA(line))
 				if err := out.Flush(); err != nil {
 					return fail(e, "addr2line", fmt.Errorf("write: %w", err))
@@ -246,6 +246,32 @@ func runAddr2line(e *env, args []string) int {
 	}
 	p.reportErrors()
 	return exitOK
+}
+
+// a2lLineMax is the size of binutils addr2line's input buffer: it reads
+// standard input with fgets(buf, 100, stdin).
+const a2lLineMax = 100
+
+// readChunk reads what one fgets(buf, a2lLineMax, stdin) call reads: up to
+// and including a newline, but at most a2lLineMax-1 bytes, so that a longer
+// line is several addresses to binutils, and to sonde. At the end of input
+// it returns "" and io.EOF.
+func readChunk(r *bufio.Reader) (string, error) {
+	var b strings.Builder
+	for b.Len() < a2lLineMax-1 {
+		c, err := r.ReadByte()
+		if err != nil {
+			if err == io.EOF && b.Len() > 0 {
+				return b.String(), nil
+			}
+			return b.String(), err
+		}
+		b.WriteByte(c)
+		if c == '\n' {
+			break
+		}
+	}
+	return b.String(), nil
 }
 
 // openA2LObject opens the object and turns the usual failures into the short

@@ -364,6 +364,19 @@ func TestAddr2lineDegraded(t *testing.T) {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
 			diffAnswers(t, got, string(want))
+			// The one-line layout of the same answers.
+			args = append([]string{"-p", "-a", "-f", "-i", "-s", "-e", c.obj}, c.flags...)
+			want, err = oracle.Addr2lineOutput(t, args, c.addrs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, stderr, code = a2l(t, "", append(args, hexArgs(c.addrs)...)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if got != string(want) {
+				t.Errorf("-p -a -f -i -s output differs from binutils addr2line")
+			}
 		})
 	}
 }
@@ -497,6 +510,11 @@ func TestAddr2lineLayout(t *testing.T) {
 		{"long", func(o string, a []string) []string {
 			return append([]string{"--addresses", "--functions", "--inlines", "--basenames", "--pretty-print", "--demangle", "--exe=" + o}, a...)
 		}},
+		{"recurse-limit", func(o string, a []string) []string { return append([]string{"-R", "-r", "-fC", "-e", o}, a...) }},
+		{"demangle-style", func(o string, a []string) []string { return append([]string{"--demangle=gnu-v3", "-f", "-e", o}, a...) }},
+		{"target", func(o string, a []string) []string {
+			return append([]string{"-b", "elf64-x86-64", "-f", "-e", o}, a...)
+		}},
 		{"long-separate", func(o string, a []string) []string { return append([]string{"--exe", o, "--functions"}, a...) }},
 		{"options-after-addresses", func(o string, a []string) []string { return append(append([]string{}, a...), "-f", "-i", "-e", o) }},
 		{"double-dash", func(o string, a []string) []string { return append([]string{"-a", "-e", o, "--"}, a...) }},
@@ -578,6 +596,17 @@ func TestAddr2lineStdin(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	diffAnswers(t, got, string(want))
+	// binutils reads stdin with fgets(buf, 100, stdin): a line of more
+	// than 99 bytes is several addresses.
+	long := strings.Repeat(" ", 97) + "0x1097" + strings.Repeat(" ", 120) + "11d0\n0x107a\n"
+	cmd = exec.Command(testprog.Require(t, "addr2line"), "-a", "-f", "-e", bin)
+	cmd.Stdin = strings.NewReader(long)
+	if want, err = cmd.Output(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _, _ = a2l(t, long, "-a", "-f", "-e", bin); got != string(want) {
+		t.Errorf("long line: sonde\n%sbinutils addr2line\n%s", got, want)
+	}
 	// A last line without a newline is still an address.
 	got, _, _ = a2l(t, "0x1097", "-a", "-e", bin)
 	if !strings.HasPrefix(got, "0x0000000000001097\n") {
@@ -785,9 +814,10 @@ func FuzzAddr2lineInput(f *testing.F) {
 		if code := Main([]string{"addr2line", "-a", "-f", "-i", "-e", bin}, strings.NewReader(in), &out, &errb); code != 0 {
 			t.Fatalf("exit %d: %s", code, errb.String())
 		}
-		want := strings.Count(in, "\n")
-		if in != "" && !strings.HasSuffix(in, "\n") {
-			want++
+		// One answer for each fgets(buf, 100, stdin) binutils would make.
+		want := 0
+		for _, l := range strings.SplitAfter(in, "\n") {
+			want += (len(l) + a2lLineMax - 2) / (a2lLineMax - 1)
 		}
 		if got := len(answerStart.FindAllStringIndex(out.String(), -1)); got != want {
 			t.Fatalf("%d answers for %d lines", got, want)
