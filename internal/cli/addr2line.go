@@ -287,10 +287,19 @@ func openA2LObject(path string) (*symbol.Object, error) {
 		return nil, errors.New("is a directory")
 	}
 	obj, err := symbol.Open(path, nil)
-	if errors.Is(err, symbol.ErrNotELF) {
+	var fe *symbol.FormatError
+	switch {
+	case err == nil:
+		return obj, nil
+	case errors.Is(err, symbol.ErrNotELF):
 		return nil, errors.New("file format not recognized")
+	case errors.As(err, &fe):
+		// The caller names the file; say where and what.
+		return nil, fmt.Errorf("corrupt ELF file: offset %#x: %s", fe.Off, fe.Msg)
 	}
-	return obj, err
+	// Drop the symbolizer's "open ELF file PATH: " for the same reason.
+	msg := strings.TrimPrefix(err.Error(), "open ELF file "+path+": ")
+	return nil, errors.New(msg)
 }
 
 // frameSource is what the printer needs of a symbol.Object.

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"debug/elf"
 	"fmt"
 	"os"
 	"os/exec"
@@ -810,7 +811,7 @@ func TestAddr2lineErrors(t *testing.T) {
 		{"missing file", []string{"-e", filepath.Join(dir, "nope"), "0x10"}, 1, `^sonde addr2line: .*/nope: No such file\n$`},
 		{"not ELF", []string{"-e", text, "0x10"}, 1, `^sonde addr2line: .*/notelf: file format not recognized\n$`},
 		{"empty file", []string{"-e", empty, "0x10"}, 1, `^sonde addr2line: .*/empty: [^\n]+\n$`},
-		{"truncated ELF", []string{"-e", truncated, "0x10"}, 1, `^sonde addr2line: .*/truncated: [^\n]+\n$`},
+		{"truncated ELF", []string{"-e", truncated, "0x10"}, 1, `^sonde addr2line: .*/truncated: corrupt ELF file: offset 0x[0-9a-f]+: [^\n]+\n$`},
 		{"directory", []string{"-e", dir, "0x10"}, 1, `^sonde addr2line: .*: is a directory\n$`},
 		{"unknown short flag", []string{"-Z", "-e", inl, "0x10"}, 2, `^sonde addr2line: [^\n]*-Z[^\n]*\n$`},
 		{"unknown long flag", []string{"--bogus", "-e", inl, "0x10"}, 2, `^sonde addr2line: [^\n]*bogus[^\n]*\n$`},
@@ -840,6 +841,71 @@ func TestAddr2lineErrors(t *testing.T) {
 			t.Errorf("exit %d, stderr %q; want 1 and the a.out complaint", code, stderr)
 		}
 	})
+}
+
+// TestAddr2lineCorruptObjects: truncated objects and objects with garbage
+// in their DWARF sections (offsets from debug/elf) must give either one
+// answer per address (exit 0) or one line on stderr (exit 1), never a
+// panic. There is no oracle for garbage; the invariants are the test.
+func TestAddr2lineCorruptObjects(t *testing.T) {
+	bin := testprog.Build(t, "classes.cc", testprog.Opts{Compiler: "g++", Flags: []string{"-O2", "-g"}})
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := elf.NewFile(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	addrs := hexArgs(oracle.RandomAddrs(funcAddrs(t, bin, false), 200, 9))
+	type corrupt struct {
+		name string
+		data []byte
+	}
+	var cases []corrupt
+	for _, frac := range []int{1, 4, 8, 12, 15} {
+		n := len(data) * frac / 16
+		cases = append(cases, corrupt{fmt.Sprintf("truncated at %d", n), data[:n]})
+	}
+	for _, sec := range f.Sections {
+		if !strings.HasPrefix(sec.Name, ".debug_") || sec.Size < 16 {
+			continue
+		}
+		for _, fill := range []byte{0x00, 0xff, 0x80} {
+			d := bytes.Clone(data)
+			// The middle half of the section.
+			lo, hi := sec.Offset+sec.Size/4, sec.Offset+3*sec.Size/4
+			for i := lo; i < hi; i++ {
+				d[i] = fill ^ byte(i*7)
+			}
+			cases = append(cases, corrupt{fmt.Sprintf("%s filled %#x", sec.Name, fill), d})
+		}
+	}
+	dir := t.TempDir()
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(dir, fmt.Sprint(i))
+			if err := os.WriteFile(p, c.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, stderr, code := a2l(t, "", append([]string{"-a", "-f", "-i", "-e", p}, addrs...)...)
+			switch code {
+			case 0:
+				if n := len(answerStart.FindAllStringIndex(out, -1)); n != len(addrs) {
+					t.Errorf("%d answers for %d addresses", n, len(addrs))
+				}
+				if strings.Count(stderr, "\n") > 2 {
+					t.Errorf("stderr has %d lines, want a first error and a count at most:\n%s", strings.Count(stderr, "\n"), stderr)
+				}
+			case 1:
+				if out != "" || strings.Count(stderr, "\n") != 1 || strings.Count(stderr, p) != 1 {
+					t.Errorf("exit 1 with stdout %q and stderr %q, want one line on stderr naming the file once", out, stderr)
+				}
+			default:
+				t.Errorf("exit %d (stderr %q)", code, stderr)
+			}
+		})
+	}
 }
 
 // TestAddr2lineHelp: "sonde help addr2line" and -h print the usage with its
