@@ -241,6 +241,41 @@ func TestAddr2lineDemangle(t *testing.T) {
 	}
 }
 
+// TestAddr2lineDemangleNames: names from the symbol table of mangled.c
+// (built without -g; asm labels give its functions Rust legacy and v0 and
+// C++ names with GCC clone suffixes, and a name that does not demangle) are
+// demangled by -C as binutils addr2line -C demangles them, e.g. Rust legacy
+// without the hash that c++filt prints.
+func TestAddr2lineDemangleNames(t *testing.T) {
+	bin := testprog.Build(t, "mangled.c", testprog.Opts{Compiler: "gcc", Flags: []string{"-O0"}})
+	var addrs []uint64
+	for _, f := range funcAddrs(t, bin, false) {
+		addrs = append(addrs, f.Addr, f.Addr+f.Size-1)
+	}
+	for _, flags := range [][]string{{"-f", "-C"}, {"-f"}, {"-p", "-f", "-C"}} {
+		t.Run(strings.Join(flags, ""), func(t *testing.T) {
+			args := append(flags, "-e", bin)
+			want, err := oracle.Addr2lineOutput(t, args, addrs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, stderr, code := a2l(t, "", append(args, hexArgs(addrs)...)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+			if len(gl) != len(wl) {
+				t.Fatalf("%d lines, binutils addr2line %d:\n%s", len(gl), len(wl), got)
+			}
+			for i := range wl {
+				if gl[i] != wl[i] {
+					t.Errorf("line %d: sonde %q, binutils addr2line %q", i+1, gl[i], wl[i])
+				}
+			}
+		})
+	}
+}
+
 // libpython returns the path of python3.11's shared library (full DWARF 5,
 // -O3), found through sysconfig's LIBDIR. Without it the test fails under
 // CI=true and is skipped otherwise.
