@@ -187,6 +187,7 @@ func TestAddr2lineFixtures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			bin := testprog.Build(t, tt.src, testprog.Opts{Compiler: tt.cc, Flags: tt.flags})
+			t.Logf("built with %s %s [%s]", tt.cc, strings.Join(tt.flags, " "), oracle.Version(tt.cc))
 			addrs := oracle.AllAddrs(funcAddrs(t, bin, false))
 			g := checkAgainstOracles(t, bin, addrs)
 			if g.llvm < g.total*9/10 {
