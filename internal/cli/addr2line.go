@@ -40,15 +40,17 @@ Flags (short ones may be combined, as in -fiCe FILE):
   -i, --inlines         print every inline frame, innermost first
   -C, --demangle[=STYLE] demangle C++ and Rust names (STYLE: auto, gnu-v3, rust)
   -s, --basenames       print file base names only
-  -p, --pretty-print    one line per address: "func at file:line",
-                        then " (inlined by) func at file:line"
+  -p, --pretty-print    "func at file:line" on one line (after "0x...: "
+                        with -a); with -i each caller follows on its own
+                        line as " (inlined by) func at file:line"
+  -b, --target=BFDNAME  accepted for ELF targets (elf64-x86-64, ...) only
   -R, -r                accepted for compatibility; demangling has no
                         recursion limit to lift
   -v, --version         print the version
 
 Examples:
   sonde addr2line -f -i -C -e ./server 0x4011a6 0x401230
-  perf script -F ip | sonde addr2line -a -f -e ./server
+  printf '0x4011a6\n0x401230\n' | sonde addr2line -a -f -e ./server
   sonde addr2line -pfiC -e /usr/lib/x86_64-linux-gnu/libc.so.6 0x29d90
 `,
 		run: runAddr2line,
