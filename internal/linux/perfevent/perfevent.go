@@ -1,0 +1,256 @@
+// Package perfevent opens perf_event_open(2) sampling events on the CPU-time
+// clocks of tasks, maps their ring buffers and decodes the records the
+// kernel writes there: SAMPLE, MMAP2, COMM, FORK, EXIT and LOST. It knows
+// nothing of profiles; the sampler (package sample) turns records into
+// them.
+package perfevent
+
+import (
+	"errors"
+	"fmt"
+	"sync/atomic"
+
+	"sonde/internal/linux/unix"
+)
+
+// Sample type bits (enum perf_event_sample_format).
+const (
+	sampleIP        = unix.PERF_SAMPLE_IP
+	sampleTID       = unix.PERF_SAMPLE_TID
+	sampleTime      = unix.PERF_SAMPLE_TIME
+	sampleCPU       = unix.PERF_SAMPLE_CPU
+	samplePeriod    = unix.PERF_SAMPLE_PERIOD
+	sampleCallchain = unix.PERF_SAMPLE_CALLCHAIN
+	sampleRegsUser  = unix.PERF_SAMPLE_REGS_USER
+	sampleStackUser = unix.PERF_SAMPLE_STACK_USER
+)
+
+// Clock selects the software clock that drives sampling.
+type Clock uint8
+
+// The clocks. Both count only while the task runs, so idle time is never
+// sampled; task-clock is per task, cpu-clock per CPU timer.
+const (
+	TaskClock Clock = iota
+	CPUClock
+)
+
+// String returns perf's name of the clock.
+func (c Clock) String() string {
+	if c == CPUClock {
+		return "cpu-clock"
+	}
+	return "task-clock"
+}
+
+// Config describes one sampling event.
+type Config struct {
+	// Clock drives sampling.
+	Clock Clock
+	// Period is the sampling period in nanoseconds of CPU time.
+	Period uint64
+	// Inherit follows the task's future children and threads.
+	Inherit bool
+	// Callchain asks the kernel for frame-pointer call chains.
+	Callchain bool
+	// Kernel samples kernel code and kernel call chains too.
+	Kernel bool
+	// RegsUser is the PERF_SAMPLE_REGS_USER mask (bits of enum
+	// perf_event_x86_regs); 0 for none.
+	RegsUser uint64
+	// StackUser is the size of the user stack copy per sample, a multiple
+	// of 8; 0 for none.
+	StackUser uint32
+	// Tracking asks for MMAP2, COMM, FORK and EXIT records (one event per
+	// ring should have it).
+	Tracking bool
+	// RingPages is the number of data pages of the ring buffer, a power of
+	// two; 0 means 64 (256 KiB).
+	RingPages int
+}
+
+func (c *Config) sampleType() uint64 {
+	st := uint64(sampleIP | sampleTID | sampleTime | sampleCPU | samplePeriod)
+	if c.Callchain {
+		st |= sampleCallchain
+	}
+	if c.RegsUser != 0 {
+		st |= sampleRegsUser
+	}
+	if c.StackUser != 0 {
+		st |= sampleStackUser
+	}
+	return st
+}
+
+func (c *Config) attr() unix.PerfEventAttr {
+	a := unix.PerfEventAttr{
+		Type:              unix.PERF_TYPE_SOFTWARE,
+		Config:            unix.PERF_COUNT_SW_TASK_CLOCK,
+		Sample:            c.Period,
+		Sample_type:       c.sampleType(),
+		Sample_regs_user:  c.RegsUser,
+		Sample_stack_user: c.StackUser,
+		Wakeup:            1,
+	}
+	if c.Clock == CPUClock {
+		a.Config = unix.PERF_COUNT_SW_CPU_CLOCK
+	}
+	// CLOCK_MONOTONIC time stamps, so that sample times convert to wall
+	// time exactly (perf's default clock is the scheduler's).
+	a.Bits = unix.PerfBitExcludeHv | unix.PerfBitSampleIDAll | unix.PerfBitUseClockID
+	a.Clockid = unix.CLOCK_MONOTONIC
+	if !c.Kernel {
+		a.Bits |= unix.PerfBitExcludeKernel | unix.PerfBitExcludeCallchainKe
+	}
+	if c.Inherit {
+		a.Bits |= unix.PerfBitInherit
+	}
+	if c.Tracking {
+		a.Bits |= unix.PerfBitMmap | unix.PerfBitMmap2 | unix.PerfBitComm | unix.PerfBitCommExec | unix.PerfBitTask | unix.PerfBitBuildID
+	}
+	return a
+}
+
+// ErrPermission is wrapped by Open's error when the kernel refused the
+// event for lack of permission (perf_event_paranoid, capabilities, seccomp).
+var ErrPermission = errors.New("perf_event_open not permitted")
+
+// Event is one open perf event with its ring buffer. It is used by one
+// goroutine at a time.
+type Event struct {
+	fd   int
+	ring []byte
+	page *unix.PerfEventMmapPage
+	data []byte // the data area, a power-of-two size
+	dec  decoder
+	buf  []byte // a record that wraps around the end of the ring
+	raw  []byte // the record being decoded
+	tail uint64
+}
+
+// Open opens a sampling event for task pid (a thread id; -1 for every
+// task) on CPU cpu (-1 for any) and maps its ring buffer.
+func Open(c *Config, pid, cpu int) (ev *Event, err error) {
+	a := c.attr()
+	if a.Sample == 0 {
+		return nil, fmt.Errorf("perf_event_open: zero sampling period")
+	}
+	fd, err := unix.PerfEventOpen(&a, pid, cpu, -1)
+	if err != nil {
+		if errors.Is(err, unix.EACCES) || errors.Is(err, unix.EPERM) || errors.Is(err, unix.ENOSYS) {
+			return nil, fmt.Errorf("perf_event_open pid %d cpu %d: %w (%w)", pid, cpu, ErrPermission, err)
+		}
+		return nil, fmt.Errorf("perf_event_open pid %d cpu %d: %w", pid, cpu, err)
+	}
+	ev = &Event{fd: fd, dec: newDecoder(a.Sample_type, c.RegsUser)}
+	defer func() {
+		if err != nil {
+			ev.Close()
+		}
+	}()
+	pages := c.RingPages
+	if pages == 0 {
+		pages = 64
+	}
+	if pages&(pages-1) != 0 {
+		return nil, fmt.Errorf("perf ring: %d pages is not a power of two", pages)
+	}
+	ps := unix.Pagesize()
+	ev.ring, err = unix.MmapShared(fd, (pages+1)*ps)
+	if err != nil {
+		return nil, fmt.Errorf("mmap perf ring of %d pages: %w", pages, err)
+	}
+	ev.page = unix.MmapPage(ev.ring)
+	off, size := ev.page.Data_offset, ev.page.Data_size
+	if off == 0 { // kernels before 4.1 leave these 0
+		off, size = uint64(ps), uint64(pages*ps)
+	}
+	ev.data = ev.ring[off : off+size]
+	ev.tail = atomic.LoadUint64(&ev.page.Data_tail)
+	return ev, nil
+}
+
+// Close unmaps the ring and closes the event.
+func (ev *Event) Close() error {
+	var err error
+	if ev.ring != nil {
+		err = unix.Munmap(ev.ring)
+		ev.ring, ev.page, ev.data = nil, nil, nil
+	}
+	if ev.fd >= 0 {
+		if cerr := unix.Close(ev.fd); err == nil {
+			err = cerr
+		}
+		ev.fd = -1
+	}
+	return err
+}
+
+// FD returns the event's file descriptor, for polling.
+func (ev *Event) FD() int { return ev.fd }
+
+// Disable stops the event counting and sampling.
+func (ev *Event) Disable() error {
+	return unix.IoctlSetInt(ev.fd, unix.PERF_EVENT_IOC_DISABLE, 0)
+}
+
+// SetPeriod changes the sampling period (in nanoseconds) from the next
+// sample on.
+func (ev *Event) SetPeriod(ns uint64) error {
+	return unix.IoctlSetPointerUint64(ev.fd, unix.PERF_EVENT_IOC_PERIOD, ns)
+}
+
+// Next decodes the next record of the ring into rec. It returns false when
+// the ring holds no complete record. The record's slices stay valid until
+// the next call. A record that does not decode is consumed and returned as
+// an error, so that a caller can count it and go on.
+//
+// The ring is a single-producer single-consumer queue: the kernel writes
+// records at data_head and the reader frees space by advancing
+// data_tail (perf_event_open(2), "MMAP layout").
+func (ev *Event) Next(rec *Record) (bool, error) {
+	head := atomic.LoadUint64(&ev.page.Data_head) // acquire: records before head are written
+	if ev.tail == head {
+		return false, nil
+	}
+	size := uint64(len(ev.data))
+	mask := size - 1
+	var hdr [8]byte
+	for i := range hdr {
+		hdr[i] = ev.data[(ev.tail+uint64(i))&mask]
+	}
+	n := uint64(uint16(hdr[6]) | uint16(hdr[7])<<8)
+	if n < 8 || head-ev.tail < n {
+		// A corrupt size: give up the rest of the ring rather than loop.
+		ev.tail = head
+		atomic.StoreUint64(&ev.page.Data_tail, ev.tail)
+		return false, &DecodeError{Msg: fmt.Sprintf("record size %d with %d bytes in the ring", n, head-ev.tail)}
+	}
+	start := ev.tail & mask
+	var raw []byte
+	if start+n <= size {
+		raw = ev.data[start : start+n]
+	} else {
+		ev.buf = append(ev.buf[:0], ev.data[start:]...)
+		ev.buf = append(ev.buf, ev.data[:n-(size-start)]...)
+		raw = ev.buf
+	}
+	// Decode from a private copy: the kernel may overwrite the ring as soon
+	// as the tail moves.
+	ev.raw = append(ev.raw[:0], raw...)
+	ev.tail += n
+	atomic.StoreUint64(&ev.page.Data_tail, ev.tail) // release
+	if err := ev.dec.decode(ev.raw, rec); err != nil {
+		return true, err
+	}
+	return true, nil
+}
+
+// Decode decodes one raw record (header included) as an event of
+// configuration c would have written it. It is the ring reader's decoder,
+// exported for tests and fuzzing.
+func Decode(c *Config, raw []byte, rec *Record) error {
+	d := newDecoder(c.sampleType(), c.RegsUser)
+	return d.decode(raw, rec)
+}

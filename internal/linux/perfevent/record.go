@@ -1,0 +1,327 @@
+package perfevent
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+)
+
+// RecordType is perf_event_header.type.
+type RecordType uint32
+
+// The record types sonde decodes (include/uapi/linux/perf_event.h,
+// enum perf_event_type).
+const (
+	RecordMmap        RecordType = 1
+	RecordLost        RecordType = 2
+	RecordComm        RecordType = 3
+	RecordExit        RecordType = 4
+	RecordThrottle    RecordType = 5
+	RecordUnthrottle  RecordType = 6
+	RecordFork        RecordType = 7
+	RecordSample      RecordType = 9
+	RecordMmap2       RecordType = 10
+	RecordLostSamples RecordType = 13
+)
+
+var recordNames = map[RecordType]string{
+	RecordMmap: "MMAP", RecordLost: "LOST", RecordComm: "COMM", RecordExit: "EXIT",
+	RecordThrottle: "THROTTLE", RecordUnthrottle: "UNTHROTTLE", RecordFork: "FORK",
+	RecordSample: "SAMPLE", RecordMmap2: "MMAP2", RecordLostSamples: "LOST_SAMPLES",
+}
+
+// String returns the kernel's name of the record type without its prefix.
+func (t RecordType) String() string {
+	if s, ok := recordNames[t]; ok {
+		return s
+	}
+	return fmt.Sprintf("RecordType(%d)", uint32(t))
+}
+
+// Header misc bits (perf_event_header.misc).
+const (
+	MiscCommExec    = 0x2000 // PERF_RECORD_MISC_COMM_EXEC: COMM caused by exec
+	MiscMmapBuildID = 0x4000 // PERF_RECORD_MISC_MMAP_BUILD_ID: MMAP2 carries a build-id
+)
+
+// contextMax is PERF_CONTEXT_MAX: call chain entries at or above it are
+// context markers (PERF_CONTEXT_USER, PERF_CONTEXT_KERNEL), not addresses.
+const contextMax = ^uint64(4095 - 1) // (u64)-4095
+
+// Call chain context markers.
+const (
+	ContextKernel = ^uint64(128 - 1) // PERF_CONTEXT_KERNEL = (u64)-128
+	ContextUser   = ^uint64(512 - 1) // PERF_CONTEXT_USER = (u64)-512
+)
+
+// IsContext reports whether a call chain entry is a context marker.
+func IsContext(ip uint64) bool { return ip >= contextMax }
+
+// Record is one decoded ring buffer record. Decode fills the fields its
+// type has; the slices (Callchain, Regs, Stack) and strings alias the
+// buffer handed to Decode or a buffer the Record reuses: a caller that
+// keeps them past the next Decode must copy them.
+type Record struct {
+	Type RecordType
+	Misc uint16
+	// PID and TID: of the sample, of the mapping's or comm's task, of the
+	// forked or exited task.
+	PID, TID uint32
+	// Time is the perf clock time (CLOCK_MONOTONIC-like, nanoseconds); for
+	// non-sample records it comes from the sample_id trailer.
+	Time uint64
+	CPU  uint32
+
+	// SAMPLE
+	IP        uint64
+	Period    uint64
+	Callchain []uint64
+	RegsABI   uint64
+	Regs      []uint64 // in the order of the bits of Config.RegsUser
+	Stack     []byte   // the copied user stack, the valid part only
+
+	// MMAP, MMAP2
+	Addr, Len, Pgoff uint64
+	Prot, Flags      uint32
+	BuildID          []byte // MMAP2 with MiscMmapBuildID
+	Filename         string
+
+	// COMM
+	Comm string
+
+	// FORK, EXIT
+	PPID, PTID uint32
+
+	// LOST, LOST_SAMPLES
+	Lost uint64
+}
+
+// decoder decodes records of one event configuration.
+type decoder struct {
+	sampleType uint64
+	nregs      int
+	trailer    int // size of the sample_id trailer
+}
+
+func newDecoder(sampleType, regsMask uint64) decoder {
+	d := decoder{sampleType: sampleType, nregs: bits.OnesCount64(regsMask)}
+	if sampleType&sampleTID != 0 {
+		d.trailer += 8
+	}
+	if sampleType&sampleTime != 0 {
+		d.trailer += 8
+	}
+	if sampleType&sampleCPU != 0 {
+		d.trailer += 8
+	}
+	return d
+}
+
+// DecodeError says that a record's bytes do not match its type.
+type DecodeError struct {
+	Type RecordType
+	Off  int // offset in the record
+	Msg  string
+}
+
+func (e *DecodeError) Error() string {
+	return fmt.Sprintf("decode %v record at byte %d: %s", e.Type, e.Off, e.Msg)
+}
+
+// rbuf is a bounds-checked little-endian reader with a sticky error, in
+// the manner of debug/dwarf's buf.
+type rbuf struct {
+	b   []byte
+	off int
+	err string
+}
+
+func (r *rbuf) need(n int) bool {
+	if r.err != "" {
+		return false
+	}
+	if n < 0 || len(r.b)-r.off < n {
+		r.err = fmt.Sprintf("want %d bytes, have %d", n, len(r.b)-r.off)
+		return false
+	}
+	return true
+}
+
+func (r *rbuf) u64() uint64 {
+	if !r.need(8) {
+		return 0
+	}
+	v := binary.LittleEndian.Uint64(r.b[r.off:])
+	r.off += 8
+	return v
+}
+
+func (r *rbuf) u32() uint32 {
+	if !r.need(4) {
+		return 0
+	}
+	v := binary.LittleEndian.Uint32(r.b[r.off:])
+	r.off += 4
+	return v
+}
+
+func (r *rbuf) bytes(n int) []byte {
+	if !r.need(n) {
+		return nil
+	}
+	v := r.b[r.off : r.off+n]
+	r.off += n
+	return v
+}
+
+// cstr reads a NUL-terminated string padded to 8 bytes that ends at most
+// at end.
+func (r *rbuf) cstr(end int) string {
+	if r.err != "" {
+		return ""
+	}
+	if end > len(r.b) || end < r.off {
+		r.err = "string runs past the record"
+		return ""
+	}
+	s := r.b[r.off:end]
+	for i, c := range s {
+		if c == 0 {
+			s = s[:i]
+			break
+		}
+	}
+	r.off = end
+	return string(s)
+}
+
+// decode decodes one whole record (header included) into rec.
+func (d *decoder) decode(raw []byte, rec *Record) error {
+	if len(raw) < 8 {
+		return &DecodeError{Off: 0, Msg: "shorter than a header"}
+	}
+	typ := RecordType(binary.LittleEndian.Uint32(raw))
+	misc := binary.LittleEndian.Uint16(raw[4:])
+	cs, regs := rec.Callchain[:0], rec.Regs[:0]
+	*rec = Record{Type: typ, Misc: misc, Callchain: cs, Regs: regs}
+	r := rbuf{b: raw, off: 8}
+	end := len(raw)
+	if typ != RecordSample {
+		// The sample_id trailer of sample_id_all: pid/tid, time, cpu.
+		if end-8 < d.trailer {
+			return &DecodeError{Type: typ, Off: 8, Msg: "too short for its sample_id"}
+		}
+		end -= d.trailer
+		t := rbuf{b: raw[end:]}
+		if d.sampleType&sampleTID != 0 {
+			rec.PID, rec.TID = t.u32(), t.u32()
+		}
+		if d.sampleType&sampleTime != 0 {
+			rec.Time = t.u64()
+		}
+		if d.sampleType&sampleCPU != 0 {
+			rec.CPU = t.u32()
+			t.u32()
+		}
+		r.b = raw[:end]
+	}
+	switch typ {
+	case RecordSample:
+		d.decodeSample(&r, rec)
+	case RecordMmap, RecordMmap2:
+		rec.PID, rec.TID = r.u32(), r.u32()
+		rec.Addr, rec.Len, rec.Pgoff = r.u64(), r.u64(), r.u64()
+		if typ == RecordMmap2 {
+			if misc&MiscMmapBuildID != 0 {
+				id := r.bytes(24)
+				if id != nil {
+					n := int(id[0])
+					if n > 20 {
+						n = 20
+					}
+					rec.BuildID = id[4 : 4+n]
+				}
+			} else {
+				r.bytes(24) // maj, min, ino, ino_generation
+			}
+			rec.Prot, rec.Flags = r.u32(), r.u32()
+		}
+		rec.Filename = r.cstr(end)
+	case RecordComm:
+		rec.PID, rec.TID = r.u32(), r.u32()
+		rec.Comm = r.cstr(end)
+	case RecordFork, RecordExit:
+		rec.PID, rec.PPID, rec.TID, rec.PTID = r.u32(), r.u32(), r.u32(), r.u32()
+		rec.Time = r.u64()
+	case RecordLost:
+		r.u64() // id
+		rec.Lost = r.u64()
+	case RecordLostSamples:
+		rec.Lost = r.u64()
+	}
+	if r.err != "" {
+		return &DecodeError{Type: typ, Off: r.off, Msg: r.err}
+	}
+	return nil
+}
+
+// maxCallchain bounds the call chain length a record may claim (the
+// kernel's own limit is perf_event_max_stack, 127 by default).
+const maxCallchain = 1 << 16
+
+func (d *decoder) decodeSample(r *rbuf, rec *Record) {
+	st := d.sampleType
+	if st&sampleIP != 0 {
+		rec.IP = r.u64()
+	}
+	if st&sampleTID != 0 {
+		rec.PID, rec.TID = r.u32(), r.u32()
+	}
+	if st&sampleTime != 0 {
+		rec.Time = r.u64()
+	}
+	if st&sampleCPU != 0 {
+		rec.CPU = r.u32()
+		r.u32()
+	}
+	if st&samplePeriod != 0 {
+		rec.Period = r.u64()
+	}
+	if st&sampleCallchain != 0 {
+		n := r.u64()
+		if n > maxCallchain || !r.need(int(n)*8) {
+			if r.err == "" {
+				r.err = fmt.Sprintf("call chain of %d entries", n)
+			}
+			return
+		}
+		for i := uint64(0); i < n; i++ {
+			rec.Callchain = append(rec.Callchain, r.u64())
+		}
+	}
+	if st&sampleRegsUser != 0 {
+		rec.RegsABI = r.u64()
+		if rec.RegsABI != 0 {
+			for i := 0; i < d.nregs; i++ {
+				rec.Regs = append(rec.Regs, r.u64())
+			}
+		}
+	}
+	if st&sampleStackUser != 0 {
+		size := r.u64()
+		if size != 0 {
+			if size > 1<<20 || !r.need(int(size)+8) {
+				if r.err == "" {
+					r.err = fmt.Sprintf("user stack of %d bytes", size)
+				}
+				return
+			}
+			data := r.bytes(int(size))
+			dyn := r.u64()
+			if dyn < size {
+				data = data[:dyn]
+			}
+			rec.Stack = data
+		}
+	}
+}

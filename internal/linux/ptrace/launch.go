@@ -1,0 +1,56 @@
+// Package ptrace holds sonde's uses of ptrace(2). All ptrace requests for a
+// tracee must come from the thread that attached it, so every function
+// here locks its goroutine to its OS thread for as long as it traces.
+package ptrace
+
+import (
+	"fmt"
+	"os/exec"
+	"runtime"
+	"syscall"
+
+	"sonde/internal/linux/unix"
+)
+
+// StartStopped starts cmd so that it stops right after its execve, before
+// running a single instruction of the new program, calls ready with its pid,
+// and then lets it run. It is how a collector attaches to a command from its
+// first instruction without racing it: the program is traced only for the
+// instant between exec and ready's return (PTRACE_TRACEME, then
+// PTRACE_DETACH).
+//
+// If ready fails, the command is killed and reaped and the error returned.
+func StartStopped(cmd *exec.Cmd, ready func(pid int) error) error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Ptrace = true
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	pid := cmd.Process.Pid
+	ws, err := unix.WaitStopped(pid)
+	if err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		return fmt.Errorf("wait for %s to stop at exec: %w", cmd.Path, err)
+	}
+	if !ws.Stopped() {
+		cmd.Wait()
+		return fmt.Errorf("start %s: it did not stop at exec (status %v)", cmd.Path, ws)
+	}
+	if err := ready(pid); err != nil {
+		cmd.Process.Kill()
+		unix.PtraceDetach(pid)
+		cmd.Wait()
+		return err
+	}
+	if err := unix.PtraceDetach(pid); err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		return fmt.Errorf("detach from %s: %w", cmd.Path, err)
+	}
+	return nil
+}

@@ -1,0 +1,79 @@
+package sample
+
+import (
+	"debug/elf"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+)
+
+// object is what the sampler needs of an ELF file to turn a runtime
+// placement into link-time addresses: its loadable segments and build-id.
+// It is read once per path and kept for the run.
+type object struct {
+	loads   []elf.ProgHeader
+	buildID string
+	err     error
+}
+
+// readObject reads path's program headers and build-id note.
+func readObject(path string) *object {
+	f, err := elf.Open(path)
+	if err != nil {
+		return &object{err: fmt.Errorf("open ELF file %s: %w", path, err)}
+	}
+	defer f.Close()
+	o := &object{}
+	for _, p := range f.Progs {
+		switch p.Type {
+		case elf.PT_LOAD:
+			o.loads = append(o.loads, p.ProgHeader)
+		case elf.PT_NOTE:
+			if o.buildID == "" {
+				data := make([]byte, p.Filesz)
+				if _, err := p.ReadAt(data, 0); err == nil {
+					o.buildID = noteBuildID(data, f.ByteOrder)
+				}
+			}
+		}
+	}
+	return o
+}
+
+// noteBuildID finds NT_GNU_BUILD_ID in the contents of a note segment.
+func noteBuildID(data []byte, bo binary.ByteOrder) string {
+	for len(data) >= 12 {
+		namesz, descsz, typ := bo.Uint32(data), bo.Uint32(data[4:]), bo.Uint32(data[8:])
+		nameEnd := 12 + (uint64(namesz)+3)&^3
+		descEnd := nameEnd + (uint64(descsz)+3)&^3
+		if descEnd > uint64(len(data)) {
+			return ""
+		}
+		if typ == 3 && namesz == 4 && string(data[12:15]) == "GNU" { // NT_GNU_BUILD_ID
+			return hex.EncodeToString(data[nameEnd : nameEnd+uint64(descsz)])
+		}
+		data = data[descEnd:]
+	}
+	return ""
+}
+
+// bias returns what was added to link-time addresses of the object when
+// file offset pgoff was mapped at runtime address start: the segment that
+// holds pgoff has link-time address p_vaddr at file offset p_offset, so
+// offset pgoff is link-time p_vaddr + (pgoff - p_offset), now at start.
+func (o *object) bias(start, pgoff uint64) (uint64, bool) {
+	best := -1
+	for i, p := range o.loads {
+		lo := p.Off &^ 0xfff // mmap maps whole pages
+		if pgoff >= lo && pgoff < p.Off+p.Filesz {
+			if best < 0 || p.Flags&elf.PF_X != 0 {
+				best = i
+			}
+		}
+	}
+	if best < 0 {
+		return 0, false
+	}
+	p := o.loads[best]
+	return start - (p.Vaddr + pgoff - p.Off), true
+}

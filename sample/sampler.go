@@ -1,0 +1,585 @@
+// Package sample is sonde's sampling collector (PCT, Blake & Bauer 2002):
+// it samples the CPU time of process trees with perf events, follows them
+// across fork, clone and exec, keeps their mappings, and writes raw samples
+// (object-relative link-time addresses) and mappings to a
+// datafile.Writer. It never symbolizes.
+package sample
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"sonde/internal/linux/perfevent"
+	"sonde/internal/linux/unix"
+	"sonde/proc"
+	"sonde/profile"
+	"sonde/profile/datafile"
+)
+
+// CallGraph says how the sampler collects call stacks.
+type CallGraph uint8
+
+// The call graph modes.
+const (
+	CallGraphNone  CallGraph = iota // the program counter only
+	CallGraphFP                     // the kernel's frame-pointer call chains
+	CallGraphDWARF                  // a user stack copy unwound with CFI
+)
+
+// String returns the mode as --call-graph spells it.
+func (c CallGraph) String() string {
+	switch c {
+	case CallGraphFP:
+		return "fp"
+	case CallGraphDWARF:
+		return "dwarf"
+	}
+	return "none"
+}
+
+// ParseCallGraph parses --call-graph's argument.
+func ParseCallGraph(s string) (CallGraph, error) {
+	switch s {
+	case "fp":
+		return CallGraphFP, nil
+	case "dwarf":
+		return CallGraphDWARF, nil
+	case "none", "":
+		return CallGraphNone, nil
+	}
+	return 0, fmt.Errorf("unknown call graph %q (want fp or dwarf)", s)
+}
+
+// Options configure a Sampler.
+type Options struct {
+	// Freq is the sampling rate in samples per second of CPU time; 0 means
+	// 999.
+	Freq int
+	// Clock drives sampling (task-clock by default).
+	Clock perfevent.Clock
+	// CallGraph selects how stacks are collected.
+	CallGraph CallGraph
+	// Kernel samples kernel code too.
+	Kernel bool
+	// Jitter randomizes the sampling period (PCT section 6.2) so that a
+	// program whose loop runs in step with the clock is not always sampled
+	// at the same point: every poll the period is redrawn uniformly from
+	// [period/2, 3·period/2).
+	Jitter bool
+	// RingPages is the size of each ring buffer in pages; 0 picks one for
+	// the call graph mode.
+	RingPages int
+	// StackSize is the size of the user stack copy per sample for
+	// CallGraphDWARF; 0 means 16 KiB.
+	StackSize uint32
+	// Unwinder unwinds stack copies for CallGraphDWARF; it must be set in
+	// that mode.
+	Unwinder Unwinder
+}
+
+func (o *Options) period() uint64 {
+	f := o.Freq
+	if f <= 0 {
+		f = 999
+	}
+	return uint64(time.Second) / uint64(f)
+}
+
+// Unwinder unwinds one sample's user stack copy. The sampler calls it from
+// one goroutine.
+type Unwinder interface {
+	// Unwind appends to pcs the program counter and then the return
+	// addresses of the sample's stack, outermost last. regs are the user
+	// registers in the order of RegsMask; stack is the copy of the stack
+	// from regs' SP up. obj finds the object mapped at a runtime address.
+	// complete says whether the unwinder reached the outermost frame.
+	Unwind(regs []uint64, stack []byte, obj ObjectAt, pcs []uint64) (out []uint64, complete bool)
+	// RegsMask is the PERF_SAMPLE_REGS_USER mask the unwinder needs.
+	RegsMask() uint64
+}
+
+// ObjectAt finds the object placement that holds a runtime address: the
+// object's path and the bias to subtract to get a link-time address.
+type ObjectAt func(pc uint64) (path string, bias uint64, ok bool)
+
+// SampleTypes are the value columns of the sampler's samples.
+var SampleTypes = []profile.ValueType{{Type: "samples", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}}
+
+// Stats are the sampler's counts so far.
+type Stats struct {
+	Samples   int
+	Lost      uint64
+	Processes int
+	// Incomplete counts stacks that the unwinder could not unwind to the
+	// outermost frame (CallGraphDWARF only).
+	Incomplete int
+	// Decode counts records that did not decode.
+	Decode int
+}
+
+// Sampler samples a set of tasks. Create it with New, add targets with
+// Launch or Attach, then call Run; Stop ends Run.
+type Sampler struct {
+	w      *datafile.Writer
+	opts   Options
+	cfg    perfevent.Config
+	cpus   []int
+	events []*perfevent.Event
+
+	clockOffset int64 // wall clock minus CLOCK_MONOTONIC, ns
+
+	procs    map[int32]*process
+	mappings map[profile.Mapping]int
+	objects  map[string]*object
+	sample   profile.Sample
+	pcs      []uint64
+	pending  []item
+
+	mu      sync.Mutex
+	stats   Stats
+	lostOut uint64
+
+	stop chan struct{}
+	done chan struct{}
+}
+
+// process is what the sampler knows of one process.
+type process struct {
+	pid, ppid int32
+	comm, exe string
+	maps      []placement // sorted by start, non-overlapping
+	afterExec bool        // the next file mapping is the executable
+}
+
+// placement is one executable mapping of a process.
+type placement struct {
+	start, limit uint64
+	index        int    // datafile mapping index
+	bias         uint64 // runtime minus link-time
+	path         string
+}
+
+// item is one record taken out of a ring, owning its slices.
+type item struct {
+	rec perfevent.Record
+}
+
+// New returns a Sampler that writes to w, which must have a run started
+// with SampleTypes and the period of opts.
+func New(w *datafile.Writer, opts Options) (*Sampler, error) {
+	if opts.CallGraph == CallGraphDWARF && opts.Unwinder == nil {
+		return nil, errors.New("sample: dwarf call graph without an unwinder")
+	}
+	cpus, err := proc.OnlineCPUs()
+	if err != nil {
+		return nil, err
+	}
+	s := &Sampler{
+		w: w, opts: opts, cpus: cpus,
+		procs:    make(map[int32]*process),
+		mappings: make(map[profile.Mapping]int),
+		objects:  make(map[string]*object),
+		stop:     make(chan struct{}),
+		done:     make(chan struct{}),
+	}
+	s.clockOffset = time.Now().UnixNano() - unix.MonotonicNow()
+	pages := opts.RingPages
+	s.cfg = perfevent.Config{
+		Clock: opts.Clock, Period: opts.period(), Inherit: true,
+		Callchain: opts.CallGraph == CallGraphFP, Kernel: opts.Kernel, Tracking: true,
+	}
+	if opts.CallGraph == CallGraphDWARF {
+		s.cfg.RegsUser = opts.Unwinder.RegsMask()
+		s.cfg.StackUser = opts.StackSize
+		if s.cfg.StackUser == 0 {
+			s.cfg.StackUser = 16 << 10
+		}
+		if pages == 0 {
+			pages = 1024 // 4 MiB: 16 KiB a sample, polled every 20 ms
+		}
+	}
+	if pages == 0 {
+		pages = 64
+	}
+	s.cfg.RingPages = pages
+	return s, nil
+}
+
+// Period returns the sampling period in nanoseconds.
+func (s *Sampler) Period() int64 { return int64(s.opts.period()) }
+
+// Attach starts sampling process pid: every thread it has now and every
+// thread and child process they create later. Its current mappings come
+// from /proc/PID/maps.
+func (s *Sampler) Attach(pid int) error {
+	tids, err := proc.Threads(pid)
+	if err != nil {
+		return err
+	}
+	if err := s.addProcess(pid); err != nil {
+		return err
+	}
+	for _, tid := range tids {
+		for _, cpu := range s.cpus {
+			ev, err := perfevent.Open(&s.cfg, tid, cpu)
+			if err != nil {
+				if errors.Is(err, unix.ESRCH) {
+					break // the thread exited meanwhile
+				}
+				return fmt.Errorf("sample process %d: %w", pid, err)
+			}
+			s.events = append(s.events, ev)
+		}
+	}
+	return nil
+}
+
+// addProcess records process pid with its current mappings.
+func (s *Sampler) addProcess(pid int) error {
+	st, err := proc.ReadStat(pid)
+	if err != nil {
+		return err
+	}
+	maps, err := proc.Maps(pid)
+	if err != nil {
+		return err
+	}
+	p := &process{pid: int32(pid), ppid: int32(st.PPID), comm: st.Comm, exe: proc.Exe(pid)}
+	s.procs[p.pid] = p
+	s.countProcess()
+	for _, m := range maps {
+		if !m.Exec() {
+			continue
+		}
+		path := m.Path
+		if m.Inode == 0 && !strings.HasPrefix(path, "[") {
+			path = "" // anonymous
+		}
+		s.mmap(p, m.Start, m.Limit, m.Offset, path, "")
+	}
+	return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+}
+
+func (s *Sampler) countProcess() {
+	s.mu.Lock()
+	s.stats.Processes++
+	s.mu.Unlock()
+}
+
+// Stats returns the counts so far; it is safe to call while Run runs.
+func (s *Sampler) Stats() Stats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stats
+}
+
+// pollInterval is how often the rings are drained: often enough that a
+// 4 MiB ring of dwarf samples never fills at 999 Hz on a few CPUs, and
+// that the data file is at most this plus datafile.FlushInterval behind.
+const pollInterval = 20 * time.Millisecond
+
+// Run drains the rings until Stop is called, then drains them once more
+// and returns. Write errors end it early.
+func (s *Sampler) Run() error {
+	defer close(s.done)
+	fds := make([]unix.PollFd, len(s.events))
+	for i, ev := range s.events {
+		fds[i] = unix.PollFd{Fd: int32(ev.FD()), Events: unix.POLLIN}
+	}
+	tick := time.NewTicker(pollInterval)
+	defer tick.Stop()
+	period := s.opts.period()
+	for {
+		select {
+		case <-s.stop:
+			return s.drain()
+		case <-tick.C:
+		}
+		if err := s.drain(); err != nil {
+			return err
+		}
+		if s.opts.Jitter {
+			p := period/2 + rand.Uint64N(period)
+			for _, ev := range s.events {
+				ev.SetPeriod(p) // a task that exited refuses; nothing to jitter then
+			}
+		}
+	}
+}
+
+// Stop ends Run and waits for it to return.
+func (s *Sampler) Stop() {
+	select {
+	case <-s.stop:
+	default:
+		close(s.stop)
+	}
+	<-s.done
+}
+
+// Close disables and closes every event.
+func (s *Sampler) Close() error {
+	var first error
+	for _, ev := range s.events {
+		if err := ev.Close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	s.events = nil
+	return first
+}
+
+// drain reads every ring, orders the records by time (a process's mmap on
+// one CPU must be known before its samples on another) and handles them.
+func (s *Sampler) drain() error {
+	s.pending = s.pending[:0]
+	var rec perfevent.Record
+	for _, ev := range s.events {
+		for {
+			ok, err := ev.Next(&rec)
+			if !ok {
+				break
+			}
+			if err != nil {
+				s.mu.Lock()
+				s.stats.Decode++
+				s.mu.Unlock()
+				continue
+			}
+			s.pending = append(s.pending, item{rec: own(&rec)})
+		}
+	}
+	sort.SliceStable(s.pending, func(i, j int) bool { return s.pending[i].rec.Time < s.pending[j].rec.Time })
+	for i := range s.pending {
+		if err := s.handle(&s.pending[i].rec); err != nil {
+			return err
+		}
+	}
+	s.mu.Lock()
+	lost := s.stats.Lost - s.lostOut
+	s.lostOut = s.stats.Lost
+	s.mu.Unlock()
+	if lost > 0 {
+		if err := s.w.WriteLost(lost); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// own copies the record's borrowed slices.
+func own(r *perfevent.Record) perfevent.Record {
+	c := *r
+	c.Callchain = append([]uint64(nil), r.Callchain...)
+	c.Regs = append([]uint64(nil), r.Regs...)
+	c.Stack = append([]byte(nil), r.Stack...)
+	c.BuildID = append([]byte(nil), r.BuildID...)
+	return c
+}
+
+func (s *Sampler) proc(pid int32) *process {
+	if p, ok := s.procs[pid]; ok {
+		return p
+	}
+	// A process whose FORK record was lost: take what /proc still says.
+	p := &process{pid: pid}
+	s.procs[pid] = p
+	s.countProcess()
+	if st, err := proc.ReadStat(int(pid)); err == nil {
+		p.ppid, p.comm, p.exe = int32(st.PPID), st.Comm, proc.Exe(int(pid))
+		if maps, err := proc.Maps(int(pid)); err == nil {
+			for _, m := range maps {
+				if m.Exec() && (m.Inode != 0 || strings.HasPrefix(m.Path, "[")) {
+					s.mmap(p, m.Start, m.Limit, m.Offset, m.Path, "")
+				}
+			}
+		}
+	}
+	s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+	return p
+}
+
+func (s *Sampler) handle(r *perfevent.Record) error {
+	switch r.Type {
+	case perfevent.RecordSample:
+		return s.handleSample(r)
+	case perfevent.RecordMmap2, perfevent.RecordMmap:
+		if r.Prot != 0 && r.Prot&4 == 0 { // PROT_EXEC
+			return nil
+		}
+		p := s.proc(int32(r.PID))
+		id := ""
+		if len(r.BuildID) > 0 {
+			id = fmt.Sprintf("%x", r.BuildID)
+		}
+		path := r.Filename
+		if path == "//anon" {
+			path = ""
+		}
+		s.mmap(p, r.Addr, r.Addr+r.Len, r.Pgoff, path, id)
+		if p.afterExec && strings.HasPrefix(path, "/") {
+			p.afterExec = false
+			p.exe = path
+			return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+		}
+	case perfevent.RecordComm:
+		if r.PID != r.TID {
+			return nil // a thread renamed itself
+		}
+		p := s.proc(int32(r.PID))
+		p.comm = r.Comm
+		if r.Misc&perfevent.MiscCommExec != 0 {
+			p.maps = nil // exec replaced the address space
+			p.afterExec = true
+		}
+		return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+	case perfevent.RecordFork:
+		if r.PID == r.PPID {
+			return nil // a new thread
+		}
+		parent := s.proc(int32(r.PPID))
+		p := &process{pid: int32(r.PID), ppid: int32(r.PPID), comm: parent.comm, exe: parent.exe}
+		p.maps = append([]placement(nil), parent.maps...)
+		s.procs[p.pid] = p
+		s.countProcess()
+		return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+	case perfevent.RecordExit:
+		if r.PID != r.TID {
+			return nil
+		}
+		if p, ok := s.procs[int32(r.PID)]; ok {
+			p.maps = nil
+		}
+	case perfevent.RecordLost, perfevent.RecordLostSamples:
+		s.mu.Lock()
+		s.stats.Lost += r.Lost
+		s.mu.Unlock()
+	}
+	return nil
+}
+
+// mmap records that [start, limit) of p maps path from file offset off.
+func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID string) {
+	pl := placement{start: start, limit: limit, path: path}
+	m := profile.Mapping{Path: path, BuildID: buildID, Start: start, Limit: limit, Offset: off}
+	switch {
+	case path == "":
+		m.Path = "[anon]"
+	case strings.HasPrefix(path, "/"):
+		o, ok := s.objects[path]
+		if !ok {
+			o = readObject(path)
+			if o.err != nil {
+				// The object may live in another mount namespace.
+				if o2 := readObject(proc.Root(int(p.pid)) + path); o2.err == nil {
+					o = o2
+				}
+			}
+			s.objects[path] = o
+		}
+		if o.err == nil {
+			if m.BuildID == "" {
+				m.BuildID = o.buildID
+			}
+			if b, ok := o.bias(start, off); ok {
+				m.Bias = b
+			}
+		}
+	}
+	pl.bias = m.Bias
+	idx, ok := s.mappings[m]
+	if !ok {
+		idx = len(s.mappings)
+		s.mappings[m] = idx
+		mc := m
+		if err := s.w.WriteMapping(idx, &mc); err != nil {
+			s.mu.Lock()
+			s.stats.Decode++
+			s.mu.Unlock()
+		}
+	}
+	pl.index = idx
+	// Replace whatever the new mapping overlaps.
+	maps := p.maps[:0:0]
+	for _, q := range p.maps {
+		if q.limit <= start || q.start >= limit {
+			maps = append(maps, q)
+		}
+	}
+	i := sort.Search(len(maps), func(i int) bool { return maps[i].start >= start })
+	maps = append(maps, placement{})
+	copy(maps[i+1:], maps[i:])
+	maps[i] = pl
+	p.maps = maps
+}
+
+// find returns the placement of p that holds runtime address pc.
+func (p *process) find(pc uint64) *placement {
+	i := sort.Search(len(p.maps), func(i int) bool { return p.maps[i].limit > pc })
+	if i < len(p.maps) && p.maps[i].start <= pc {
+		return &p.maps[i]
+	}
+	return nil
+}
+
+func (s *Sampler) handleSample(r *perfevent.Record) error {
+	p := s.proc(int32(r.PID))
+	pcs := s.pcs[:0]
+	switch s.opts.CallGraph {
+	case CallGraphFP:
+		for _, ip := range r.Callchain {
+			if !perfevent.IsContext(ip) {
+				pcs = append(pcs, ip)
+			}
+		}
+		if len(pcs) == 0 {
+			pcs = append(pcs, r.IP)
+		}
+	case CallGraphDWARF:
+		var complete bool
+		if len(r.Regs) > 0 {
+			pcs, complete = s.opts.Unwinder.Unwind(r.Regs, r.Stack, func(pc uint64) (string, uint64, bool) {
+				pl := p.find(pc)
+				if pl == nil || pl.path == "" || !strings.HasPrefix(pl.path, "/") {
+					return "", 0, false
+				}
+				return pl.path, pl.bias, true
+			}, pcs)
+		}
+		if len(pcs) == 0 {
+			pcs = append(pcs, r.IP)
+		}
+		if !complete {
+			s.mu.Lock()
+			s.stats.Incomplete++
+			s.mu.Unlock()
+		}
+	default:
+		pcs = append(pcs, r.IP)
+	}
+	s.pcs = pcs
+	stack := s.sample.Stack[:0]
+	for _, pc := range pcs {
+		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
+		if pl := p.find(pc); pl != nil {
+			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
+		}
+		stack = append(stack, loc)
+	}
+	if len(stack) > datafile.MaxStackDepth {
+		stack = stack[:datafile.MaxStackDepth]
+	}
+	s.sample.Stack = stack
+	s.sample.Values = append(s.sample.Values[:0], 1, int64(r.Period))
+	s.sample.PID, s.sample.TID = int32(r.PID), int32(r.TID)
+	s.sample.Time = int64(r.Time) + s.clockOffset
+	s.mu.Lock()
+	s.stats.Samples++
+	s.mu.Unlock()
+	return s.w.WriteSample(&s.sample)
+}
