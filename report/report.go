@@ -19,9 +19,10 @@ const (
 	ViewDefault View = iota
 	ViewFlat
 	ViewFunctions
+	ViewHier // call paths, "67.6% ±1.3  worker <- dispatch_2 <- main" (hier.go)
 )
 
-var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions"}
+var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions", ViewHier: "hier"}
 
 // String returns the view's name as the command line spells it (without
 // the dashes).
@@ -74,6 +75,9 @@ type Options struct {
 	By By
 	// Top cuts each listing to its first Top rows; 0 means all rows.
 	Top int
+	// Depth cuts the hier view's call paths to Depth functions; 0 means
+	// up to main.
+	Depth int
 }
 
 func (o *Options) view() View {
@@ -117,6 +121,8 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 			err = flatSamples(&b, r, opts.by(), opts.top())
 		case ViewFunctions:
 			err = functionsSamples(&b, r, opts.top())
+		case ViewHier:
+			err = hierSamples(&b, r, opts.Depth, opts.top())
 		default:
 			err = fmt.Errorf("report: view %v not built", v)
 		}

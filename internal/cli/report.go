@@ -38,7 +38,11 @@ Views (one at a time; the default is --flat for samples, --functions for counts)
         one line a function: for samples pprof -top's flat, flat%, sum%, cum,
         cum%; for counts the entry count (or the sum of its lines or blocks),
         never-executed functions included with 0.
-  --lines, --files, --objects, --instructions, --hier, --coverage
+  --hier [--depth N]
+        one line a call path, leaf first, up to main or N functions, with its
+        share and two binomial standard deviations of it (PCT 6.2):
+        " 67.6% ±1.3  worker <- dispatch_2 <- main"
+  --lines, --files, --objects, --instructions, --coverage
         not built yet.
 
 Flags:
@@ -69,11 +73,13 @@ func reportVerb() *verb {
 
 // viewsNotBuilt are the views of the command-line contract that a later
 // piece of work builds; asking for one is a usage error, never ignored.
-var viewsNotBuilt = []string{"lines", "files", "objects", "instructions", "hier", "coverage"}
+var viewsNotBuilt = []string{"lines", "files", "objects", "instructions", "coverage"}
 
 // reportFlags holds one invocation's parsed flags.
 type reportFlags struct {
 	flat, functions bool
+	hier            bool
+	depth           int
 	by              string
 	top             int
 	format          string
@@ -87,6 +93,8 @@ func runReport(e *env, args []string) int {
 	f := &reportFlags{notBuilt: make(map[string]*bool)}
 	fs.BoolVar(&f.flat, "flat", false, "flat view")
 	fs.BoolVar(&f.functions, "functions", false, "functions view")
+	fs.BoolVar(&f.hier, "hier", false, "call paths view")
+	fs.IntVar(&f.depth, "depth", 0, "hier view: functions per path")
 	fs.StringVar(&f.by, "by", "", "flat view's level: line, function, file or object")
 	fs.IntVar(&f.top, "top", 0, "print only the first N rows")
 	fs.StringVar(&f.format, "format", "text", "text or pprof")
@@ -167,8 +175,11 @@ func (f *reportFlags) options() (*report.Options, error) {
 	default:
 		return nil, fmt.Errorf("--format %q: unknown format (want text or pprof)", f.format)
 	}
-	if f.flat && f.functions {
-		return nil, errors.New("--flat and --functions: choose one view")
+	if f.flat && f.functions || f.hier && (f.flat || f.functions) {
+		return nil, errors.New("--flat, --functions and --hier: choose one view")
+	}
+	if f.depth < 0 || f.depth > 0 && !f.hier {
+		return nil, fmt.Errorf("--depth %d: want a positive number of functions, with --hier", f.depth)
 	}
 	if f.top < 0 {
 		return nil, fmt.Errorf("--top %d: want a positive number of rows", f.top)
@@ -179,10 +190,12 @@ func (f *reportFlags) options() (*report.Options, error) {
 		opts.View = report.ViewFlat
 	case f.functions:
 		opts.View = report.ViewFunctions
+	case f.hier:
+		opts.View, opts.Depth = report.ViewHier, f.depth
 	}
 	if f.by != "" {
-		if f.functions {
-			return nil, errors.New("--by applies to --flat, not to --functions")
+		if f.functions || f.hier {
+			return nil, errors.New("--by applies to --flat, not to --functions or --hier")
 		}
 		by, err := report.ParseBy(f.by)
 		if err != nil {
@@ -190,7 +203,7 @@ func (f *reportFlags) options() (*report.Options, error) {
 		}
 		opts.View, opts.By = report.ViewFlat, by
 	}
-	if f.format != "text" && (f.flat || f.functions || f.by != "" || f.top != 0) {
+	if f.format != "text" && (f.flat || f.functions || f.hier || f.by != "" || f.top != 0) {
 		return nil, fmt.Errorf("--format %s exports the whole profile: views and --top apply to --format text", f.format)
 	}
 	return opts, nil
