@@ -1,20 +1,55 @@
 package cli
 
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"sonde/internal/linux/perfevent"
+	"sonde/internal/linux/ptrace"
+	"sonde/profile/datafile"
+	"sonde/report"
+	"sonde/sample"
+	"sonde/symbol"
+)
+
 func recordVerb() *verb {
 	return &verb{
 		name:    "record",
 		summary: "sample a running process tree (perf_event CPU clock; PCT)",
-		pending: "issue 3",
+		run:     runRecord,
 		usage: `
 Usage: sonde record [-F HZ] [-g | --call-graph fp|dwarf] [-k] [--jitter]
-                    [--histogram | --ring N] [--duration D] [-o FILE]
+                    [--duration D] [-o FILE]
                     (-p PID[,PID...] | -- CMD ARGS...)
 
 Samples the CPU time of CMD and every process it forks, or of running
 processes (-p), without rebuilding anything, and writes the raw samples to
 FILE (default sonde.data). On exit it prints a summary (samples, lost,
 duration, processes) and a short flat report to stderr. CMD's exit status is
-sonde's exit status.
+sonde's exit status. The data file is readable by 'sonde report' while the
+recording runs, and after sonde is killed.
+
+Flags:
+  -F HZ              samples per second of CPU time (default 999)
+  -g                 call stacks: dwarf unwinding (complete even without frame
+                     pointers); --call-graph fp asks for the kernel's cheaper
+                     frame-pointer chains
+  --call-graph M     fp or dwarf
+  -k                 sample kernel code too
+  --jitter           randomize the sampling period (PCT 6.2) so that a loop in
+                     step with the clock is not always sampled at one point
+  --clock C          task-clock (default) or cpu-clock
+  --duration D       with -p: stop after D ("30s") and detach
+  -o FILE            data file (default sonde.data)
+  -p PID[,PID...]    attach to running processes; Ctrl-C, SIGTERM or
+                     --duration detach and leave them running
 
 Examples:
   sonde record -- make -j2
@@ -22,4 +57,294 @@ Examples:
   sonde record -p 1234 --duration 30s
 `,
 	}
+}
+
+// recordFlags holds one invocation's parsed flags.
+type recordFlags struct {
+	freq      int
+	g         bool
+	callGraph string
+	kernel    bool
+	jitter    bool
+	clock     string
+	duration  time.Duration
+	out       string
+	pids      string
+}
+
+func (f *recordFlags) register(fs interface {
+	IntVar(*int, string, int, string)
+	BoolVar(*bool, string, bool, string)
+	StringVar(*string, string, string, string)
+	DurationVar(*time.Duration, string, time.Duration, string)
+}) {
+	fs.IntVar(&f.freq, "F", 999, "samples per second")
+	fs.BoolVar(&f.g, "g", false, "call stacks")
+	fs.StringVar(&f.callGraph, "call-graph", "", "fp or dwarf")
+	fs.BoolVar(&f.kernel, "k", false, "kernel too")
+	fs.BoolVar(&f.jitter, "jitter", false, "randomized period")
+	fs.StringVar(&f.clock, "clock", "task-clock", "task-clock or cpu-clock")
+	fs.DurationVar(&f.duration, "duration", 0, "stop after")
+	fs.StringVar(&f.out, "o", "sonde.data", "data file")
+	fs.StringVar(&f.pids, "p", "", "PID[,PID...]")
+}
+
+// options turns the flags into sampler options.
+func (f *recordFlags) options() (sample.Options, []int, error) {
+	o := sample.Options{Freq: f.freq, Kernel: f.kernel, Jitter: f.jitter}
+	if f.freq <= 0 || f.freq > 100000 {
+		return o, nil, fmt.Errorf("-F %d: want 1 to 100000 samples a second", f.freq)
+	}
+	switch f.clock {
+	case "task-clock":
+	case "cpu-clock":
+		o.Clock = perfevent.CPUClock
+	default:
+		return o, nil, fmt.Errorf("--clock %q: want task-clock or cpu-clock", f.clock)
+	}
+	if f.g {
+		o.CallGraph = sample.CallGraphFP
+	}
+	if f.callGraph != "" {
+		cg, err := sample.ParseCallGraph(f.callGraph)
+		if err != nil {
+			return o, nil, err
+		}
+		o.CallGraph = cg
+	}
+	if o.CallGraph == sample.CallGraphDWARF {
+		return o, nil, errors.New("--call-graph dwarf: not built yet")
+	}
+	var pids []int
+	if f.pids != "" {
+		for _, s := range strings.Split(f.pids, ",") {
+			pid, err := strconv.Atoi(strings.TrimSpace(s))
+			if err != nil || pid <= 0 {
+				return o, nil, fmt.Errorf("-p %q: not a process id", s)
+			}
+			pids = append(pids, pid)
+		}
+	}
+	return o, pids, nil
+}
+
+func runRecord(e *env, args []string) int {
+	fs := newFlagSet(e, "record")
+	f := &recordFlags{}
+	f.register(fs)
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
+	}
+	opts, pids, err := f.options()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "sonde record: %v\n", err)
+		return exitUsage
+	}
+	cmdArgs := fs.Args()
+	if (len(pids) == 0) == (len(cmdArgs) == 0) {
+		fmt.Fprintln(e.stderr, "sonde record: give either -p PID or -- CMD ARGS... (see 'sonde help record')")
+		return exitUsage
+	}
+	if f.duration != 0 && len(pids) == 0 {
+		fmt.Fprintln(e.stderr, "sonde record: --duration applies to -p; a command is recorded until it exits")
+		return exitUsage
+	}
+	rec := &recording{e: e, opts: opts, out: f.out, pids: pids, cmd: cmdArgs, duration: f.duration}
+	return rec.run()
+}
+
+// recording is one run of sonde record.
+type recording struct {
+	e        *env
+	opts     sample.Options
+	out      string
+	pids     []int
+	cmd      []string
+	duration time.Duration
+	// live, when set, is called every second while recording (sonde top).
+	live func(s *sample.Sampler)
+	// quiet suppresses the final summary (sonde top prints its own).
+	quiet bool
+}
+
+func (r *recording) run() int {
+	e := r.e
+	w, err := datafile.Create(r.out)
+	if err != nil {
+		return fail(e, "record", err)
+	}
+	start := time.Now()
+	command := r.cmd
+	if len(command) == 0 {
+		command = []string{"-p", joinInts(r.pids)}
+	}
+	s, err := sample.New(w, r.opts)
+	if err != nil {
+		w.Close()
+		return fail(e, "record", err)
+	}
+	defer s.Close()
+	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Command: command, Start: start, SampleTypes: sample.SampleTypes, Period: s.Period()}); err != nil {
+		w.Close()
+		return fail(e, "record", err)
+	}
+	w.WriteNote(fmt.Sprintf("sampler: perf_event %s at %d Hz, call graph %s", r.clockName(), 1000000000/s.Period(), r.opts.CallGraph))
+
+	// Ctrl-C goes to the whole foreground process group: the command
+	// handles it itself, and sonde records until the command exits. With
+	// -p, the signal means "detach".
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+
+	var cmd *exec.Cmd
+	status := exitOK
+	if len(r.cmd) > 0 {
+		cmd = exec.Command(r.cmd[0], r.cmd[1:]...)
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
+		if err := ptrace.StartStopped(cmd, s.Attach); err != nil {
+			w.Close()
+			return r.failPerm(err)
+		}
+	} else {
+		for _, pid := range r.pids {
+			if err := s.Attach(pid); err != nil {
+				w.Close()
+				return r.failPerm(err)
+			}
+		}
+	}
+	runErr := make(chan error, 1)
+	go func() { runErr <- s.Run() }()
+
+	done := make(chan struct{})
+	var waitErr error
+	if cmd != nil {
+		go func() {
+			waitErr = cmd.Wait()
+			close(done)
+		}()
+	}
+	var timeout <-chan time.Time
+	if r.duration > 0 {
+		timeout = time.After(r.duration)
+	}
+	var liveTick <-chan time.Time
+	if r.live != nil {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		liveTick = t.C
+	}
+loop:
+	for {
+		select {
+		case <-done:
+			break loop
+		case <-timeout:
+			break loop
+		case sig := <-sigs:
+			if cmd == nil {
+				break loop
+			}
+			// Pass SIGTERM on (Ctrl-C's SIGINT already reached the group).
+			if sig == syscall.SIGTERM {
+				cmd.Process.Signal(sig)
+			}
+		case err := <-runErr:
+			runErr <- err
+			break loop
+		case <-liveTick:
+			r.live(s)
+		}
+	}
+	s.Stop()
+	err = <-runErr
+	s.Close()
+	if cmd != nil {
+		<-done
+		status, how := exitStatus(cmd, waitErr)
+		w.WriteProcessEnd(int32(cmd.Process.Pid), how)
+		_ = status
+	}
+	if cmd != nil {
+		status, _ = exitStatus(cmd, waitErr)
+	}
+	st := s.Stats()
+	if r.opts.CallGraph == sample.CallGraphDWARF && st.Samples > 0 {
+		w.WriteNote(fmt.Sprintf("unwinder: dwarf CFI; %d of %d stacks (%.1f%%) not unwound to the end", st.Incomplete, st.Samples, 100*float64(st.Incomplete)/float64(st.Samples)))
+	}
+	end := time.Now()
+	w.WriteRunEnd(end)
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		fail(e, "record", err)
+		if status == exitOK {
+			status = exitError
+		}
+	}
+	if !r.quiet {
+		r.summary(st, end.Sub(start))
+	}
+	return status
+}
+
+func (r *recording) clockName() string { return r.opts.Clock.String() }
+
+// failPerm reports err and, when the kernel refused permission, points at
+// sonde doctor.
+func (r *recording) failPerm(err error) int {
+	if errors.Is(err, perfevent.ErrPermission) {
+		fmt.Fprintf(r.e.stderr, "sonde record: %v\nsonde record: run 'sonde doctor' to see what this machine allows and how to change it\n", err)
+		return exitError
+	}
+	return fail(r.e, "record", err)
+}
+
+// summary prints the samples, lost records, duration, processes and the
+// ten hottest lines on stderr.
+func (r *recording) summary(st sample.Stats, d time.Duration) {
+	e := r.e
+	rate := 0.0
+	fmt.Fprintf(e.stderr, "sonde record: %d samples, %d lost, %.2fs, %d processes, call graph %s; data in %s\n",
+		st.Samples, st.Lost, d.Seconds(), st.Processes, r.opts.CallGraph, r.out)
+	_ = rate
+	p, _, err := datafile.ReadFile(r.out)
+	if err != nil || len(p.Samples) == 0 {
+		return
+	}
+	cache := symbol.NewCache(nil)
+	defer cache.Close()
+	report.Write(e.stderr, p, report.NewSymbolizer(cache, e.stderr), &report.Options{View: report.ViewFlat, Top: 10})
+}
+
+// exitStatus returns sonde's exit status for the command's end (its own
+// status, or 128+signal as the shell reports it) and the end in words.
+func exitStatus(cmd *exec.Cmd, err error) (int, string) {
+	ps := cmd.ProcessState
+	if ps == nil {
+		return exitError, "unknown"
+	}
+	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return 128 + int(ws.Signal()), "killed by " + signalName(ws.Signal())
+	}
+	return ps.ExitCode(), "exit " + strconv.Itoa(ps.ExitCode())
+}
+
+func signalName(s syscall.Signal) string {
+	names := map[syscall.Signal]string{syscall.SIGKILL: "SIGKILL", syscall.SIGSEGV: "SIGSEGV", syscall.SIGTERM: "SIGTERM",
+		syscall.SIGINT: "SIGINT", syscall.SIGABRT: "SIGABRT", syscall.SIGBUS: "SIGBUS", syscall.SIGFPE: "SIGFPE", syscall.SIGILL: "SIGILL"}
+	if n, ok := names[s]; ok {
+		return n
+	}
+	return "signal " + strconv.Itoa(int(s))
+}
+
+func joinInts(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
 }
