@@ -2,14 +2,21 @@ package cli
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 
+	"sonde/internal/oracle"
 	"sonde/internal/testprog"
 	"sonde/profile"
 	"sonde/profile/datafile"
@@ -188,5 +195,181 @@ func TestRecordProcessTree(t *testing.T) {
 			t.Errorf("pid %d (%s) sampled in %s", s.PID, e, m.Path)
 			break
 		}
+	}
+}
+
+// TestRecordDlopen: a program that dlopen()s a library after it starts
+// and spends its time there. Oracles: nm -S gives spin's extent in the
+// library, llvm-symbolizer the line of the hottest address.
+func TestRecordDlopen(t *testing.T) {
+	requirePerf(t)
+	lib := testprog.Build(t, "record/spin.c", testprog.Opts{Flags: []string{"-O1", "-g", "-shared", "-fPIC"}, Name: "libspin.so"})
+	bin := testprog.Build(t, "record/dlopen.c", testprog.Opts{Flags: []string{"-O1", "-g"}})
+	out := filepath.Join(t.TempDir(), "dl.data")
+	code, stderr := record(t, "-o", out, "--", bin, lib, "1500000000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	p := readProfile(t, out)
+	syms, err := oracle.Nm(t, lib, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spin oracle.Symbol
+	for _, s := range syms {
+		if s.Name == "spin" {
+			spin = s
+		}
+	}
+	if spin.Size == 0 {
+		t.Fatalf("nm -S %s: no spin", lib)
+	}
+	inSpin := 0
+	hot := make(map[uint64]int)
+	for _, s := range p.Samples {
+		loc := s.Stack[0]
+		if loc.Mapping == profile.NoMapping || p.Mappings[loc.Mapping].Path != lib {
+			continue
+		}
+		if a := uint64(loc.Addr); a >= spin.Addr && a < spin.Addr+spin.Size {
+			inSpin++
+			hot[a]++
+		}
+	}
+	if len(p.Samples) < 200 || inSpin < len(p.Samples)*9/10 {
+		t.Fatalf("%d of %d samples in spin [%#x, %#x) of %s", inSpin, len(p.Samples), spin.Addr, spin.Addr+spin.Size, lib)
+	}
+	var top uint64
+	for a, n := range hot {
+		if n > hot[top] {
+			top = a
+		}
+	}
+	ans, err := oracle.LLVMSymbolizer(t, lib, []uint64{top}, oracle.LLVMOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, _ := os.ReadFile(testprog.Path("record/spin.c"))
+	loopLines := map[int]bool{}
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l, "k++; /* hot */") || strings.Contains(l, "while (n--)") {
+			loopLines[i+1] = true
+		}
+	}
+	if len(ans) != 1 || len(ans[0].Frames) == 0 || !strings.HasSuffix(ans[0].Frames[0].File, "spin.c") || !loopLines[ans[0].Frames[0].Line] {
+		t.Errorf("hottest address %#x is at %+v, want spin.c's loop lines %v", top, ans, loopLines)
+	}
+	// The report names the library's function and file:line.
+	cache := symbol.NewCache(nil)
+	defer cache.Close()
+	var b bytes.Buffer
+	if err := report.Write(&b, p, report.NewSymbolizer(cache, &b), &report.Options{View: report.ViewFlat, By: report.ByFunction, Top: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "% spin") {
+		t.Errorf("flat by function does not put spin first:\n%s", b.String())
+	}
+}
+
+var sondeBin struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// buildSonde builds cmd/sonde once per test binary, for tests that must
+// run sonde as a process of its own (to kill it).
+func buildSonde(t *testing.T) string {
+	t.Helper()
+	sondeBin.once.Do(func() {
+		dir, err := os.MkdirTemp("", "sonde-bin-")
+		if err != nil {
+			sondeBin.err = err
+			return
+		}
+		sondeBin.path = filepath.Join(dir, "sonde")
+		_, file, _, _ := runtime.Caller(0)
+		cmd := exec.Command("go", "build", "-o", sondeBin.path, "./cmd/sonde")
+		cmd.Dir = filepath.Join(filepath.Dir(file), "..", "..")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			sondeBin.err = fmt.Errorf("go build ./cmd/sonde: %v\n%s", err, out)
+		}
+	})
+	if sondeBin.err != nil {
+		t.Fatal(sondeBin.err)
+	}
+	return sondeBin.path
+}
+
+// TestRecordKilled: sonde record killed with SIGKILL halfway leaves a data
+// file whose samples reach to a fraction of a second before the kill
+// (samples are flushed every datafile.FlushInterval, rings drained every
+// pollInterval).
+func TestRecordKilled(t *testing.T) {
+	requirePerf(t)
+	sonde := buildSonde(t)
+	bin := testprog.Build(t, "record/burn.c", testprog.Opts{Flags: []string{"-O1", "-g"}, Name: "burn_a"})
+	out := filepath.Join(t.TempDir(), "killed.data")
+	cmd := exec.Command(sonde, "record", "-o", out, "--", bin, "20000000000")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	killed := time.Now()
+	cmd.Process.Kill()
+	cmd.Wait()
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // the orphaned target
+	p := readProfile(t, out)
+	if len(p.Samples) == 0 {
+		t.Fatal("no samples in the data file of a killed sonde")
+	}
+	last := time.Unix(0, p.Samples[len(p.Samples)-1].Time)
+	gap := killed.Sub(last)
+	t.Logf("%d samples; last one %v before the kill", len(p.Samples), gap)
+	if gap > 400*time.Millisecond || gap < -50*time.Millisecond {
+		t.Errorf("last sample %v before the kill, want less than 400ms", gap)
+	}
+	if len(p.Runs) != 1 || !p.Runs[0].End.IsZero() {
+		t.Errorf("runs %+v, want one cut short (no end)", p.Runs)
+	}
+}
+
+// TestRecordAttach attaches to a running fixture, detaches after a while,
+// and checks that the fixture finishes with its normal output and status.
+func TestRecordAttach(t *testing.T) {
+	requirePerf(t)
+	bin := testprog.Build(t, "record/burn.c", testprog.Opts{Flags: []string{"-O1", "-g"}, Name: "burn_a"})
+	var stdout bytes.Buffer
+	target := exec.Command(bin, "2500000000", "5")
+	target.Stdout = &stdout
+	if err := target.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	out := filepath.Join(t.TempDir(), "attach.data")
+	code, stderr := record(t, "-p", strconv.Itoa(target.Process.Pid), "--duration", "600ms", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	err := target.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 5 {
+		t.Errorf("target ended with %v, want exit status 5", err)
+	}
+	// burn.c prints the count of its loop, which is its argument.
+	if got := stdout.String(); got != "burn done 2500000000\n" {
+		t.Errorf("target printed %q", got)
+	}
+	p := readProfile(t, out)
+	n := 0
+	for _, s := range p.Samples {
+		if int(s.PID) == target.Process.Pid {
+			n++
+		}
+	}
+	// 600 ms at 999 Hz, if the target had a CPU all the time.
+	if n < 100 || n > 700 {
+		t.Errorf("%d samples of the target in 600ms at 999 Hz", n)
 	}
 }

@@ -1,7 +1,9 @@
 /* burn.c: burns CPU time in proportion to argv[1] (iterations of a
    volatile loop). Built several times with -DWHO=name so that each binary
    has its own function, burn_<WHO>, and the sampler's attribution to
-   process and binary can be checked against the known split of work. */
+   process and binary can be checked against the known split of work. It
+   prints "burn done N" at the end, so a test sees that it finished. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #ifndef WHO
@@ -21,6 +23,7 @@ __attribute__((noinline)) unsigned long CAT(burn_, WHO)(unsigned long n)
 int main(int argc, char **argv)
 {
 	unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 100000000;
-	CAT(burn_, WHO)(n);
+	unsigned long k = CAT(burn_, WHO)(n);
+	printf("burn done %lu\n", k);
 	return argc > 2 ? atoi(argv[2]) : 0;
 }
