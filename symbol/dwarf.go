@@ -72,9 +72,14 @@ type seg struct {
 // from a DIE along its abstract_origin/specification chain.
 type chainNames struct{ linkage, name string }
 
-// loadDWARF reads the DWARF sections of f (path names it for errors) and
-// indexes its compilation units.
-func loadDWARF(f *elf.File, path string) (*dwarfInfo, error) {
+// dwarfSections are the raw (decompressed) DWARF sections of a file.
+type dwarfSections struct {
+	info, abbrev, line, str, lineStr, strOff, addr, ranges, rngLists []byte
+}
+
+// readDWARFSections reads the DWARF sections of f (path names it for
+// errors). It calls debug/elf, so it runs under safeCall.
+func readDWARFSections(f *elf.File, path string) (*dwarfSections, error) {
 	var err error
 	get := func(name string) []byte {
 		if err != nil {
@@ -84,14 +89,22 @@ func loadDWARF(f *elf.File, path string) (*dwarfInfo, error) {
 		b, err = sectionData(f, path, name)
 		return b
 	}
-	di := &dwarfInfo{names: map[uint64]chainNames{}}
-	di.info, di.abbrev = get(".debug_info"), get(".debug_abbrev")
-	di.secs = debugSections{file: path, line: get(".debug_line"), str: get(".debug_str"), lineStr: get(".debug_line_str")}
-	di.strOff, di.addrSec = get(".debug_str_offsets"), get(".debug_addr")
-	di.rangesSec, di.rngLists = get(".debug_ranges"), get(".debug_rnglists")
-	if err != nil {
-		return nil, err
+	s := &dwarfSections{
+		info: get(".debug_info"), abbrev: get(".debug_abbrev"), line: get(".debug_line"),
+		str: get(".debug_str"), lineStr: get(".debug_line_str"), strOff: get(".debug_str_offsets"),
+		addr: get(".debug_addr"), ranges: get(".debug_ranges"), rngLists: get(".debug_rnglists"),
 	}
+	return s, err
+}
+
+// newDWARF indexes the compilation units of the DWARF in s, read from the
+// file path.
+func newDWARF(s *dwarfSections, path string) (*dwarfInfo, error) {
+	di := &dwarfInfo{names: map[uint64]chainNames{}}
+	di.info, di.abbrev = s.info, s.abbrev
+	di.secs = debugSections{file: path, line: s.line, str: s.str, lineStr: s.lineStr}
+	di.strOff, di.addrSec = s.strOff, s.addr
+	di.rangesSec, di.rngLists = s.ranges, s.rngLists
 	if len(di.info) == 0 {
 		return nil, fmt.Errorf("%s: %w", path, ErrNoDebugInfo)
 	}
@@ -289,11 +302,7 @@ func (di *dwarfInfo) unitFor(addr uint64) int {
 func (di *dwarfInfo) unit(i int) (*cuData, error) {
 	cs := di.cus[i]
 	cs.once.Do(func() {
-		cs.err = safeCall(di.secs.file, func() error {
-			var err error
-			cs.data, err = di.decodeUnit(di.units[i])
-			return err
-		})
+		cs.data, cs.err = di.decodeUnit(di.units[i])
 	})
 	return cs.data, cs.err
 }

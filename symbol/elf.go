@@ -6,7 +6,6 @@ import (
 	"debug/elf"
 	"encoding/binary"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,25 +15,34 @@ import (
 // elfMagic starts every ELF file [elf(5)].
 var elfMagic = []byte("\x7fELF")
 
-// openELF opens path as an ELF file. A file that does not start with the ELF
-// magic gives an error wrapping ErrNotELF. debug/elf panics on some corrupt
-// inputs, so callers reach it only through safeCall.
+// openELF opens path as an ELF file; the caller closes the os.File.
+// debug/elf panics on some corrupt inputs, so callers reach it only through
+// safeCall.
 func openELF(path string) (*os.File, *elf.File, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("open ELF file %s: %w", path, err)
 	}
-	var magic [4]byte
-	if _, err := io.ReadFull(f, magic[:]); err != nil || !bytes.Equal(magic[:], elfMagic) {
-		f.Close()
-		return nil, nil, fmt.Errorf("open ELF file %s: %w", path, ErrNotELF)
-	}
-	ef, err := elf.NewFile(f)
+	ef, err := newELF(path, f)
 	if err != nil {
 		f.Close()
-		return nil, nil, fmt.Errorf("open ELF file %s: %w", path, &FormatError{File: path, Msg: err.Error()})
+		return nil, nil, err
 	}
 	return f, ef, nil
+}
+
+// newELF reads r as an ELF file named path. A file that does not start with
+// the ELF magic gives an error wrapping ErrNotELF.
+func newELF(path string, r io.ReaderAt) (*elf.File, error) {
+	var magic [4]byte
+	if _, err := r.ReadAt(magic[:], 0); err != nil || !bytes.Equal(magic[:], elfMagic) {
+		return nil, fmt.Errorf("open ELF file %s: %w", path, ErrNotELF)
+	}
+	ef, err := elf.NewFile(r)
+	if err != nil {
+		return nil, fmt.Errorf("open ELF file %s: %w", path, &FormatError{File: path, Msg: err.Error()})
+	}
+	return ef, nil
 }
 
 // safeCall runs fn, turning a panic inside debug/elf, debug/dwarf or
@@ -163,5 +171,3 @@ func sectionData(f *elf.File, path, name string) ([]byte, error) {
 func hasDWARF(f *elf.File) bool {
 	return hasSection(f, ".debug_info") || hasSection(f, ".zdebug_info")
 }
-
-var errNoSections = errors.New("no sections")

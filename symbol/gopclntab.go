@@ -1,7 +1,6 @@
 package symbol
 
 import (
-	"debug/elf"
 	"debug/gosym"
 	"fmt"
 	"sync"
@@ -17,26 +16,10 @@ type goTable struct {
 	tab *gosym.Table
 }
 
-// loadGoTable reads f's .gopclntab; nil, nil when it has none.
-func loadGoTable(f *elf.File, path string) (*goTable, error) {
-	s := f.Section(".gopclntab")
-	if s == nil || s.Type == elf.SHT_NOBITS {
-		return nil, nil
-	}
-	data, err := s.Data()
-	if err != nil {
-		return nil, &FormatError{File: path, Off: int64(s.Offset), Msg: fmt.Sprintf(".gopclntab: %v", err)}
-	}
-	var text uint64
-	if t := f.Section(".text"); t != nil {
-		text = t.Addr
-	}
-	var tab *gosym.Table
-	err = safeCall(path, func() error {
-		var err error
-		tab, err = gosym.NewTable(nil, gosym.NewLineTable(data, text))
-		return err
-	})
+// newGoTable parses a .gopclntab whose .text starts at text. It calls
+// debug/gosym, so it runs under safeCall.
+func newGoTable(data []byte, text uint64, path string) (*goTable, error) {
+	tab, err := gosym.NewTable(nil, gosym.NewLineTable(data, text))
 	if err != nil {
 		return nil, fmt.Errorf("parse .gopclntab of %s: %w", path, err)
 	}

@@ -4,6 +4,8 @@ import (
 	"debug/elf"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"runtime"
 	"sort"
 	"strings"
@@ -40,6 +42,8 @@ type Object struct {
 	dw       *dwarfInfo // nil without DWARF
 	gopcln   *goTable   // nil unless Go without DWARF
 	isGo     bool       // a Go binary: its DWARF names are Go's own
+	goRaw    []byte     // .gopclntab while opening
+	goText   uint64     // .text address, for .gopclntab
 
 	mu       sync.Mutex
 	degraded string // the first DWARF decoding error, for Info
@@ -49,10 +53,26 @@ type Object struct {
 // that is not ELF gives an error wrapping ErrNotELF; an object without debug
 // information opens (and degrades to symbol names, Info says so).
 func Open(path string, opts *Options) (*Object, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open ELF file %s: %w", path, err)
+	}
+	defer f.Close()
+	return openReader(path, f, opts)
+}
+
+// openReader opens the ELF object in r, named path. Everything that calls
+// debug/elf or debug/gosym (which panic on some corrupt inputs) runs under
+// safeCall; sonde's own DWARF parsers run outside it, so that fuzzing finds
+// their bugs.
+func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
 	var o *Object
+	var raw *dwarfSections
+	var rawPath string
+	var missing []string
 	err := safeCall(path, func() error {
 		var err error
-		o, err = open(path, opts)
+		o, raw, rawPath, missing, err = readObject(path, r, opts)
 		return err
 	})
 	if err != nil {
@@ -62,52 +82,25 @@ func Open(path string, opts *Options) (*Object, error) {
 		}
 		return nil, err
 	}
-	return o, nil
-}
-
-func open(path string, opts *Options) (*Object, error) {
-	f, ef, err := openELF(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	o := &Object{path: path, buildID: buildID(ef)}
-	for _, p := range ef.Progs {
-		if p.Type == elf.PT_LOAD {
-			o.loads = append(o.loads, p.ProgHeader)
-		}
-	}
-	o.syms = loadSymtab(ef)
-	o.isGo = ef.Section(".gopclntab") != nil || ef.Section(".go.buildinfo") != nil
-
-	var missing []string
-	dwFile, dwPath := ef, path
-	if !hasDWARF(ef) {
-		if df, dpath, dfile := findDebugFile(ef, path, o.buildID, opts.debugDirs()); df != nil {
-			defer dfile.Close()
-			dwFile, dwPath = df, dpath
-			o.info.DebugFile = dpath
-			if o.syms == nil {
-				o.fallback = loadSymtab(df)
-			}
-		}
-	}
-	if hasDWARF(dwFile) {
-		o.dw, err = loadDWARF(dwFile, dwPath)
+	if raw != nil {
+		o.dw, err = newDWARF(raw, rawPath)
 		if err != nil {
 			// Corrupt DWARF: degrade to symbols and say so.
 			o.dw = nil
 			missing = append(missing, fmt.Sprintf("DWARF unusable (%v)", err))
 		}
-	} else {
-		missing = append(missing, "no DWARF")
 	}
-	if o.dw == nil {
-		if t, err := loadGoTable(ef, path); err == nil && t != nil {
-			o.gopcln = t
+	if o.dw == nil && o.goRaw != nil {
+		err := safeCall(path, func() error {
+			var err error
+			o.gopcln, err = newGoTable(o.goRaw, o.goText, path)
+			return err
+		})
+		if err == nil && o.gopcln != nil {
 			missing = append(missing, "lines from .gopclntab, no inline frames")
 		}
 	}
+	o.goRaw = nil
 	switch {
 	case o.dw != nil:
 		o.info.HasFunctions, o.info.HasLineNumbers, o.info.HasInlineFrames = true, true, true
@@ -124,6 +117,54 @@ func open(path string, opts *Options) (*Object, error) {
 	}
 	o.info.Missing = strings.Join(missing, ": ")
 	return o, nil
+}
+
+// readObject reads what Open needs through debug/elf: segments, build-id,
+// symbols, the raw DWARF sections (of a separate debug file when the object
+// has none) and .gopclntab.
+func readObject(path string, r io.ReaderAt, opts *Options) (o *Object, raw *dwarfSections, rawPath string, missing []string, err error) {
+	ef, err := newELF(path, r)
+	if err != nil {
+		return nil, nil, "", nil, err
+	}
+	o = &Object{path: path, buildID: buildID(ef)}
+	for _, p := range ef.Progs {
+		if p.Type == elf.PT_LOAD {
+			o.loads = append(o.loads, p.ProgHeader)
+		}
+	}
+	o.syms = loadSymtab(ef)
+	o.isGo = ef.Section(".gopclntab") != nil || ef.Section(".go.buildinfo") != nil
+
+	dwFile, dwPath := ef, path
+	if !hasDWARF(ef) {
+		if df, dpath, dfile := findDebugFile(ef, path, o.buildID, opts.debugDirs()); df != nil {
+			defer dfile.Close()
+			dwFile, dwPath = df, dpath
+			o.info.DebugFile = dpath
+			if o.syms == nil {
+				o.fallback = loadSymtab(df)
+			}
+		}
+	}
+	if hasDWARF(dwFile) {
+		raw, err = readDWARFSections(dwFile, dwPath)
+		if err != nil {
+			raw = nil
+			missing = append(missing, fmt.Sprintf("DWARF unusable (%v)", err))
+		}
+	} else {
+		missing = append(missing, "no DWARF")
+	}
+	if s := ef.Section(".gopclntab"); s != nil && s.Type != elf.SHT_NOBITS && raw == nil {
+		if data, err := s.Data(); err == nil {
+			o.goRaw = data
+			if t := ef.Section(".text"); t != nil {
+				o.goText = t.Addr
+			}
+		}
+	}
+	return o, raw, dwPath, missing, nil
 }
 
 // Path returns the path the object was opened from.
