@@ -105,7 +105,7 @@ type Unwinder interface {
 
 // ObjectAt finds the object placement that holds a runtime address: the
 // object's path and the bias to subtract to get a link-time address.
-type ObjectAt func(pc uint64) (path string, bias uint64, ok bool)
+type ObjectAt = func(pc uint64) (path string, bias uint64, ok bool)
 
 // SampleTypes are the value columns of the sampler's samples.
 var SampleTypes = []profile.ValueType{{Type: "samples", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}}

@@ -17,6 +17,7 @@ import (
 	"sonde/report"
 	"sonde/sample"
 	"sonde/symbol"
+	"sonde/unwind"
 )
 
 func recordVerb() *verb {
@@ -103,7 +104,9 @@ func (f *recordFlags) options() (sample.Options, []int, error) {
 		return o, nil, fmt.Errorf("--clock %q: want task-clock or cpu-clock", f.clock)
 	}
 	if f.g {
-		o.CallGraph = sample.CallGraphFP
+		// Complete stacks whatever the binaries were built with: most -O2
+		// code (libpython here) has no frame pointers.
+		o.CallGraph = sample.CallGraphDWARF
 	}
 	if f.callGraph != "" {
 		cg, err := sample.ParseCallGraph(f.callGraph)
@@ -113,7 +116,7 @@ func (f *recordFlags) options() (sample.Options, []int, error) {
 		o.CallGraph = cg
 	}
 	if o.CallGraph == sample.CallGraphDWARF {
-		return o, nil, errors.New("--call-graph dwarf: not built yet")
+		o.Unwinder = unwind.NewDWARF()
 	}
 	var pids []int
 	if f.pids != "" {

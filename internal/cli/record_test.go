@@ -94,26 +94,30 @@ func TestRecordHier(t *testing.T) {
 	requirePerf(t)
 	tests := []struct {
 		name      string
+		n         string // worker's n: enough for about 1000 samples
+		cc        string
 		flags     []string
 		callGraph string
 	}{
-		{name: "O0 frame pointers", flags: []string{"-O0", "-g", "-fno-omit-frame-pointer"}, callGraph: "fp"},
+		{name: "O0 frame pointers", n: "800000000", flags: []string{"-O0", "-g", "-fno-omit-frame-pointer"}, callGraph: "fp"},
 		// -fno-optimize-sibling-calls: at -O2 dispatch_N tail-calls worker
 		// and vanishes from every stack, whatever the unwinder.
-		{name: "O2 frame pointers", flags: []string{"-O2", "-g", "-fno-omit-frame-pointer", "-fno-optimize-sibling-calls"}, callGraph: "fp"},
+		{name: "O2 frame pointers", n: "1200000000", flags: []string{"-O2", "-g", "-fno-omit-frame-pointer", "-fno-optimize-sibling-calls"}, callGraph: "fp"},
+		{name: "O2 no frame pointers dwarf", n: "1200000000", flags: []string{"-O2", "-g", "-fomit-frame-pointer", "-fno-optimize-sibling-calls"}, callGraph: "dwarf"},
+		{name: "clang O2 no frame pointers dwarf", n: "1200000000", cc: "clang", flags: []string{"-O2", "-g", "-fomit-frame-pointer", "-fno-optimize-sibling-calls"}, callGraph: "dwarf"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			bin := testprog.Build(t, examplePath("hier-test.c"), testprog.Opts{Flags: tt.flags})
+			bin := testprog.Build(t, examplePath("hier-test.c"), testprog.Opts{Compiler: tt.cc, Flags: tt.flags})
 			out := filepath.Join(t.TempDir(), "hier.data")
-			code, stderr := record(t, "--call-graph", tt.callGraph, "-o", out, "--", bin, "400000000")
+			code, stderr := record(t, "--call-graph", tt.callGraph, "-o", out, "--", bin, tt.n)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
 			p := readProfile(t, out)
 			shares, text := hierShares(t, p)
 			t.Logf("%d samples\n%s", len(p.Samples), text)
-			if len(p.Samples) < 300 {
+			if len(p.Samples) < 500 {
 				t.Fatalf("only %d samples", len(p.Samples))
 			}
 			d1 := shares["worker <- dispatch_1 <- main"]
@@ -372,4 +376,99 @@ func TestRecordAttach(t *testing.T) {
 	if n < 100 || n > 700 {
 		t.Errorf("%d samples of the target in 600ms at 999 Hz", n)
 	}
+}
+
+// TestRecordPythonDwarf samples python3.11 running a pure-Python loop with
+// --call-graph dwarf: libpython3.11.so is -O3 without frame pointers, so
+// only CFI unwinding gives whole stacks. Oracles: llvm-symbolizer names the
+// outermost frame of each stack (a whole stack ends in _start), and perf
+// record --call-graph dwarf on the same workload in the same test gives
+// the share of whole stacks perf itself achieves.
+func TestRecordPythonDwarf(t *testing.T) {
+	requirePerf(t)
+	py := "/root/.pyenv/versions/3.11.7/bin/python3.11"
+	if _, err := os.Stat(py); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	script := filepath.Join(dir, "loop.py")
+	os.WriteFile(script, []byte("def f(n):\n    s = 0\n    for i in range(n):\n        s += i * i\n    return s\nprint(f(4000000))\n"), 0o644)
+	out := filepath.Join(dir, "py.data")
+	code, stderr := record(t, "--call-graph", "dwarf", "-o", out, "--", py, script)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	p := readProfile(t, out)
+	// Outermost address of each stack, by object.
+	byObj := make(map[string][]uint64)
+	for _, s := range p.Samples {
+		last := s.Stack[len(s.Stack)-1]
+		if last.Mapping == profile.NoMapping {
+			byObj[""] = append(byObj[""], uint64(last.Addr))
+			continue
+		}
+		m := p.Mappings[last.Mapping]
+		a := uint64(last.Addr)
+		if len(s.Stack) > 1 {
+			a-- // a return address
+		}
+		byObj[m.Path] = append(byObj[m.Path], a)
+	}
+	whole := 0
+	for obj, addrs := range byObj {
+		if obj == "" || strings.HasPrefix(obj, "[") {
+			continue
+		}
+		ans, err := oracle.LLVMSymbolizer(t, obj, addrs, oracle.LLVMOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range ans {
+			if len(a.Frames) > 0 && a.Frames[len(a.Frames)-1].Func == "_start" {
+				whole++
+			}
+		}
+	}
+	share := 100 * float64(whole) / float64(len(p.Samples))
+	perfShare := perfWholeShare(t, py, script, dir)
+	t.Logf("sonde: %d samples, %.1f%% of stacks end in _start; perf record --call-graph dwarf: %.1f%%", len(p.Samples), share, perfShare)
+	if len(p.Samples) < 100 {
+		t.Fatalf("only %d samples", len(p.Samples))
+	}
+	if share < 85 || share < perfShare-3 {
+		t.Errorf("%.1f%% of stacks unwound to _start, perf %.1f%%; want at least 85%% and no less than perf", share, perfShare)
+	}
+}
+
+// perfWholeShare runs perf record --call-graph dwarf on the same workload
+// and returns the share of its user stacks whose outermost frame is _start.
+func perfWholeShare(t *testing.T, py, script, dir string) float64 {
+	perf := testprog.Require(t, "perf")
+	data := filepath.Join(dir, "perf.data")
+	rec := exec.Command(perf, "record", "-q", "-e", "task-clock:u", "--call-graph", "dwarf", "-F", "999", "-o", data, "--", py, script)
+	if msg, err := rec.CombinedOutput(); err != nil {
+		t.Fatalf("perf record: %v\n%s", err, msg)
+	}
+	outb, err := exec.Command(perf, "script", "-i", data, "-F", "ip,sym").Output()
+	if err != nil {
+		t.Fatalf("perf script: %v", err)
+	}
+	n, whole := 0, 0
+	for _, block := range strings.Split(string(outb), "\n\n") {
+		lines := strings.Split(strings.TrimSpace(block), "\n")
+		if len(lines) == 0 || lines[0] == "" {
+			continue
+		}
+		n++
+		if strings.HasSuffix(strings.TrimSpace(lines[len(lines)-1]), " _start") {
+			whole++
+		}
+	}
+	if n == 0 {
+		t.Fatal("perf script printed no samples")
+	}
+	return 100 * float64(whole) / float64(n)
 }

@@ -1,0 +1,189 @@
+package unwind
+
+import (
+	"encoding/binary"
+	"sync"
+)
+
+// ObjectAt finds the object placement that holds a runtime address: the
+// object's path and the bias to subtract to get a link-time address.
+type ObjectAt = func(pc uint64) (path string, bias uint64, ok bool)
+
+// MaxFrames bounds the frames one stack unwinds to.
+const MaxFrames = 512
+
+// DWARF unwinds stack copies of x86-64 code with the objects' CFI. Tables
+// are read once per object path and kept; it is safe for concurrent use.
+type DWARF struct {
+	mu     sync.Mutex
+	tables map[string]*Table // nil: the object has no usable CFI
+}
+
+// NewDWARF returns an unwinder with an empty table cache.
+func NewDWARF() *DWARF { return &DWARF{tables: make(map[string]*Table)} }
+
+// The registers sonde asks the kernel for (enum perf_event_x86_regs): AX,
+// BX, CX, DX, SI, DI, BP, SP, IP (bits 0-8) and R8-R15 (bits 16-23).
+const regsMask = 0x1ff | 0xff<<16
+
+// perfToDWARF maps the registers of a sample, in the order of the bits of
+// regsMask, to DWARF register numbers (System V x86-64 psABI, figure 3.36:
+// 0 rax, 1 rdx, 2 rcx, 3 rbx, 4 rsi, 5 rdi, 6 rbp, 7 rsp, 8-15 r8-r15,
+// 16 the return address).
+var perfToDWARF = [...]int{0, 3, 2, 1, 4, 5, 6, 7, 16, 8, 9, 10, 11, 12, 13, 14, 15}
+
+const (
+	regBP = 6
+	regSP = 7
+	regRA = 16
+)
+
+// RegsMask returns the PERF_SAMPLE_REGS_USER mask Unwind needs.
+func (d *DWARF) RegsMask() uint64 { return regsMask }
+
+func (d *DWARF) table(path string) *Table {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if t, ok := d.tables[path]; ok {
+		return t
+	}
+	t, err := OpenTable(path)
+	if err != nil {
+		t = nil
+	}
+	d.tables[path] = t
+	return t
+}
+
+// Unwind appends the program counter and the return addresses of the
+// sample's stack to pcs, outermost last. regs are the sample's user
+// registers in the order of RegsMask's bits; stack is the copy of the user
+// stack from regs' SP up. complete reports that the walk reached a frame
+// whose return address is undefined (_start, a thread's start), the end
+// of every well-described stack.
+//
+// Where an object has no CFI for a pc, the frame-pointer chain is tried for
+// that frame.
+func (d *DWARF) Unwind(regs []uint64, stack []byte, obj ObjectAt, pcs []uint64) ([]uint64, bool) {
+	var r [numRegs]uint64
+	var known [numRegs]bool
+	for i, v := range regs {
+		if i < len(perfToDWARF) {
+			r[perfToDWARF[i]], known[perfToDWARF[i]] = v, true
+		}
+	}
+	if !known[regRA] || !known[regSP] {
+		return pcs, false
+	}
+	sp0 := r[regSP]
+	mem := func(a uint64) (uint64, bool) {
+		if a < sp0 || a-sp0 > uint64(len(stack)) || a-sp0+8 > uint64(len(stack)) {
+			return 0, false
+		}
+		return binary.LittleEndian.Uint64(stack[a-sp0:]), true
+	}
+	pcs = append(pcs, r[regRA])
+	signal := false
+	for depth := 0; depth < MaxFrames; depth++ {
+		pc := r[regRA]
+		lookup := pc
+		if depth > 0 && !signal {
+			lookup-- // a return address: the call is the instruction before
+		}
+		var next [numRegs]uint64
+		var nknown [numRegs]bool
+		ok, end := false, false
+		if path, bias, found := obj(pc); found {
+			if t := d.table(path); t != nil {
+				if f := t.find(lookup - bias); f != nil {
+					ok, end = step(f, lookup-bias, &r, &known, &next, &nknown, mem)
+					signal = f.cie.signal
+				}
+			}
+		}
+		if end {
+			return pcs, true
+		}
+		if !ok {
+			// No CFI: follow the frame pointer, as perf's fp chains do.
+			bp := r[regBP]
+			if !known[regBP] || bp < r[regSP] {
+				return pcs, false
+			}
+			ra, ok1 := mem(bp + 8)
+			nbp, ok2 := mem(bp)
+			if !ok1 || !ok2 {
+				return pcs, false
+			}
+			next, nknown = r, known
+			next[regRA], next[regSP], next[regBP] = ra, bp+16, nbp
+			signal = false
+		}
+		if !nknown[regRA] || !nknown[regSP] || next[regSP] <= r[regSP] && !signal {
+			return pcs, false // no progress: a loop or garbage
+		}
+		if next[regRA] == 0 {
+			return pcs, true // some runtimes end the chain with a zero return address
+		}
+		r, known = next, nknown
+		pcs = append(pcs, r[regRA])
+	}
+	return pcs, false
+}
+
+// step computes the caller's registers from the row of f at pc. ok is
+// false when a rule cannot be evaluated; end is true when the return
+// address is undefined (the outermost frame).
+func step(f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool, next *[numRegs]uint64, nknown *[numRegs]bool, mem func(uint64) (uint64, bool)) (ok, end bool) {
+	row, err := f.rowAt(pc)
+	if err != nil {
+		return false, false
+	}
+	var cfa uint64
+	if row.cfaExpr != nil {
+		v, err := eval(row.cfaExpr, nil, r, known, mem)
+		if err != nil {
+			return false, false
+		}
+		cfa = v
+	} else {
+		if row.cfaReg >= numRegs || !known[row.cfaReg] {
+			return false, false
+		}
+		cfa = r[row.cfaReg] + uint64(row.cfaOff)
+	}
+	ra := f.cie.raReg
+	if ra < numRegs && row.regs[ra].kind == ruleUndefined {
+		return true, true
+	}
+	for i := 0; i < numRegs; i++ {
+		ru := row.regs[i]
+		switch ru.kind {
+		case ruleSame:
+			next[i], nknown[i] = r[i], known[i]
+		case ruleUndefined:
+			nknown[i] = false
+		case ruleOffset:
+			next[i], nknown[i] = mem(cfa + uint64(ru.n))
+		case ruleValOffset:
+			next[i], nknown[i] = cfa+uint64(ru.n), true
+		case ruleRegister:
+			if ru.reg < numRegs {
+				next[i], nknown[i] = r[ru.reg], known[ru.reg]
+			}
+		case ruleExpression:
+			if a, err := eval(ru.expr, []uint64{cfa}, r, known, mem); err == nil {
+				next[i], nknown[i] = mem(a)
+			}
+		case ruleValExpr:
+			if v, err := eval(ru.expr, []uint64{cfa}, r, known, mem); err == nil {
+				next[i], nknown[i] = v, true
+			}
+		}
+	}
+	if ra != regRA && ra < numRegs {
+		next[regRA], nknown[regRA] = next[ra], nknown[ra]
+	}
+	next[regSP], nknown[regSP] = cfa, true
+	return true, false
+}
