@@ -1,6 +1,7 @@
 package symbol
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -85,6 +86,54 @@ func TestOpenErrors(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tc.path) {
 				t.Errorf("error %q does not name the file", err)
+			}
+		})
+	}
+}
+
+// TestCorruptDWARF overwrites a debug section of a fixture with garbage:
+// Open must still succeed, Info must say DWARF is unusable, and Frames must
+// degrade to the symbol table's names (nm's) instead of failing.
+func TestCorruptDWARF(t *testing.T) {
+	bin := testprog.Build(t, "inline.c", testprog.Opts{Compiler: "gcc", Flags: []string{"-O2", "-g"}})
+	syms, err := oracle.Nm(t, bin, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs := oracle.FuncRanges(syms)
+	for _, tc := range []struct {
+		section string
+		missing string // in Info().Missing after the queries
+	}{
+		// Units cannot be indexed: found at Open.
+		{".debug_abbrev", "DWARF unusable"},
+		// Line programs are decoded on first use: found by Frames.
+		{".debug_line", "some DWARF unusable"},
+	} {
+		t.Run(tc.section, func(t *testing.T) {
+			dir := t.TempDir()
+			garbage := filepath.Join(dir, "garbage")
+			// 0xff bytes: every length reads as huge, every code unknown.
+			if err := os.WriteFile(garbage, bytes.Repeat([]byte{0xff}, 64), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			bad := filepath.Join(dir, "prog")
+			run(t, "objcopy", "--update-section", tc.section+"="+garbage, bin, bad)
+			obj, err := Open(bad, nil)
+			if err != nil {
+				t.Fatalf("Open: %v", err)
+			}
+			for _, f := range funcs {
+				fs, err := obj.Frames(f.Addr + f.Size/2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(fs) != 1 || fs[0].Func != f.Name || fs[0].FuncAddr != f.Addr {
+					t.Errorf("%#x: got %+v, want %s at %#x (nm)", f.Addr+f.Size/2, fs, f.Name, f.Addr)
+				}
+			}
+			if info := obj.Info(); !strings.Contains(info.Missing, tc.missing) || !strings.Contains(info.Missing, bad) {
+				t.Errorf("Info().Missing = %q, want it to say %q and name the file", info.Missing, tc.missing)
 			}
 		})
 	}

@@ -28,7 +28,8 @@ type fixture struct {
 
 // cFixtures are the C and C++ fixtures built with gcc and clang, -O0 and
 // -O2, PIE and not, DWARF 5 (the default of both) and 4, with compressed
-// debug sections, and as shared libraries.
+// debug sections (and gcc's legacy .zdebug ones), as shared libraries, and
+// gcc -flto (whose inline frames name functions in other units).
 func cFixtures() []fixture {
 	var fs []fixture
 	for _, src := range []struct{ file, gcc, clang string }{
@@ -50,6 +51,14 @@ func cFixtures() []fixture {
 				fixture{fmt.Sprintf("%s/%s/-O2-gz", src.file, cc), src.file, cc, []string{"-O2", "-g", "-gz"}},
 				fixture{fmt.Sprintf("%s/%s/-O2-shared", src.file, cc), src.file, cc, []string{"-O2", "-g", "-shared", "-fPIC"}},
 			)
+			if cc == src.gcc {
+				fs = append(fs,
+					// Legacy .zdebug_* sections.
+					fixture{fmt.Sprintf("%s/%s/-O2-gz=zlib-gnu", src.file, cc), src.file, cc, []string{"-O2", "-g", "-gz=zlib-gnu"}},
+					// LTO: abstract origins in another unit (DW_FORM_ref_addr).
+					fixture{fmt.Sprintf("%s/%s/-O2-flto", src.file, cc), src.file, cc, []string{"-O2", "-g", "-flto"}},
+				)
+			}
 		}
 	}
 	return fs
