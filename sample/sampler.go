@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -136,6 +137,7 @@ type Sampler struct {
 	procs    map[int32]*process
 	mappings map[profile.Mapping]int
 	objects  map[string]*object
+	vdso     string // sonde's own copy of the vDSO image, "" if none
 	sample   profile.Sample
 	pcs      []uint64
 	pending  []item
@@ -162,6 +164,8 @@ type placement struct {
 	index        int    // datafile mapping index
 	bias         uint64 // runtime minus link-time
 	path         string
+	file         string // the ELF file of the object, for unwinding; "" if none
+	fileBias     uint64 // runtime minus link-time address in file
 }
 
 // item is one record taken out of a ring, owning its slices.
@@ -188,6 +192,9 @@ func New(w *datafile.Writer, opts Options) (*Sampler, error) {
 		done:     make(chan struct{}),
 	}
 	s.clockOffset = time.Now().UnixNano() - unix.MonotonicNow()
+	if v, err := dumpVDSO(); err == nil {
+		s.vdso = v
+	}
 	pages := opts.RingPages
 	s.cfg = perfevent.Config{
 		Clock: opts.Clock, Period: opts.period(), Inherit: true,
@@ -331,6 +338,10 @@ func (s *Sampler) Close() error {
 		}
 	}
 	s.events = nil
+	if s.vdso != "" {
+		os.Remove(s.vdso)
+		s.vdso = ""
+	}
 	return first
 }
 
@@ -467,20 +478,25 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID string) {
 	pl := placement{start: start, limit: limit, path: path}
 	m := profile.Mapping{Path: path, BuildID: buildID, Start: start, Limit: limit, Offset: off}
+	file := path
+	if path == "[vdso]" {
+		file = s.vdso
+	}
 	switch {
 	case path == "":
 		m.Path = "[anon]"
-	case strings.HasPrefix(path, "/"):
-		o, ok := s.objects[path]
+	case strings.HasPrefix(file, "/"):
+		pl.file = file
+		o, ok := s.objects[file]
 		if !ok {
-			o = readObject(path)
+			o = readObject(file)
 			if o.err != nil {
 				// The object may live in another mount namespace.
 				if o2 := readObject(proc.Root(int(p.pid)) + path); o2.err == nil {
 					o = o2
 				}
 			}
-			s.objects[path] = o
+			s.objects[file] = o
 		}
 		if o.err == nil {
 			if m.BuildID == "" {
@@ -490,6 +506,11 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 				m.Bias = b
 			}
 		}
+	}
+	pl.fileBias = m.Bias
+	if path == "[vdso]" {
+		// The model keeps runtime addresses for memory with no file.
+		m.Bias = 0
 	}
 	pl.bias = m.Bias
 	idx, ok := s.mappings[m]
@@ -545,10 +566,10 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 		if len(r.Regs) > 0 {
 			pcs, complete = s.opts.Unwinder.Unwind(r.Regs, r.Stack, func(pc uint64) (string, uint64, bool) {
 				pl := p.find(pc)
-				if pl == nil || pl.path == "" || !strings.HasPrefix(pl.path, "/") {
+				if pl == nil || pl.file == "" {
 					return "", 0, false
 				}
-				return pl.path, pl.bias, true
+				return pl.file, pl.fileBias, true
 			}, pcs)
 		}
 		if len(pcs) == 0 {
