@@ -139,7 +139,34 @@ func TestFramesMatchLLVM(t *testing.T) {
 			}
 			n := compareLLVM(t, obj, addrs, want)
 			t.Logf("%d addresses, %d frames compared", len(addrs), n)
+			checkFuncAddr(t, obj, bin)
 		})
+	}
+}
+
+// checkFuncAddr checks that every frame of every function byte reports
+// the start of that function, as nm -S lists it, as FuncAddr.
+func checkFuncAddr(t *testing.T, obj *Object, bin string) {
+	t.Helper()
+	syms, err := oracle.Nm(t, bin, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := 0
+	for _, f := range oracle.FuncRanges(syms) {
+		for a := f.Addr; a < f.Addr+f.Size; a++ {
+			fs, err := obj.Frames(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, fr := range fs {
+				if fr.FuncAddr != f.Addr {
+					if bad++; bad <= 5 {
+						t.Errorf("%#x: FuncAddr %#x, want %#x (%s in nm -S)", a, fr.FuncAddr, f.Addr, f.Name)
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -164,11 +191,12 @@ func copyFile(t *testing.T, from, to string) {
 
 // TestSeparateDebugFile strips fixtures and finds their DWARF in a separate
 // file, through .gnu_debuglink next to the binary and in .debug/, and
+// through a DebugDirs entry followed by the binary's directory, and
 // through a .build-id/xx/rest.debug tree in a DebugDirs entry; answers are
 // compared with llvm-symbolizer on the same stripped binary (given the same
 // debug directory).
 func TestSeparateDebugFile(t *testing.T) {
-	for _, layout := range []string{"debuglink", "debuglink-dotdebug", "build-id"} {
+	for _, layout := range []string{"debuglink", "debuglink-dotdebug", "debuglink-debugdir", "build-id"} {
 		for _, fx := range []fixture{
 			{"gcc", "inline.c", "gcc", []string{"-O2", "-g", "-Wl,--build-id"}},
 			{"clang++", "classes.cc", "clang++", []string{"-O2", "-g", "-Wl,--build-id"}},
@@ -183,6 +211,7 @@ func TestSeparateDebugFile(t *testing.T) {
 				run(t, "strip", "--strip-all", bin)
 				var opts *Options
 				var extra []string
+				var want []oracle.Answer
 				switch layout {
 				case "debuglink":
 					run(t, "objcopy", "--add-gnu-debuglink="+debug, bin)
@@ -194,6 +223,22 @@ func TestSeparateDebugFile(t *testing.T) {
 					if err := os.Rename(debug, filepath.Join(dir, ".debug", "prog.debug")); err != nil {
 						t.Fatal(err)
 					}
+				case "debuglink-debugdir":
+					// DebugDirs entry + the object's directory + the name,
+					// as gdb searches. llvm-symbolizer 14 does not look
+					// there, so its answers are taken with the debug file
+					// still next to the binary.
+					run(t, "objcopy", "--add-gnu-debuglink="+debug, bin)
+					want = llvmWithArgs(t, bin, funcAddrs(t, orig, 1), nil)
+					ddir := filepath.Join(dir, "dbg")
+					if err := os.MkdirAll(filepath.Join(ddir, dir), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.Rename(debug, filepath.Join(ddir, dir, "prog.debug")); err != nil {
+						t.Fatal(err)
+					}
+					opts = &Options{DebugDirs: []string{ddir}}
+					extra = []string{"--debug-file-directory=" + ddir}
 				case "build-id":
 					o, err := Open(bin, nil)
 					if err != nil {
@@ -222,11 +267,53 @@ func TestSeparateDebugFile(t *testing.T) {
 					t.Fatalf("Info() = %+v, want a debug file", obj.Info())
 				}
 				addrs := funcAddrs(t, orig, 1)
-				want := llvmWithArgs(t, bin, addrs, extra)
+				if want == nil {
+					want = llvmWithArgs(t, bin, addrs, extra)
+				}
 				n := compareLLVM(t, obj, addrs, want)
 				t.Logf("debug file %s: %d addresses, %d frames compared", obj.Info().DebugFile, len(addrs), n)
 			})
 		}
+	}
+}
+
+// TestDebugFileMismatch offers debug files that belong to another build:
+// a .gnu_debuglink target whose CRC differs and a .build-id path holding a
+// file with another build-id. Neither may be used.
+func TestDebugFileMismatch(t *testing.T) {
+	orig := testprog.Build(t, "inline.c", testprog.Opts{Compiler: "gcc", Flags: []string{"-O2", "-g", "-Wl,--build-id"}})
+	other := testprog.Build(t, "inline.c", testprog.Opts{Compiler: "gcc", Flags: []string{"-O1", "-g", "-Wl,--build-id"}})
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "prog")
+	copyFile(t, orig, bin)
+	debug := filepath.Join(dir, "prog.debug")
+	run(t, "objcopy", "--only-keep-debug", bin, debug)
+	run(t, "strip", "--strip-all", bin)
+	run(t, "objcopy", "--add-gnu-debuglink="+debug, bin)
+	// Replace the debug file by another build's: the CRC no longer matches.
+	run(t, "objcopy", "--only-keep-debug", other, debug)
+	o, err := Open(bin, &Options{DebugDirs: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := o.BuildID()
+	if info := o.Info(); info.DebugFile != "" || info.HasLineNumbers {
+		t.Errorf("debuglink with a wrong CRC: Info() = %+v, want no debug file", info)
+	}
+	// The other build's debug file under this build's build-id path.
+	ddir := filepath.Join(dir, "dbg")
+	if err := os.MkdirAll(filepath.Join(ddir, ".build-id", id[:2]), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(debug, filepath.Join(ddir, ".build-id", id[:2], id[2:]+".debug")); err != nil {
+		t.Fatal(err)
+	}
+	o, err = Open(bin, &Options{DebugDirs: []string{ddir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info := o.Info(); info.DebugFile != "" || info.HasLineNumbers {
+		t.Errorf("build-id path holding another build: Info() = %+v, want no debug file", info)
 	}
 }
 
