@@ -1,5 +1,14 @@
 package cli
 
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"sonde/instrument/ccdriver"
+)
+
 func ccVerb(name string) *verb {
 	compiler := "$SONDE_CC, else cc"
 	lang := "C"
@@ -9,21 +18,110 @@ func ccVerb(name string) *verb {
 	}
 	return &verb{
 		name:    name,
-		summary: "compiler driver that counts basic blocks (Weinberger) or attributes time (Appel)",
-		pending: "issues 5 and 6",
+		summary: "compiler driver that counts basic blocks (Weinberger)",
+		pending: "issue 6 for --sonde-mode=attrib",
+		run:     func(e *env, args []string) int { return runCC(e, name, args) },
 		usage: `
 Usage: sonde ` + name + ` [--sonde-NAME[=VALUE]]... COMPILER-ARGS...
 
-A drop-in ` + lang + ` compiler (make CC="sonde cc") that instruments the
-compiler's assembly with basic-block counters, or with
---sonde-mode=attrib the compiler's IR with call counts and current-function
-time. The real compiler is ` + compiler + `. The instrumented program
-adds its counts to $SONDE_OUT (default sonde.data) when it exits.
+A drop-in ` + lang + ` compiler (make CC="sonde cc") that counts how often every
+basic block runs, as Weinberger's bb/lcomp did: each C, C++ or assembly
+source is compiled to assembly with your own flags (plus -g when no -g is
+given; the optimization level is never changed), a counter increment is
+inserted at the start of every basic block, and the result is assembled;
+every link adds sonde's runtime. The real compiler is ` + compiler + `.
+Everything else (-E, -S, -M, -flto, -m32, queries) passes through unchanged.
+
+The instrumented program adds its counts to $SONDE_OUT (default sonde.data
+in its working directory) when it exits, when it dies of SIGSEGV, SIGBUS,
+SIGFPE, SIGILL or SIGABRT (then dies of the signal as before), and whenever
+it receives the signal $SONDE_SIGNAL names (USR1, USR2, HUP or a number),
+for programs that never exit. Several runs add up. Read the counts with
+'sonde report' (--lines by default).
+
+sonde's own options (removed before the compiler sees the line; each also
+reads an environment variable):
+  --sonde-atomic       lock-prefixed increments (SONDE_ATOMIC=1). Without it,
+                       threads that run the same block at once can lose counts.
+  --sonde-mode=MODE    blocks (default; SONDE_MODE); attrib is not built yet
+  --sonde-keep         keep the intermediate assembly and print where
+                       (SONDE_KEEP=1)
 
 Examples:
   sonde ` + name + ` -O2 -o max max.c && ./max && sonde report --lines sonde.data
   make CC="sonde cc"
-  sonde ` + name + ` --sonde-mode=attrib -O2 -o prog prog.c
+  SONDE_SIGNAL=USR1 ./server & kill -USR1 $! && sonde report
 `,
 	}
+}
+
+func runCC(e *env, name string, args []string) int {
+	mode := e.getenv("SONDE_MODE")
+	atomic := envTrue(e.getenv("SONDE_ATOMIC"))
+	keep := envTrue(e.getenv("SONDE_KEEP"))
+	var rest []string
+	for _, a := range args {
+		if !strings.HasPrefix(a, "--sonde-") {
+			rest = append(rest, a)
+			continue
+		}
+		opt, val, hasVal := strings.Cut(strings.TrimPrefix(a, "--sonde-"), "=")
+		switch opt {
+		case "atomic":
+			atomic = !hasVal || envTrue(val)
+		case "keep":
+			keep = !hasVal || envTrue(val)
+		case "mode":
+			mode = val
+		default:
+			fmt.Fprintf(e.stderr, "sonde %s: unknown option %s (see 'sonde help %s')\n", name, a, name)
+			return exitUsage
+		}
+	}
+	d := &ccdriver.Driver{Compiler: "cc", CXX: name == "c++", Stdout: e.stdout, Stderr: e.stderr, Keep: keep}
+	if name == "c++" {
+		d.Compiler = "c++"
+		if c := e.getenv("SONDE_CXX"); c != "" {
+			d.Compiler = c
+		}
+	} else if c := e.getenv("SONDE_CC"); c != "" {
+		d.Compiler = c
+	}
+	switch mode {
+	case "", "blocks":
+		d.Mode = &ccdriver.BlocksMode{Atomic: atomic}
+	case "attrib":
+		fmt.Fprintf(e.stderr, "sonde %s: --sonde-mode=attrib: not built yet (issue 6)\n", name)
+		return exitUsage
+	default:
+		fmt.Fprintf(e.stderr, "sonde %s: --sonde-mode=%s: unknown mode (want blocks or attrib)\n", name, mode)
+		return exitUsage
+	}
+	if keep {
+		dir, err := os.MkdirTemp("", "sonde-cc-")
+		if err != nil {
+			return fail(e, name, err)
+		}
+		d.TempDir = dir
+		fmt.Fprintf(e.stderr, "sonde %s: keeping intermediate files in %s\n", name, dir)
+	}
+	err := d.Run(rest)
+	var xe *ccdriver.ExitError
+	if errors.As(err, &xe) {
+		// The compiler has said what went wrong; its status is ours.
+		return xe.Code
+	}
+	if err != nil {
+		return fail(e, name, err)
+	}
+	return exitOK
+}
+
+// envTrue reads a boolean option value: "1", "true", "yes", "on".
+func envTrue(s string) bool {
+	switch strings.ToLower(s) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
 }

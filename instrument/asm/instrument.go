@@ -1,0 +1,600 @@
+package asm
+
+import (
+	"encoding/binary"
+	"fmt"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"sonde/profile"
+	"sonde/profile/datafile"
+)
+
+// Options says how to instrument one compilation unit.
+type Options struct {
+	// Scope names the compilation unit in the profile (the Unit.Scope of
+	// its blocks); normally the source file's absolute path. Empty means
+	// the name of the assembly's first ".file" directive.
+	Scope string
+	// Dir is the compilation directory, used for relative file names when
+	// the assembly carries no DWARF 5 ".file 0" directive.
+	Dir string
+	// Atomic makes every increment lock-prefixed, for programs whose
+	// threads run the same blocks at once; without it concurrent increments
+	// of one counter can lose counts.
+	Atomic bool
+	// MarkOnly inserts a local symbol "sonde.b.N" at the start of block N
+	// instead of a counter and appends nothing: the program's code is
+	// unchanged, and tests map an oracle's per-instruction counts to blocks
+	// through the symbols.
+	MarkOnly bool
+}
+
+// Block is one basic block as the instrumenter found it.
+type Block struct {
+	// Index numbers the block within the unit, in source order; it is the
+	// counter's index and Unit.Index.
+	Index int
+	// Func is the symbol of the function the block is in.
+	Func string
+	// Section is the section the block's code is in.
+	Section string
+	// Instrs is the number of machine instructions in the block.
+	Instrs int
+	// FlagsLive says the flags were live where the block starts, so the
+	// counter had to preserve them.
+	FlagsLive bool
+	// Lines lists the block's instructions grouped by source line, in the
+	// order each line first appears in the block.
+	Lines []Piece
+}
+
+// Piece is the part of a block on one source line.
+type Piece struct {
+	File   string
+	Line   int
+	Instrs int
+}
+
+// Result is an instrumented compilation unit.
+type Result struct {
+	// Asm is the instrumented assembly.
+	Asm []byte
+	// Blocks are the unit's basic blocks, by index.
+	Blocks []Block
+	// Units is the unit's static universe, one unit per (block, source
+	// line) in block order: the same blocks' counter is reported for each
+	// of its lines, so that a line keeps its own instruction count.
+	Units []profile.Unit
+	// UnitBlock maps each unit to its block's counter.
+	UnitBlock []uint32
+	// Hash is the Units frame hash (datafile.UnitsHash of Units).
+	Hash uint64
+}
+
+// instr is one instruction of the source with what the analysis needs.
+type instr struct {
+	st      stmt
+	lineIdx int
+	start   int // offset where a counter before it goes (before its prefix)
+	file    string
+	line    int
+	app     bool // inside #APP/#NO_APP (inline asm)
+	block   int
+}
+
+type blockInfo struct {
+	Block
+	first, last int // instruction indexes
+	succ        []int
+	unknownSucc bool // an indirect jump: successors unknown
+	decided     bool
+	live        bool
+}
+
+// Instrument instruments the assembly src of one compilation unit. It
+// returns an error only for assembly it cannot make sense of (a ".loc"
+// naming an undeclared file); anything else it does not recognise is kept
+// byte for byte and treated conservatively.
+func Instrument(src []byte, opts *Options) (*Result, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	text := string(src)
+	lines := splitLines(text)
+
+	// Pass 1: label definitions and references.
+	refs := make(map[string]bool)
+	var sec sectionState
+	app := false
+	for _, l := range lines {
+		if l.comment == "APP" {
+			app = true
+		} else if l.comment == "NO_APP" {
+			app = false
+		}
+		for _, st := range l.stmts {
+			switch st.kind {
+			case stDirective:
+				sec.directive(st)
+				if dataDirectives[st.name] && !strings.HasPrefix(sec.cur.name, ".debug") {
+					symbolRefs(st.args, func(s string) { refs[s] = true })
+				}
+			case stInstr:
+				symbolRefs(st.args, func(s string) { refs[s] = true })
+			}
+		}
+	}
+	_ = app
+
+	// Pass 2: instructions, blocks, source lines.
+	files := map[int]string{}
+	compDir := opts.Dir
+	scope := opts.Scope
+	curFile, curLine := "", 0
+	var (
+		instrs      []instr
+		blocks      []*blockInfo
+		labelBlock  = map[string]int{}
+		pending     []string // labels since the last instruction
+		leader      = true
+		curFunc     string
+		prefixStart = -1
+		lastSecBlk  = map[string]int{} // section -> its last block
+	)
+	sec = sectionState{}
+	app = false
+	for li, l := range lines {
+		if l.comment == "APP" {
+			app = true
+		} else if l.comment == "NO_APP" {
+			app = false
+		}
+		for _, st := range l.stmts {
+			switch st.kind {
+			case stLabel:
+				if !sec.cur.exec || app {
+					continue
+				}
+				pending = append(pending, st.name)
+				local := strings.HasPrefix(st.name, ".L") || isNumeric(st.name)
+				if !local {
+					curFunc = st.name
+				}
+				if !local || refs[st.name] || isNumeric(st.name) {
+					leader = true
+				}
+			case stDirective:
+				sec.directive(st)
+				switch st.name {
+				case ".file":
+					if err := fileDirective(st.args, files, &compDir, &scope); err != nil {
+						return nil, fmt.Errorf("assembly line %d: %w", li+1, err)
+					}
+				case ".loc":
+					f := strings.Fields(st.args)
+					if len(f) >= 2 {
+						n, err1 := strconv.Atoi(f[0])
+						ln, err2 := strconv.Atoi(f[1])
+						if err1 == nil && err2 == nil {
+							name, ok := files[n]
+							if !ok {
+								return nil, fmt.Errorf("assembly line %d: .loc names file %d, which no .file declares", li+1, n)
+							}
+							curFile, curLine = name, ln
+						}
+					}
+				}
+			case stPrefixOnly:
+				if prefixStart < 0 {
+					prefixStart = st.off
+				}
+			case stInstr:
+				if !sec.cur.exec {
+					continue
+				}
+				in := instr{st: st, lineIdx: li, start: st.off, file: curFile, line: curLine, app: app}
+				if prefixStart >= 0 {
+					in.start = prefixStart
+					prefixStart = -1
+				}
+				cur := -1
+				if len(blocks) > 0 {
+					cur = len(blocks) - 1
+				}
+				if !app && (leader || cur < 0 || blocks[cur].Section != sec.cur.name) || cur < 0 {
+					b := &blockInfo{Block: Block{Index: len(blocks), Func: curFunc, Section: sec.cur.name}, first: len(instrs)}
+					// Fall-through edge from the section's previous block.
+					if p, ok := lastSecBlk[sec.cur.name]; ok && fallsThrough(instrs[blocks[p].last].st.name) {
+						blocks[p].succ = append(blocks[p].succ, b.Index)
+					}
+					lastSecBlk[sec.cur.name] = b.Index
+					blocks = append(blocks, b)
+					cur = b.Index
+					for _, lb := range pending {
+						labelBlock[lb] = cur
+					}
+				}
+				pending = pending[:0]
+				leader = false
+				in.block = cur
+				instrs = append(instrs, in)
+				b := blocks[cur]
+				b.last = len(instrs) - 1
+				b.Instrs++
+				addPiece(&b.Block, curFile, curLine)
+				m := st.name
+				if isCondJump(m) || isJump(m) || isCall(m) || isReturn(m) {
+					leader = true
+				}
+			}
+		}
+	}
+
+	// Successors through jumps, and the flag state at each block's start.
+	for _, b := range blocks {
+		last := instrs[b.last]
+		m := last.st.name
+		if isCondJump(m) || isJump(m) {
+			target := strings.TrimSpace(last.st.args)
+			if strings.HasPrefix(target, "*") {
+				b.unknownSucc = true
+			} else if t, ok := labelBlock[target]; ok {
+				b.succ = append(b.succ, t)
+			}
+			// A jump to a symbol of another unit is a tail call: the ABI
+			// does not carry flags across it.
+		}
+		for i := b.first; i <= b.last; i++ {
+			in := instrs[i]
+			e := classify(in.st.name)
+			if in.app {
+				e = flagsRead
+			}
+			if e == flagsRead {
+				b.decided, b.live = true, true
+				break
+			}
+			if e == flagsKill {
+				b.decided = true
+				break
+			}
+		}
+		if !b.decided && b.unknownSucc {
+			b.decided, b.live = true, true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range blocks {
+			if b.decided || b.live {
+				continue
+			}
+			for _, s := range b.succ {
+				if blocks[s].live {
+					b.live, changed = true, true
+					break
+				}
+			}
+		}
+	}
+
+	switch {
+	case opts.Scope != "":
+	case files[0] != "":
+		scope = files[0]
+	case scope != "":
+		scope = joinDir(compDir, scope)
+	default:
+		scope = "unit"
+	}
+	res := &Result{}
+	for _, b := range blocks {
+		b.FlagsLive = b.live
+		res.Blocks = append(res.Blocks, b.Block)
+		for _, p := range b.Lines {
+			res.Units = append(res.Units, profile.Unit{
+				Kind: profile.UnitBlock, Loc: profile.Location{Mapping: profile.NoMapping},
+				Scope: scope, Index: b.Index, Func: b.Func, File: p.File, Line: p.Line, Instrs: p.Instrs,
+			})
+			res.UnitBlock = append(res.UnitBlock, uint32(b.Index))
+		}
+	}
+	body := datafile.EncodeUnits(nil, res.Units)
+	res.Hash = datafile.UnitsHash(res.Units)
+
+	// Edits: one insertion per block, at its first instruction (after an
+	// endbr64, which must stay the first instruction of a branch target).
+	type edit struct {
+		off  int
+		text string
+	}
+	var edits []edit
+	for _, b := range blocks {
+		in := instrs[b.first]
+		var code []string
+		if opts.MarkOnly {
+			code = []string{fmt.Sprintf("sonde.b.%d:", b.Index)}
+		} else {
+			code = counterCode(b.Index, b.live, opts.Atomic)
+		}
+		if (in.st.name == "endbr64" || in.st.name == "endbr32") && b.first < b.last {
+			l := lines[in.lineIdx]
+			edits = append(edits, edit{l.off + len(l.text), "\n\t" + strings.Join(code, "\n\t")})
+			continue
+		}
+		l := lines[in.lineIdx]
+		if strings.TrimLeft(text[l.off:in.start], " \t") == "" {
+			edits = append(edits, edit{l.off, "\t" + strings.Join(code, "\n\t") + "\n"})
+		} else {
+			edits = append(edits, edit{in.start, strings.Join(code, "; ") + "; "})
+		}
+	}
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].off < edits[j].off })
+	var out strings.Builder
+	out.Grow(len(text) + len(edits)*40 + len(body)*5)
+	prev := 0
+	for _, e := range edits {
+		out.WriteString(text[prev:e.off])
+		out.WriteString(e.text)
+		prev = e.off
+	}
+	out.WriteString(text[prev:])
+	if !opts.MarkOnly && len(blocks) > 0 {
+		if !strings.HasSuffix(text, "\n") {
+			out.WriteString("\n")
+		}
+		writeTrailer(&out, len(blocks), res.Hash, body, res.UnitBlock)
+	}
+	res.Asm = []byte(out.String())
+	return res, nil
+}
+
+// counterName is the local label of the unit's counter array.
+const counterName = ".Lsonde_c"
+
+// counterCode returns the instructions that add one to block n's counter.
+// With the flags dead a single RIP-relative increment does; with them live
+// the count goes through %rax, which is saved on the stack below the
+// 128-byte red zone (lea moves %rsp without touching the flags), because
+// popf is slow. Atomic mode with live flags saves the flags instead.
+func counterCode(n int, live, atomic bool) []string {
+	ctr := fmt.Sprintf("%s+%d(%%rip)", counterName, 8*n)
+	switch {
+	case !live && !atomic:
+		return []string{"incq\t" + ctr}
+	case !live && atomic:
+		return []string{"lock incq\t" + ctr}
+	case live && !atomic:
+		return []string{
+			"leaq\t-128(%rsp), %rsp",
+			"pushq\t%rax",
+			"movq\t" + ctr + ", %rax",
+			"leaq\t1(%rax), %rax",
+			"movq\t%rax, " + ctr,
+			"popq\t%rax",
+			"leaq\t128(%rsp), %rsp",
+		}
+	default:
+		return []string{
+			"leaq\t-128(%rsp), %rsp",
+			"pushfq",
+			"lock incq\t" + ctr,
+			"popfq",
+			"leaq\t128(%rsp), %rsp",
+		}
+	}
+}
+
+// DescriptorSection is the section holding one descriptor per instrumented
+// compilation unit; the runtime walks it between the linker-defined
+// __start_sonde_cus and __stop_sonde_cus. A descriptor is six 8-byte words:
+// counters address, number of counters, Units payload address (8-byte hash
+// then body, as in a Units frame), payload length, address of the
+// unit-to-counter map (one uint32 per unit), number of units.
+const DescriptorSection = "sonde_cus"
+
+func writeTrailer(b *strings.Builder, nblocks int, hash uint64, body []byte, unitBlock []uint32) {
+	payload := binary.LittleEndian.AppendUint64(nil, hash)
+	payload = append(payload, body...)
+	fmt.Fprintf(b, "\t# sonde: %d basic-block counters and the unit's universe\n", nblocks)
+	fmt.Fprintf(b, "\t.section\t.bss.sonde,\"aw\",@nobits\n\t.balign\t64\n%s:\n\t.zero\t%d\n", counterName, 8*nblocks)
+	fmt.Fprintf(b, "\t.section\t.rodata.sonde,\"a\",@progbits\n\t.balign\t8\n.Lsonde_u:\n")
+	for i := 0; i < len(payload); i += 32 {
+		b.WriteString("\t.byte\t")
+		for j := i; j < len(payload) && j < i+32; j++ {
+			if j > i {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(int(payload[j])))
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("\t.balign\t4\n.Lsonde_m:\n")
+	for i := 0; i < len(unitBlock); i += 16 {
+		b.WriteString("\t.long\t")
+		for j := i; j < len(unitBlock) && j < i+16; j++ {
+			if j > i {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.FormatUint(uint64(unitBlock[j]), 10))
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(b, "\t.section\t%s,\"aw\",@progbits\n\t.balign\t8\n", DescriptorSection)
+	fmt.Fprintf(b, "\t.quad\t%s, %d, .Lsonde_u, %d, .Lsonde_m, %d\n", counterName, nblocks, len(payload), len(unitBlock))
+}
+
+func addPiece(b *Block, file string, line int) {
+	for i := range b.Lines {
+		if b.Lines[i].File == file && b.Lines[i].Line == line {
+			b.Lines[i].Instrs++
+			return
+		}
+	}
+	b.Lines = append(b.Lines, Piece{File: file, Line: line, Instrs: 1})
+}
+
+// fallsThrough reports whether execution can continue after an instruction
+// with mnemonic m to the next one.
+func fallsThrough(m string) bool { return !isJump(m) && !isReturn(m) }
+
+func isNumeric(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+// dataDirectives are the directives whose arguments can refer to code
+// labels from outside the code: jump tables, computed-goto tables, exception
+// tables.
+var dataDirectives = map[string]bool{
+	".long": true, ".quad": true, ".4byte": true, ".8byte": true, ".int": true, ".word": true,
+	".short": true, ".value": true, ".2byte": true, ".byte": true, ".uleb128": true, ".sleb128": true,
+	".set": true, ".equ": true, ".equiv": true, ".reloc": true,
+}
+
+// section is one output section as the directives describe it.
+type section struct {
+	name string
+	exec bool
+}
+
+// sectionState follows .text, .section, .pushsection and .previous.
+type sectionState struct {
+	cur, prev section
+	stack     []section
+}
+
+func (s *sectionState) set(n section) { s.prev, s.cur = s.cur, n }
+
+func (s *sectionState) directive(st stmt) {
+	switch st.name {
+	case ".text":
+		s.set(section{".text", true})
+	case ".data", ".bss":
+		s.set(section{st.name, false})
+	case ".section", ".pushsection":
+		n := parseSection(st.args)
+		if st.name == ".pushsection" {
+			s.stack = append(s.stack, s.cur)
+			s.cur = n
+			return
+		}
+		s.set(n)
+	case ".popsection":
+		if len(s.stack) > 0 {
+			s.cur = s.stack[len(s.stack)-1]
+			s.stack = s.stack[:len(s.stack)-1]
+		}
+	case ".previous":
+		s.cur, s.prev = s.prev, s.cur
+	}
+}
+
+// parseSection reads ".section NAME[,"FLAGS"[,@type...]]".
+func parseSection(args string) section {
+	name, rest, _ := strings.Cut(args, ",")
+	name = strings.Trim(strings.TrimSpace(name), "\"")
+	exec := name == ".text" || strings.HasPrefix(name, ".text.") || name == ".init" || name == ".fini"
+	if rest = strings.TrimSpace(rest); strings.HasPrefix(rest, "\"") {
+		flags, _, _ := strings.Cut(rest[1:], "\"")
+		exec = strings.Contains(flags, "x")
+	}
+	return section{name, exec}
+}
+
+// fileDirective records ".file N "name"", ".file N "dir" "name" [md5 X]"
+// (DWARF 5; N 0 names the compilation directory and unit) and the plain
+// ".file "name"".
+func fileDirective(args string, files map[int]string, compDir, scope *string) error {
+	args = strings.TrimSpace(args)
+	num := -1
+	if args != "" && args[0] != '"' {
+		f, rest := cutSpace(args)
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return fmt.Errorf(".file %s: bad file number", f)
+		}
+		num, args = n, rest
+	}
+	var strs []string
+	for args != "" && args[0] == '"' {
+		s, rest, err := unquote(args)
+		if err != nil {
+			return fmt.Errorf(".file: %w", err)
+		}
+		strs = append(strs, s)
+		args = strings.TrimSpace(rest)
+	}
+	if len(strs) == 0 {
+		return fmt.Errorf(".file: no file name")
+	}
+	if num < 0 {
+		if *scope == "" {
+			*scope = strs[0] // made absolute once the compilation directory is known
+		}
+		return nil
+	}
+	name := strs[len(strs)-1]
+	if len(strs) == 2 {
+		if num == 0 {
+			*compDir = strs[0]
+		}
+		name = joinDir(strs[0], name)
+	}
+	files[num] = joinDir(*compDir, name)
+	return nil
+}
+
+func joinDir(dir, name string) string {
+	if path.IsAbs(name) || dir == "" {
+		return name
+	}
+	return path.Join(dir, name)
+}
+
+// unquote reads a GNU as string at the start of s ("..." with C escapes,
+// octal included) and returns it and the rest of s.
+func unquote(s string) (string, string, error) {
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '"':
+			return b.String(), s[i+1:], nil
+		case '\\':
+			i++
+			if i >= len(s) {
+				return "", "", fmt.Errorf("unterminated string")
+			}
+			switch e := s[i]; {
+			case e >= '0' && e <= '7':
+				v, n := 0, 0
+				for n < 3 && i < len(s) && s[i] >= '0' && s[i] <= '7' {
+					v = v*8 + int(s[i]-'0')
+					i++
+					n++
+				}
+				i--
+				b.WriteByte(byte(v))
+			case e == 'n':
+				b.WriteByte('\n')
+			case e == 't':
+				b.WriteByte('\t')
+			case e == 'r':
+				b.WriteByte('\r')
+			case e == 'b':
+				b.WriteByte('\b')
+			case e == 'f':
+				b.WriteByte('\f')
+			default:
+				b.WriteByte(e)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", "", fmt.Errorf("unterminated string")
+}
