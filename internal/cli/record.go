@@ -47,6 +47,9 @@ Flags:
   --jitter           randomize the sampling period (PCT 6.2) so that a loop in
                      step with the clock is not always sampled at one point
   --clock C          task-clock (default) or cpu-clock
+  --stack-size N     bytes of user stack copied per sample for dwarf unwinding
+                     (default 16384; perf's default, 8192, leaves 14% of
+                     python3.11's stacks unfinished here, 16384 about 3%)
   --duration D       with -p: stop after D ("30s") and detach
   -o FILE            data file (default sonde.data)
   -p PID[,PID...]    attach to running processes; Ctrl-C, SIGTERM or
@@ -71,6 +74,7 @@ type recordFlags struct {
 	duration  time.Duration
 	out       string
 	pids      string
+	stackSize int
 }
 
 func (f *recordFlags) register(fs interface {
@@ -88,6 +92,7 @@ func (f *recordFlags) register(fs interface {
 	fs.DurationVar(&f.duration, "duration", 0, "stop after")
 	fs.StringVar(&f.out, "o", "sonde.data", "data file")
 	fs.StringVar(&f.pids, "p", "", "PID[,PID...]")
+	fs.IntVar(&f.stackSize, "stack-size", 16384, "bytes of user stack copied per sample (dwarf)")
 }
 
 // options turns the flags into sampler options.
@@ -118,6 +123,10 @@ func (f *recordFlags) options() (sample.Options, []int, error) {
 	if o.CallGraph == sample.CallGraphDWARF {
 		o.Unwinder = unwind.NewDWARF()
 	}
+	if f.stackSize < 8 || f.stackSize > 65528 || f.stackSize%8 != 0 {
+		return o, nil, fmt.Errorf("--stack-size %d: want a multiple of 8 from 8 to 65528", f.stackSize)
+	}
+	o.StackSize = uint32(f.stackSize)
 	var pids []int
 	if f.pids != "" {
 		for _, s := range strings.Split(f.pids, ",") {
