@@ -52,6 +52,7 @@ func verbs() []*verb {
 		ccVerb("c++"),
 		reportVerb(),
 		addr2lineVerb(),
+		doctorVerb(),
 		demoVerb(),
 	}
 }

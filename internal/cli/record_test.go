@@ -291,6 +291,7 @@ func buildSonde(t *testing.T) string {
 			sondeBin.err = err
 			return
 		}
+		os.Chmod(dir, 0o755) // runnable by other users (TestDoctor as nobody)
 		sondeBin.path = filepath.Join(dir, "sonde")
 		_, file, _, _ := runtime.Caller(0)
 		cmd := exec.Command("go", "build", "-o", sondeBin.path, "./cmd/sonde")

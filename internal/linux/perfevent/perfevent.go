@@ -254,3 +254,20 @@ func Decode(c *Config, raw []byte, rec *Record) error {
 	d := newDecoder(c.sampleType(), c.RegsUser)
 	return d.decode(raw, rec)
 }
+
+// Probe opens and closes a task-clock counting event on the calling
+// thread, with kernel sampling when kernel is true: it says whether this
+// process may use perf events at all (and the kernel's part of them).
+func Probe(kernel bool) error {
+	c := &Config{Period: 1000000, Kernel: kernel}
+	a := c.attr()
+	a.Sample_type = 0
+	fd, err := unix.PerfEventOpen(&a, 0, -1, -1)
+	if err != nil {
+		if errors.Is(err, unix.EACCES) || errors.Is(err, unix.EPERM) || errors.Is(err, unix.ENOSYS) {
+			return fmt.Errorf("perf_event_open: %w (%w)", ErrPermission, err)
+		}
+		return fmt.Errorf("perf_event_open: %w", err)
+	}
+	return unix.Close(fd)
+}
