@@ -103,7 +103,7 @@ func doctorChecks() ([]check, bool) {
 	switch {
 	case err != nil:
 		cs = append(cs, check{what: "perf events: /proc/sys/kernel/perf_event_paranoid is missing (kernel without perf events?)",
-			cost: "sonde record and top cannot use perf events; they fall back to the slower ptrace sampler",
+			cost:   "sonde record and top cannot use perf events; they fall back to the slower ptrace sampler",
 			remedy: "use a kernel built with CONFIG_PERF_EVENTS"})
 	case lvl <= 2 || privileged:
 		// 2 keeps unprivileged users out of the kernel, not out of their
