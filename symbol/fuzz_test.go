@@ -3,6 +3,7 @@ package symbol
 import (
 	"bytes"
 	"debug/elf"
+	"encoding/binary"
 	"os"
 	"testing"
 
@@ -104,6 +105,40 @@ func FuzzDWARF(f *testing.F) {
 			}
 			for _, sq := range cd.lines.seqs {
 				cd.frames(sq.lo)
+			}
+		}
+	})
+}
+
+// FuzzGoInline feeds arbitrary .gopclntab and go:func.* bytes to the
+// inline-tree decoder, seeded with the Go fixture's (-ldflags=-w).
+func FuzzGoInline(f *testing.F) {
+	bin := testprog.Build(f, "goprog", testprog.Opts{Compiler: "go", Flags: []string{"-ldflags=-w"}})
+	ef, err := elf.Open(bin)
+	if err != nil {
+		f.Fatal(err)
+	}
+	pcln, err := ef.Section(".gopclntab").Data()
+	if err != nil {
+		f.Fatal(err)
+	}
+	gofunc, rodata, roAddr := goFuncData(ef)
+	text := ef.Section(".text").Addr
+	ef.Close()
+	if gofunc == 0 {
+		f.Fatal("no go:func.* in the Go fixture")
+	}
+	f.Add(pcln, rodata[gofunc-roAddr:], text)
+	f.Fuzz(func(t *testing.T, pcln, funcdata []byte, text uint64) {
+		g, err := newGoInline(pcln, text, 0x100000, funcdata, 0x100000, "fuzz")
+		if err != nil || g == nil {
+			return
+		}
+		lineAt := func(pc uint64) (string, int) { return "", 0 }
+		for i := 0; i < g.nfunc && i < 200; i++ {
+			entry := text + uint64(binary.LittleEndian.Uint32(g.pclntab[i*8:]))
+			for d := uint64(0); d < 64; d += 7 {
+				g.frames(entry+d, lineAt)
 			}
 		}
 	})

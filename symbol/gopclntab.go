@@ -1,19 +1,22 @@
 package symbol
 
 import (
+	"debug/elf"
 	"debug/gosym"
 	"fmt"
 	"sync"
 )
 
-// goTable answers from a Go binary's .gopclntab through debug/gosym, for Go
-// binaries linked without DWARF (-ldflags=-w) such as the toolchain's own
-// go command. It gives the out-of-line function (gosym does not decode the
-// inline tree, FUNCDATA_InlTree) with the file:line of the innermost
-// inlined code at the address, which is what `go tool addr2line` prints.
+// goTable answers from a Go binary's .gopclntab, for Go binaries linked
+// without DWARF (-ldflags=-w) such as the toolchain's own go command:
+// positions through debug/gosym, inline frames from the inline tree
+// (goInline) when the binary's symbol table locates go:func.*. Without it,
+// it gives the out-of-line function with the file:line of the innermost
+// inlined code, which is what `go tool addr2line` prints.
 type goTable struct {
 	mu  sync.Mutex // gosym's tables are not documented as safe for concurrent use
 	tab *gosym.Table
+	inl *goInline // nil when the inline tree cannot be found
 }
 
 // newGoTable parses a .gopclntab whose .text starts at text. It calls
@@ -30,6 +33,16 @@ func (g *goTable) frames(addr uint64) []Frame {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	var frames []Frame
+	if g.inl != nil {
+		lineAt := func(pc uint64) (file string, line int) {
+			safeCall("", func() error {
+				file, line, _ = g.tab.PCToLine(pc)
+				return nil
+			})
+			return file, line
+		}
+		return g.inl.frames(addr, lineAt)
+	}
 	safeCall("", func() error {
 		file, line, fn := g.tab.PCToLine(addr)
 		if fn == nil {
@@ -39,4 +52,34 @@ func (g *goTable) frames(addr uint64) []Frame {
 		return nil
 	})
 	return frames
+}
+
+// goFuncData finds go:func.* (go.func.* before Go 1.20's renaming) in f's
+// symbol table and the contents of the section holding it, which the
+// inline trees are offsets into. It returns zeros when f has no symbol
+// table (go build -ldflags=-s).
+func goFuncData(f *elf.File) (addr uint64, data []byte, secAddr uint64) {
+	syms, err := f.Symbols()
+	if err != nil {
+		return 0, nil, 0
+	}
+	for _, s := range syms {
+		if s.Name == "go:func.*" || s.Name == "go.func.*" {
+			addr = s.Value
+			break
+		}
+	}
+	if addr == 0 {
+		return 0, nil, 0
+	}
+	for _, sec := range f.Sections {
+		if sec.Type == elf.SHT_PROGBITS && sec.Addr <= addr && addr < sec.Addr+sec.Size {
+			d, err := sec.Data()
+			if err != nil {
+				return 0, nil, 0
+			}
+			return addr, d, sec.Addr
+		}
+	}
+	return 0, nil, 0
 }

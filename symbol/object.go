@@ -44,6 +44,9 @@ type Object struct {
 	isGo     bool       // a Go binary: its DWARF names are Go's own
 	goRaw    []byte     // .gopclntab while opening
 	goText   uint64     // .text address, for .gopclntab
+	goFunc   uint64     // address of go:func.*, 0 if unknown
+	goRodata []byte     // the section holding go:func.*
+	goRoAddr uint64     // its address
 
 	mu       sync.Mutex
 	degraded string // the first DWARF decoding error, for Info
@@ -96,16 +99,26 @@ func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
 			o.gopcln, err = newGoTable(o.goRaw, o.goText, path)
 			return err
 		})
-		if err == nil && o.gopcln != nil {
+		if err == nil && o.gopcln != nil && o.goFunc != 0 {
+			// sonde's own decoder: outside safeCall.
+			if inl, ierr := newGoInline(o.goRaw, o.goText, o.goFunc, o.goRodata, o.goRoAddr, path); ierr == nil && inl != nil {
+				o.gopcln.inl = inl
+			}
+		}
+		switch {
+		case err == nil && o.gopcln != nil && o.gopcln.inl != nil:
+			missing = append(missing, "lines and inline frames from .gopclntab, no columns")
+		case err == nil && o.gopcln != nil:
 			missing = append(missing, "lines from .gopclntab, no inline frames")
 		}
 	}
-	o.goRaw = nil
+	o.goRaw, o.goRodata = nil, nil
 	switch {
 	case o.dw != nil:
 		o.info.HasFunctions, o.info.HasLineNumbers, o.info.HasInlineFrames = true, true, true
 	case o.gopcln != nil:
 		o.info.HasFunctions, o.info.HasLineNumbers = true, true
+		o.info.HasInlineFrames = o.gopcln.inl != nil
 	case o.syms != nil && o.syms.funcs > 0:
 		o.info.HasFunctions = true
 		missing = append(missing, "function names from "+o.syms.source+" only")
@@ -162,6 +175,7 @@ func readObject(path string, r io.ReaderAt, opts *Options) (o *Object, raw *dwar
 			if t := ef.Section(".text"); t != nil {
 				o.goText = t.Addr
 			}
+			o.goFunc, o.goRodata, o.goRoAddr = goFuncData(ef)
 		}
 	}
 	return o, raw, dwPath, missing, nil

@@ -1,0 +1,181 @@
+package symbol
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sort"
+)
+
+// goInline decodes the inline tree that the Go linker writes into
+// .gopclntab (Go 1.20+ format, magic 0xfffffff1), which debug/gosym does
+// not expose: per function, PCDATA_InlTreeIndex maps a pc to an entry of
+// the FUNCDATA_InlTree table, each entry naming an inlined callee and the
+// pc of its call site in the caller [runtime/symtab.go, symtabinl.go].
+// The layouts below follow runtime.pcHeader, runtime._func and
+// runtime.inlinedCall of Go 1.20-1.26.
+type goInline struct {
+	file        string
+	minLC       uint64
+	funcnametab []byte
+	pctab       []byte
+	pclntab     []byte // runtime.pclntab: functab then the _func records
+	nfunc       int
+	text        uint64 // moduledata.text: function entries are offsets from it
+	gofunc      uint64 // address of go:func.*, the base of funcdata offsets
+	rodata      []byte // the section holding go:func.*
+	rodataAddr  uint64
+}
+
+const (
+	goPCLnTabMagic120   = 0xfffffff1
+	goPCDATAInlTreeIdx  = 2
+	goFUNCDATAInlTree   = 3
+	goFuncHeaderSize    = 44 // runtime._func without its trailing arrays
+	goInlinedCallSize   = 16 // runtime.inlinedCall
+	goMaxInlineDepth    = 256
+	goPCValueMaxEntries = 1 << 20
+)
+
+// newGoInline reads the header of a .gopclntab. It returns nil, nil for
+// pclntab versions it does not know (no inline frames then).
+func newGoInline(pcln []byte, text, gofunc uint64, rodata []byte, rodataAddr uint64, file string) (*goInline, error) {
+	if len(pcln) < 8 || binary.LittleEndian.Uint32(pcln) != goPCLnTabMagic120 {
+		return nil, nil
+	}
+	ptr := int(pcln[7])
+	if ptr != 8 && ptr != 4 {
+		return nil, &FormatError{File: file, Off: 7, Msg: fmt.Sprintf(".gopclntab: pointer size %d", ptr)}
+	}
+	b := &buf{data: pcln, off: 8, file: file, sec: ".gopclntab"}
+	nfunc := b.uintN(ptr)
+	b.uintN(ptr) // nfiles
+	b.uintN(ptr) // unused (was textStart)
+	funcname := b.uintN(ptr)
+	b.uintN(ptr) // cutab
+	b.uintN(ptr) // filetab
+	pctab := b.uintN(ptr)
+	pclnOff := b.uintN(ptr)
+	if b.err != nil {
+		return nil, b.err
+	}
+	n := uint64(len(pcln))
+	if funcname > n || pctab > n || pclnOff > n || nfunc > n/8 {
+		return nil, &FormatError{File: file, Off: 8, Msg: ".gopclntab: header offsets out of range"}
+	}
+	g := &goInline{
+		file: file, minLC: uint64(pcln[6]), funcnametab: pcln[funcname:], pctab: pcln[pctab:],
+		pclntab: pcln[pclnOff:], nfunc: int(nfunc), text: text, gofunc: gofunc, rodata: rodata, rodataAddr: rodataAddr,
+	}
+	if g.minLC == 0 {
+		g.minLC = 1
+	}
+	if uint64(len(g.pclntab)) < (nfunc+1)*8 {
+		return nil, &FormatError{File: file, Off: int64(pclnOff), Msg: ".gopclntab: function table truncated"}
+	}
+	return g, nil
+}
+
+// goFunc is the part of a runtime._func that inline decoding needs.
+type goFunc struct {
+	entry   uint64
+	nameOff uint32
+	inlIdx  uint32 // pctab offset of PCDATA_InlTreeIndex, 0 if none
+	inlTree uint64 // address of FUNCDATA_InlTree, 0 if none
+}
+
+// funcFor returns the function whose code holds pc.
+func (g *goInline) funcFor(pc uint64) (goFunc, bool) {
+	if pc < g.text {
+		return goFunc{}, false
+	}
+	off := pc - g.text
+	ft := g.pclntab
+	i := sort.Search(g.nfunc, func(i int) bool { return uint64(binary.LittleEndian.Uint32(ft[i*8:])) > off })
+	if i == 0 || i > g.nfunc {
+		return goFunc{}, false
+	}
+	funcOff := uint64(binary.LittleEndian.Uint32(ft[(i-1)*8+4:]))
+	if funcOff+goFuncHeaderSize > uint64(len(ft)) {
+		return goFunc{}, false
+	}
+	fb := ft[funcOff:]
+	f := goFunc{
+		entry:   g.text + uint64(binary.LittleEndian.Uint32(fb)),
+		nameOff: binary.LittleEndian.Uint32(fb[4:]),
+	}
+	npcdata := uint64(binary.LittleEndian.Uint32(fb[28:]))
+	nfuncdata := uint64(fb[43])
+	arr := funcOff + goFuncHeaderSize
+	if arr+4*(npcdata+nfuncdata) > uint64(len(ft)) {
+		return goFunc{}, false
+	}
+	if npcdata > goPCDATAInlTreeIdx {
+		f.inlIdx = binary.LittleEndian.Uint32(ft[arr+4*goPCDATAInlTreeIdx:])
+	}
+	if nfuncdata > goFUNCDATAInlTree {
+		if off := binary.LittleEndian.Uint32(ft[arr+4*npcdata+4*goFUNCDATAInlTree:]); off != ^uint32(0) {
+			f.inlTree = g.gofunc + uint64(off)
+		}
+	}
+	return f, true
+}
+
+// pcvalue decodes the pc-value table at off in pctab for targetpc in a
+// function starting at entry, as runtime.pcvalue does: -1 when none.
+func (g *goInline) pcvalue(off uint32, entry, targetpc uint64) int32 {
+	if off == 0 || uint64(off) >= uint64(len(g.pctab)) {
+		return -1
+	}
+	b := &buf{data: g.pctab[off:], file: g.file, sec: ".gopclntab"}
+	val := int32(-1)
+	pc := entry
+	for i := 0; i < goPCValueMaxEntries && b.err == nil; i++ {
+		uv := b.uleb()
+		if uv == 0 && i > 0 {
+			return -1
+		}
+		u := uint32(uv)
+		val += int32(-(u & 1) ^ (u >> 1))
+		pc += b.uleb() * g.minLC
+		if b.err != nil {
+			return -1
+		}
+		if targetpc < pc {
+			return val
+		}
+	}
+	return -1
+}
+
+// name returns the function name at nameOff in funcnametab.
+func (g *goInline) name(nameOff uint32) string {
+	s, _ := cstrAt(g.funcnametab, uint64(nameOff))
+	return s
+}
+
+// frames returns pc's frames innermost first, with positions from lineAt,
+// or nil when pc is in no function.
+func (g *goInline) frames(pc uint64, lineAt func(pc uint64) (string, int)) []Frame {
+	f, ok := g.funcFor(pc)
+	if !ok {
+		return nil
+	}
+	var frames []Frame
+	cur := pc
+	if f.inlTree != 0 && f.inlTree >= g.rodataAddr {
+		ix := g.pcvalue(f.inlIdx, f.entry, cur)
+		for depth := 0; ix >= 0 && depth < goMaxInlineDepth; depth++ {
+			at := f.inlTree - g.rodataAddr + uint64(ix)*goInlinedCallSize
+			if at+goInlinedCallSize > uint64(len(g.rodata)) {
+				break
+			}
+			ic := g.rodata[at:]
+			file, line := lineAt(cur)
+			frames = append(frames, Frame{Func: g.name(binary.LittleEndian.Uint32(ic[4:])), File: file, Line: line, Inlined: true, FuncAddr: f.entry})
+			cur = f.entry + uint64(int64(int32(binary.LittleEndian.Uint32(ic[8:]))))
+			ix = g.pcvalue(f.inlIdx, f.entry, cur)
+		}
+	}
+	file, line := lineAt(cur)
+	return append(frames, Frame{Func: g.name(f.nameOff), File: file, Line: line, FuncAddr: f.entry})
+}
