@@ -203,7 +203,8 @@ func (o *Object) Info() Info {
 }
 
 // Close releases the object. The object holds no file descriptors, so
-// Close only drops the indexes.
+// Close only drops the indexes; it must not run concurrently with other
+// methods, and the object answers nothing after it.
 func (o *Object) Close() error {
 	o.dw, o.gopcln, o.syms, o.fallback = nil, nil, nil, nil
 	return nil
