@@ -19,10 +19,11 @@ const (
 	ViewDefault View = iota
 	ViewFlat
 	ViewFunctions
-	ViewHier // call paths, "67.6% ±1.3  worker <- dispatch_2 <- main" (hier.go)
+	ViewHier  // call paths, "67.6% ±1.3  worker <- dispatch_2 <- main" (hier.go)
+	ViewLines // annotated source listing of counts, lprint's default (lines.go)
 )
 
-var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions", ViewHier: "hier"}
+var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions", ViewHier: "hier", ViewLines: "lines"}
 
 // String returns the view's name as the command line spells it (without
 // the dashes).
@@ -123,6 +124,8 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 			err = functionsSamples(&b, r, opts.top())
 		case ViewHier:
 			err = hierSamples(&b, r, opts.Depth, opts.top())
+		case ViewLines:
+			err = fmt.Errorf("report: --lines lists counts; this profile's samples have none (use --flat)")
 		default:
 			err = fmt.Errorf("report: view %v not built", v)
 		}
@@ -138,7 +141,15 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 		switch v := opts.view(); v {
 		case ViewFlat:
 			err = flatCounts(&b, r, opts.by(), opts.top())
-		case ViewDefault, ViewFunctions:
+		case ViewLines:
+			err = linesCounts(&b, r)
+		case ViewDefault:
+			if hasSourceUnits(r) {
+				err = linesCounts(&b, r)
+			} else {
+				err = functionsCounts(&b, r, opts.top())
+			}
+		case ViewFunctions:
 			err = functionsCounts(&b, r, opts.top())
 		default:
 			err = fmt.Errorf("report: view %v not built", v)

@@ -42,7 +42,12 @@ Views (one at a time; the default is --flat for samples, --functions for counts)
         one line a call path, leaf first, up to main or N functions, with its
         share and two binomial standard deviations of it (PCT 6.2):
         " 67.6% ±1.3  worker <- dispatch_2 <- main"
-  --lines, --files, --objects, --instructions, --coverage
+  --lines
+        every line of every source file with counted code, with its count
+        (Weinberger's lprint listing; the default for sonde cc profiles). A
+        line without code of its own shows the count of the next line that
+        has some.
+  --files, --objects, --instructions, --coverage
         not built yet.
 
 Flags:
@@ -73,7 +78,15 @@ func reportVerb() *verb {
 
 // viewsNotBuilt are the views of the command-line contract that a later
 // piece of work builds; asking for one is a usage error, never ignored.
-var viewsNotBuilt = []string{"lines", "files", "objects", "instructions", "coverage"}
+var viewsNotBuilt = []string{"files", "objects", "instructions", "coverage"}
+
+// moreViews are the views that take no options of their own, by flag name.
+var moreViews = []struct {
+	name string
+	view report.View
+}{
+	{"lines", report.ViewLines},
+}
 
 // reportFlags holds one invocation's parsed flags.
 type reportFlags struct {
@@ -86,11 +99,12 @@ type reportFlags struct {
 	window          string
 	out             string
 	notBuilt        map[string]*bool
+	more            map[string]*bool // moreViews
 }
 
 func runReport(e *env, args []string) int {
 	fs := newFlagSet(e, "report")
-	f := &reportFlags{notBuilt: make(map[string]*bool)}
+	f := &reportFlags{notBuilt: make(map[string]*bool), more: make(map[string]*bool)}
 	fs.BoolVar(&f.flat, "flat", false, "flat view")
 	fs.BoolVar(&f.functions, "functions", false, "functions view")
 	fs.BoolVar(&f.hier, "hier", false, "call paths view")
@@ -102,6 +116,9 @@ func runReport(e *env, args []string) int {
 	fs.StringVar(&f.out, "o", "", "output file")
 	for _, v := range viewsNotBuilt {
 		f.notBuilt[v] = fs.Bool(v, false, "not built yet")
+	}
+	for _, v := range moreViews {
+		f.more[v.name] = fs.Bool(v.name, false, v.name+" view")
 	}
 	files, code, ok := parseInterleaved(e, fs, args)
 	if !ok {
@@ -185,6 +202,18 @@ func (f *reportFlags) options() (*report.Options, error) {
 		return nil, fmt.Errorf("--top %d: want a positive number of rows", f.top)
 	}
 	opts := &report.Options{Top: f.top}
+	for _, v := range moreViews {
+		if !*f.more[v.name] {
+			continue
+		}
+		if f.flat || f.functions || f.hier || f.by != "" || opts.View != report.ViewDefault {
+			return nil, fmt.Errorf("--%s and another view: choose one view", v.name)
+		}
+		if f.format != "text" {
+			return nil, fmt.Errorf("--format %s exports the whole profile: views and --top apply to --format text", f.format)
+		}
+		opts.View = v.view
+	}
 	switch {
 	case f.flat:
 		opts.View = report.ViewFlat

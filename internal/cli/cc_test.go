@@ -1,0 +1,326 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"sonde/internal/testprog"
+	"sonde/profile"
+	"sonde/profile/datafile"
+)
+
+// ccRun runs "sonde cc ARGS" (or c++) in-process and fails the test when
+// it does not succeed.
+func ccRun(t *testing.T, verb string, args ...string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := Main(append([]string{verb}, args...), strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("sonde %s %v: exit %d\n%s%s", verb, args, code, out.String(), errb.String())
+	}
+}
+
+func ccFixture(name string) string { return testprog.Path(filepath.Join("cc", name)) }
+
+// ccExec runs an instrumented program and returns its output and status.
+func ccExec(t *testing.T, dir, prog string, env []string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(prog, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.Output()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return string(out), ee.ExitCode()
+	}
+	if err != nil {
+		t.Fatalf("run %s: %v", prog, err)
+	}
+	return string(out), 0
+}
+
+// listingCount returns the count that the --lines listing out gives the
+// first source line containing text.
+func listingCount(t *testing.T, out, text string) uint64 {
+	t.Helper()
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		l := sc.Text()
+		if len(l) > 12 && strings.Contains(l[12:], text) {
+			n, err := strconv.ParseUint(strings.TrimSpace(l[:10]), 10, 64)
+			if err != nil {
+				t.Fatalf("listing line %q: %v", l, err)
+			}
+			return n
+		}
+	}
+	t.Fatalf("listing has no line with %q:\n%s", text, out)
+	return 0
+}
+
+// TestCCMax is Weinberger's section VIII: max.c over 100,000 random
+// integers. The comparison runs n-1 = 99,999 times a run (by construction
+// of the loop); the number of new maxima of a random sequence averages
+// H(n)-1 ≈ ln(100000)+0.577-1 ≈ 11.1 with a standard deviation near 3.2, so
+// the mean of 20 seeds lies in [7, 15] with overwhelming probability. Runs
+// add up in one data file, and SONDE_OUT puts it elsewhere.
+func TestCCMax(t *testing.T) {
+	testprog.Require(t, "gcc")
+	dir := t.TempDir()
+	src := filepath.Join(testprog.Dir(), "..", "..", "..", "examples", "src", "max.c")
+	bin := filepath.Join(dir, "max")
+	t.Setenv("SONDE_CACHE", filepath.Join(dir, "cache"))
+	ccRun(t, "cc", "-O0", "-o", bin, src)
+	data := filepath.Join(t.TempDir(), "elsewhere.data")
+	const runs = 20
+	for seed := 1; seed <= runs; seed++ {
+		if _, code := ccExec(t, dir, bin, []string{"SONDE_OUT=" + data}, strconv.Itoa(seed)); code != 0 {
+			t.Fatalf("max %d: exit %d", seed, code)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sonde.data")); err == nil {
+		t.Errorf("SONDE_OUT set, yet sonde.data was written in the working directory")
+	}
+	out, errs, code := repRun(t, data)
+	if code != 0 {
+		t.Fatalf("report: exit %d: %s", code, errs)
+	}
+	if got := listingCount(t, out, "if (v[i] > v[j])"); got != runs*99999 {
+		t.Errorf("comparison line: %d, want %d", got, runs*99999)
+	}
+	if got := listingCount(t, out, "x[i] = rand();"); got != runs*100000 {
+		t.Errorf("fill line: %d, want %d", got, runs*100000)
+	}
+	maxima := listingCount(t, out, "j = i;")
+	if mean := float64(maxima) / runs; mean < 7 || mean > 15 {
+		t.Errorf("new maxima: %.1f a run, want near ln(100000) ≈ 11", mean)
+	}
+	t.Logf("new maxima: %d in %d runs (%.1f a run)", maxima, runs, float64(maxima)/runs)
+	// The default view of a sonde cc profile is the listing.
+	if lines, _, _ := repRun(t, "--lines", data); lines != out {
+		t.Errorf("default view differs from --lines")
+	}
+	// Default output: sonde.data in the program's working directory.
+	ccExec(t, dir, bin, nil)
+	p, _, err := datafile.ReadFile(filepath.Join(dir, "sonde.data"))
+	if err != nil || len(p.Runs) != 1 {
+		t.Fatalf("default data file: %v, %d runs", err, len(p.Runs))
+	}
+}
+
+// TestCCMake builds a three-file project with make CC="sonde cc" (compile
+// and link in separate steps, -MMD dependency files) and checks that the
+// profile covers every file and that the dependency files name the objects.
+func TestCCMake(t *testing.T) {
+	testprog.Require(t, "make")
+	testprog.Require(t, "gcc")
+	dir := t.TempDir()
+	sonde := filepath.Join(dir, "sonde")
+	if out, err := exec.Command("go", "build", "-o", sonde, "sonde/cmd/sonde").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	proj := filepath.Join(dir, "project")
+	if err := os.CopyFS(proj, os.DirFS(ccFixture("project"))); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("make", "CC="+sonde+" cc")
+	cmd.Dir = proj
+	cmd.Env = append(os.Environ(), "SONDE_CACHE="+filepath.Join(dir, "cache"))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("make: %v\n%s", err, out)
+	}
+	dep, err := os.ReadFile(filepath.Join(proj, "util.d"))
+	if err != nil || !strings.HasPrefix(string(dep), "util.o:") {
+		t.Errorf("util.d = %q, %v; want a rule for util.o", dep, err)
+	}
+	out, code := ccExec(t, proj, "./prog", nil)
+	// Oracle: the same project built by plain gcc.
+	plain := exec.Command("gcc", "-O2", "-o", filepath.Join(dir, "plain"), "main.c", "util.c", "stats.c")
+	plain.Dir = proj
+	if o, err := plain.CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, o)
+	}
+	wantOut, wantCode := ccExec(t, proj, filepath.Join(dir, "plain"), nil)
+	if out != wantOut || code != wantCode {
+		t.Fatalf("prog: %q status %d, plain gcc build: %q status %d", out, code, wantOut, wantCode)
+	}
+	ccExec(t, proj, "./prog", nil) // a second run adds up
+	p, _, err := datafile.ReadFile(filepath.Join(proj, "sonde.data"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]bool{}
+	scopes := map[string]bool{}
+	for _, u := range p.Units {
+		files[filepath.Base(u.File)] = true
+		scopes[filepath.Base(u.Scope)] = true
+	}
+	for _, f := range []string{"main.c", "util.c", "stats.c"} {
+		if !files[f] || !scopes[f] {
+			t.Errorf("profile lacks %s (files %v, units %v)", f, files, scopes)
+		}
+	}
+	if len(p.Runs) != 2 {
+		t.Errorf("%d runs, want 2", len(p.Runs))
+	}
+	rep, _, _ := repRun(t, filepath.Join(proj, "sonde.data"))
+	// mean's loop body runs 50 times a run, clamp is called 50 times.
+	if got := listingCount(t, rep, "s += v[i];"); got != 2*50 {
+		t.Errorf("stats.c loop body: %d, want 100", got)
+	}
+	if got := listingCount(t, rep, "if (v < lo)"); got != 2*50 {
+		t.Errorf("clamp's first test: %d, want 100", got)
+	}
+}
+
+// TestCCSignals: a program killed by SIGSEGV or SIGABRT still gives its
+// counts and dies of the same signal; a program that never exits gives them
+// on SONDE_SIGNAL and keeps running.
+func TestCCSignals(t *testing.T) {
+	testprog.Require(t, "gcc")
+	dir := t.TempDir()
+	t.Setenv("SONDE_CACHE", filepath.Join(dir, "cache"))
+	crash := filepath.Join(dir, "crash")
+	ccRun(t, "cc", "-O2", "-o", crash, ccFixture("crash.c"))
+	for _, tt := range []struct {
+		name string
+		args []string
+		sig  syscall.Signal
+	}{
+		{"SIGSEGV", []string{"1234"}, syscall.SIGSEGV},
+		{"SIGABRT", []string{"1234", "abort"}, syscall.SIGABRT},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			data := filepath.Join(t.TempDir(), "crash.data")
+			cmd := exec.Command(crash, tt.args...)
+			cmd.Env = append(os.Environ(), "SONDE_OUT="+data)
+			err := cmd.Run()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) {
+				t.Fatalf("crash: %v, want death by %v", err, tt.sig)
+			}
+			if ws := ee.Sys().(syscall.WaitStatus); !ws.Signaled() || ws.Signal() != tt.sig {
+				t.Fatalf("crash ended with %v, want death by %v", ws, tt.sig)
+			}
+			out, errs, code := repRun(t, "--lines", data)
+			if code != 0 {
+				t.Fatalf("report: %s", errs)
+			}
+			if got := listingCount(t, out, "sink += i;"); got != 1234 {
+				t.Errorf("loop body: %d, want 1234", got)
+			}
+		})
+	}
+
+	t.Run("SONDE_SIGNAL", func(t *testing.T) {
+		srv := filepath.Join(dir, "forever")
+		ccRun(t, "cc", "-O2", "-o", srv, ccFixture("forever.c"))
+		data := filepath.Join(t.TempDir(), "server.data")
+		cmd := exec.Command(srv)
+		cmd.Env = append(os.Environ(), "SONDE_OUT="+data, "SONDE_SIGNAL=USR1")
+		in, _ := cmd.StdinPipe()
+		stdout, _ := cmd.StdoutPipe()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer cmd.Process.Kill()
+		rd := bufio.NewReader(stdout)
+		turn := func() {
+			in.Write([]byte("x"))
+			if _, err := rd.ReadString('\n'); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := []uint64{3, 8}
+		done := 0
+		for _, w := range want {
+			for ; done < int(w); done++ {
+				turn()
+			}
+			before := fileSize(data)
+			cmd.Process.Signal(syscall.SIGUSR1)
+			waitGrow(t, data, before)
+			out, errs, code := repRun(t, "--lines", data)
+			if code != 0 {
+				t.Fatalf("report: %s", errs)
+			}
+			if got := listingCount(t, out, "turns++;"); got != w {
+				t.Errorf("after %d requests: %d", w, got)
+			}
+		}
+		// The server is still serving.
+		turn()
+	})
+}
+
+func fileSize(p string) int64 {
+	st, err := os.Stat(p)
+	if err != nil {
+		return 0
+	}
+	return st.Size()
+}
+
+func waitGrow(t *testing.T, p string, before int64) {
+	t.Helper()
+	for i := 0; i < 500; i++ {
+		if fileSize(p) > before {
+			time.Sleep(20 * time.Millisecond) // let the flush finish its frames
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("%s did not grow after the signal", p)
+}
+
+// TestCCDriverArgs covers the command-line shapes of the driver: -c with
+// and without -o, -x, @response files, C++ through c++, and pass-through of
+// -E. Oracle: the same command lines given to gcc/g++ themselves.
+func TestCCDriverArgs(t *testing.T) {
+	testprog.Require(t, "gcc")
+	testprog.Require(t, "g++")
+	dir := t.TempDir()
+	t.Setenv("SONDE_CACHE", filepath.Join(dir, "cache"))
+	t.Chdir(dir)
+	src := ccFixture("switch.c")
+	os.WriteFile("rsp", []byte("-O2 '-DUNUSED=1 2'\n-o sw\n"), 0o644)
+	ccRun(t, "cc", "@rsp", src)
+	if out, _ := ccExec(t, dir, "./sw", nil); out == "" {
+		t.Errorf("switch via response file printed nothing")
+	}
+	ccRun(t, "cc", "-c", src)
+	if _, err := os.Stat("switch.o"); err != nil {
+		t.Errorf("-c without -o: %v", err)
+	}
+	os.WriteFile("prog", []byte("int main(void){return 7;}\n"), 0o644)
+	ccRun(t, "cc", "-x", "c", "prog", "-x", "none", "-o", "seven")
+	if _, code := ccExec(t, dir, "./seven", nil); code != 7 {
+		t.Errorf("-x c: exit %d, want 7", code)
+	}
+	ccRun(t, "c++", "-O2", "-o", "throw", ccFixture("throw.cc"))
+	got, gotCode := ccExec(t, dir, "./throw", []string{"SONDE_OUT=throw.data"})
+	if o, err := exec.Command("g++", "-O2", "-o", "throw.plain", ccFixture("throw.cc")).CombinedOutput(); err != nil {
+		t.Fatalf("g++: %v\n%s", err, o)
+	}
+	want, wantCode := ccExec(t, dir, "./throw.plain", nil)
+	if got != want || gotCode != wantCode {
+		t.Errorf("sonde c++: %q status %d, g++: %q status %d", got, gotCode, want, wantCode)
+	}
+	p, _, err := datafile.ReadFile("throw.data")
+	if err != nil || len(p.Units) == 0 || p.Units[0].Kind != profile.UnitBlock {
+		t.Errorf("throw.data: %v", err)
+	}
+	// -E passes through: the preprocessed text, no instrumentation.
+	var out, errb bytes.Buffer
+	if code := Main([]string{"cc", "-E", src}, strings.NewReader(""), &out, &errb); code != 0 || !strings.Contains(out.String(), "classify") {
+		t.Errorf("-E: exit %d, output %d bytes: %s", code, out.Len(), errb.String())
+	}
+}

@@ -1,0 +1,149 @@
+package report
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+)
+
+// The lines view: every line of every source file that has counted code,
+// with its count, as Weinberger's lprint printed it by default:
+//
+//	/src/max.c
+//	         1  int max(int *v, int n)
+//	         1  {
+//	         1  	int i, j;
+//	         1  	j = 0;
+//	         1  	for (i = 1; i < n; i++)
+//	     99999  		if (v[i] > v[j])
+//	         4  			j = i;
+//
+// A line's count is the count of its first instruction in program order,
+// per compilation unit (so a for statement shows its initialization's
+// count, as in the paper's section 10.1), summed over the units whose code
+// comes from the file (a header's inline function compiled into several
+// units). A line with no instruction of its own (a declaration, a blank
+// line, a brace) shows the count of the next line that has one, the
+// paper's rule; lines after the last such line show 0. A unit's file and
+// line come from the unit itself when the collector recorded them
+// (compiler instrumentation) or else from symbolizing its address, the
+// innermost inline frame.
+
+// lineCounts is the per-line result for one file.
+type lineCounts struct {
+	file   string
+	counts map[int]uint64 // lines with instructions of their own
+}
+
+// countLines gathers, for every file, each line's count.
+func countLines(r *resolver) ([]*lineCounts, error) {
+	type scopeLine struct {
+		scope string
+		file  string
+		line  int
+	}
+	seen := make(map[scopeLine]bool)
+	files := make(map[string]*lineCounts)
+	for i := range r.p.Units {
+		u := &r.p.Units[i]
+		c, err := unitCount(r.p, i)
+		if err != nil {
+			return nil, err
+		}
+		s, err := r.unitSite(u)
+		if err != nil {
+			return nil, err
+		}
+		if len(s.frames) == 0 || s.frames[0].File == "" || s.frames[0].Line <= 0 {
+			continue
+		}
+		f := s.frames[0]
+		scope := u.Scope + "\x00" + objectName(s.m)
+		k := scopeLine{scope, f.File, f.Line}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		lc := files[f.File]
+		if lc == nil {
+			lc = &lineCounts{file: f.File, counts: make(map[int]uint64)}
+			files[f.File] = lc
+		}
+		lc.counts[f.Line] += c
+	}
+	out := make([]*lineCounts, 0, len(files))
+	for _, lc := range files {
+		out = append(out, lc)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].file < out[j].file })
+	return out, nil
+}
+
+// linesCounts prints the annotated listing of every file. A source file
+// that cannot be read is listed as "line count" pairs after a note.
+func linesCounts(b *strings.Builder, r *resolver) error {
+	files, err := countLines(r)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		b.WriteString("no units with source lines (build with -g)\n")
+		return nil
+	}
+	for n, lc := range files {
+		if n > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(lc.file + "\n")
+		lines := make([]int, 0, len(lc.counts))
+		for l := range lc.counts {
+			lines = append(lines, l)
+		}
+		sort.Ints(lines)
+		data, err := os.ReadFile(lc.file)
+		if err != nil {
+			fmt.Fprintf(b, "(source not available: %v)\n", err)
+			for _, l := range lines {
+				fmt.Fprintf(b, "%10d  line %d\n", lc.counts[l], l)
+			}
+			continue
+		}
+		src := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+		next := 0 // index into lines of the next line with instructions
+		for i, text := range src {
+			l := i + 1
+			for next < len(lines) && lines[next] < l {
+				next++
+			}
+			var c uint64
+			if next < len(lines) {
+				c = lc.counts[lines[next]]
+			}
+			fmt.Fprintf(b, "%10d  %s\n", c, strings.TrimRight(text, "\r"))
+		}
+		if next < len(lines) && lines[len(lines)-1] > len(src) {
+			fmt.Fprintf(b, "(counts for lines past the end of the file: the source changed since the build)\n")
+		}
+	}
+	return nil
+}
+
+// hasSourceUnits reports whether the profile holds basic-block counts of
+// "sonde cc" with their own source positions, for which the lines view is
+// the default (lprint's); other counting profiles default to functions.
+func hasSourceUnits(r *resolver) bool {
+	cc := false
+	for _, run := range r.p.Runs {
+		cc = cc || run.Collector == "cc"
+	}
+	if !cc {
+		return false
+	}
+	for i := range r.p.Units {
+		if r.p.Units[i].File != "" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,73 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"sonde/profile"
+)
+
+// listingProfile is a sonde cc profile of testdata/listing.c built by hand:
+// two compilation units share the file (as a header's inline function
+// would), block 1 holds the for's initialization and then line 5's code
+// (the initialization is line 6's first instruction in program order), and
+// lines 7 and 8 run 99,999 and 10 times.
+func listingProfile() *profile.Profile {
+	const f = "testdata/listing.c"
+	u := func(scope string, index int, line int, count uint64) profile.Unit {
+		return profile.Unit{Kind: profile.UnitBlock, Loc: profile.Location{Mapping: profile.NoMapping},
+			Scope: scope, Index: index, Func: "max", File: f, Line: line, Instrs: 2, Counts: []uint64{count}}
+	}
+	return &profile.Profile{
+		CountTypes: []profile.ValueType{{Type: "count", Unit: "count"}},
+		Runs:       []profile.Run{{ID: 1, Collector: "cc"}},
+		Units: []profile.Unit{
+			u("a.c", 0, 3, 1),
+			u("a.c", 1, 5, 1),
+			u("a.c", 1, 6, 1), // for's initialization
+			u("a.c", 2, 7, 99999),
+			u("a.c", 3, 8, 10),
+			u("a.c", 4, 6, 99999), // i++ and the test: not the line's first instruction
+			u("a.c", 5, 9, 1),
+			u("b.c", 0, 9, 2), // the same line compiled into another unit adds up
+		},
+	}
+}
+
+// Expected, by the rules in lines.go: line 1 shows line 3's count (the
+// next line with code), 2 and 3 line 3's, 4 line 5's, 6 its first
+// instruction's 1, 7 99999, 8 10, 9 1+2, 10 (no code after it) 0.
+func TestLinesView(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		opts *Options
+	}{
+		{"default", nil},
+		{"lines", &Options{View: ViewLines}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			if err := Write(&b, listingProfile(), nil, tt.opts); err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, "listing."+tt.name+".golden", b.String())
+		})
+	}
+}
+
+func TestLinesViewMissingSource(t *testing.T) {
+	p := listingProfile()
+	for i := range p.Units {
+		p.Units[i].File = "testdata/no-such-file.c"
+	}
+	var b strings.Builder
+	if err := Write(&b, p, nil, &Options{View: ViewLines}); err != nil {
+		t.Fatal(err)
+	}
+	got := b.String()
+	for _, want := range []string{"(source not available:", "     99999  line 7", "         3  line 9"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+}
