@@ -324,3 +324,40 @@ func TestCCDriverArgs(t *testing.T) {
 		t.Errorf("-E: exit %d, output %d bytes: %s", code, out.Len(), errb.String())
 	}
 }
+
+// TestCCAtomic: with --sonde-atomic, four threads running one loop 200,000
+// times each give exactly 800,000 (the loop's trip count, by construction);
+// plain increments may lose some, which the log shows.
+func TestCCAtomic(t *testing.T) {
+	testprog.Require(t, "gcc")
+	dir := t.TempDir()
+	t.Setenv("SONDE_CACHE", filepath.Join(dir, "cache"))
+	for _, tt := range []struct {
+		name  string
+		flags []string
+	}{
+		{"atomic", []string{"--sonde-atomic"}},
+		{"plain", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			bin := filepath.Join(dir, tt.name)
+			ccRun(t, "cc", append(tt.flags, "-O2", "-pthread", "-o", bin, ccFixture("threads.c"))...)
+			data := filepath.Join(dir, tt.name+".data")
+			if _, code := ccExec(t, dir, bin, []string{"SONDE_OUT=" + data}); code != 0 {
+				t.Fatalf("exit %d", code)
+			}
+			out, errs, code := repRun(t, "--lines", data)
+			if code != 0 {
+				t.Fatalf("report: %s", errs)
+			}
+			got := listingCount(t, out, "*acc += i & 3;")
+			t.Logf("%s: loop body counted %d times of 800000", tt.name, got)
+			if tt.name == "atomic" && got != 800000 {
+				t.Errorf("--sonde-atomic: loop body %d, want 800000", got)
+			}
+			if got > 800000 {
+				t.Errorf("loop body %d, more than it ran (800000)", got)
+			}
+		})
+	}
+}
