@@ -2,7 +2,9 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -177,13 +179,20 @@ type recording struct {
 	live func(s *sample.Sampler)
 	// quiet suppresses the final summary (sonde top prints its own).
 	quiet bool
+	// quit, when closed, ends the recording: -p detaches, a command is
+	// sent SIGTERM.
+	quit <-chan struct{}
+	// verb names the verb in messages ("record" when empty).
+	verb string
+	// cmdStdin replaces the command's standard input when set.
+	cmdStdin io.Reader
 }
 
 func (r *recording) run() int {
 	e := r.e
 	w, err := datafile.Create(r.out)
 	if err != nil {
-		return fail(e, "record", err)
+		return fail(e, r.verbName(), err)
 	}
 	start := time.Now()
 	command := r.cmd
@@ -193,12 +202,12 @@ func (r *recording) run() int {
 	s, err := sample.New(w, r.opts)
 	if err != nil {
 		w.Close()
-		return fail(e, "record", err)
+		return fail(e, r.verbName(), err)
 	}
 	defer s.Close()
 	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Command: command, Start: start, SampleTypes: sample.SampleTypes, Period: s.Period()}); err != nil {
 		w.Close()
-		return fail(e, "record", err)
+		return fail(e, r.verbName(), err)
 	}
 	w.WriteNote(fmt.Sprintf("sampler: perf_event %s at %d Hz, call graph %s", r.clockName(), 1000000000/s.Period(), r.opts.CallGraph))
 
@@ -214,6 +223,9 @@ func (r *recording) run() int {
 	if len(r.cmd) > 0 {
 		cmd = exec.Command(r.cmd[0], r.cmd[1:]...)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
+		if r.cmdStdin != nil {
+			cmd.Stdin = r.cmdStdin
+		}
 		if err := ptrace.StartStopped(cmd, s.Attach); err != nil {
 			w.Close()
 			return r.failPerm(err)
@@ -267,6 +279,12 @@ loop:
 			break loop
 		case <-liveTick:
 			r.live(s)
+		case <-r.quit:
+			if cmd == nil {
+				break loop
+			}
+			cmd.Process.Signal(syscall.SIGTERM)
+			r.quit = nil
 		}
 	}
 	s.Stop()
@@ -291,7 +309,7 @@ loop:
 		err = cerr
 	}
 	if err != nil {
-		fail(e, "record", err)
+		fail(e, r.verbName(), err)
 		if status == exitOK {
 			status = exitError
 		}
@@ -304,14 +322,24 @@ loop:
 
 func (r *recording) clockName() string { return r.opts.Clock.String() }
 
+// flagT is flag.Flag, for FlagSet.Visit callbacks.
+type flagT = flag.Flag
+
+func (r *recording) verbName() string {
+	if r.verb == "" {
+		return "record"
+	}
+	return r.verb
+}
+
 // failPerm reports err and, when the kernel refused permission, points at
 // sonde doctor.
 func (r *recording) failPerm(err error) int {
 	if errors.Is(err, perfevent.ErrPermission) {
-		fmt.Fprintf(r.e.stderr, "sonde record: %v\nsonde record: run 'sonde doctor' to see what this machine allows and how to change it\n", err)
+		fmt.Fprintf(r.e.stderr, "sonde %s: %v\nsonde %[1]s: run 'sonde doctor' to see what this machine allows and how to change it\n", r.verbName(), err)
 		return exitError
 	}
-	return fail(r.e, "record", err)
+	return fail(r.e, r.verbName(), err)
 }
 
 // summary prints the samples, lost records, duration, processes and the

@@ -173,3 +173,26 @@ const CLOCK_MONOTONIC = xunix.CLOCK_MONOTONIC
 
 // PerfBitUseClockID makes records use PerfEventAttr.Clockid.
 const PerfBitUseClockID = xunix.PerfBitUseClockID
+
+// Cbreak puts the terminal fd in cbreak mode (no line buffering, no echo;
+// signals from Ctrl-C still work) and returns a function that restores it.
+// It fails when fd is not a terminal.
+func Cbreak(fd int) (restore func(), err error) {
+	old, err := xunix.IoctlGetTermios(fd, xunix.TCGETS)
+	if err != nil {
+		return nil, err
+	}
+	t := *old
+	t.Lflag &^= xunix.ICANON | xunix.ECHO
+	t.Cc[xunix.VMIN], t.Cc[xunix.VTIME] = 1, 0
+	if err := xunix.IoctlSetTermios(fd, xunix.TCSETS, &t); err != nil {
+		return nil, err
+	}
+	return func() { xunix.IoctlSetTermios(fd, xunix.TCSETS, old) }, nil
+}
+
+// IsTerminal reports whether fd is a terminal.
+func IsTerminal(fd int) bool {
+	_, err := xunix.IoctlGetTermios(fd, xunix.TCGETS)
+	return err == nil
+}
