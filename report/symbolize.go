@@ -28,6 +28,7 @@ type ObjectSymbolizer struct {
 	mu       sync.Mutex
 	memo     map[memoKey][]symbol.Frame
 	reported map[profile.MappingKey]bool
+	kernel   kallsyms // [kernel.kallsyms] addresses (kallsyms.go)
 }
 
 type memoKey struct {
@@ -52,6 +53,15 @@ func NewSymbolizer(cache *symbol.Cache, warnings io.Writer) *ObjectSymbolizer {
 // Frames implements Symbolizer. It never returns an error: problems with an
 // object are warnings, and the address degrades.
 func (s *ObjectSymbolizer) Frames(m *profile.Mapping, addr profile.Addr) ([]symbol.Frame, error) {
+	if m.Path == kernelPath {
+		f, err := s.kernel.frames(uint64(addr))
+		if err != nil {
+			s.mu.Lock()
+			s.once(m, err.Error())
+			s.mu.Unlock()
+		}
+		return f, nil
+	}
 	if isPseudo(m) || m.Path == "" {
 		return nil, nil
 	}
