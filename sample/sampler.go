@@ -148,6 +148,11 @@ type Sampler struct {
 
 	stop chan struct{}
 	done chan struct{}
+
+	// KernelRefused is why -k could not be honoured (nil when it was or
+	// was not asked for); sampling went on with user frames only.
+	KernelRefused error
+	kernelIndex   int // datafile mapping index of [kernel.kallsyms], -1 before use
 }
 
 // process is what the sampler knows of one process.
@@ -185,11 +190,12 @@ func New(w *datafile.Writer, opts Options) (*Sampler, error) {
 	}
 	s := &Sampler{
 		w: w, opts: opts, cpus: cpus,
-		procs:    make(map[int32]*process),
-		mappings: make(map[profile.Mapping]int),
-		objects:  make(map[string]*object),
-		stop:     make(chan struct{}),
-		done:     make(chan struct{}),
+		procs:       make(map[int32]*process),
+		mappings:    make(map[profile.Mapping]int),
+		objects:     make(map[string]*object),
+		stop:        make(chan struct{}),
+		done:        make(chan struct{}),
+		kernelIndex: -1,
 	}
 	s.clockOffset = time.Now().UnixNano() - unix.MonotonicNow()
 	if v, err := dumpVDSO(); err == nil {
@@ -201,6 +207,11 @@ func New(w *datafile.Writer, opts Options) (*Sampler, error) {
 		Callchain: opts.CallGraph == CallGraphFP, Kernel: opts.Kernel, Tracking: true,
 	}
 	if opts.CallGraph == CallGraphDWARF {
+		if opts.Kernel {
+			// The kernel's part of the stack from the kernel, the user's
+			// part from the stack copy.
+			s.cfg.Callchain, s.cfg.KernelChainOnly = true, true
+		}
 		s.cfg.RegsUser = opts.Unwinder.RegsMask()
 		s.cfg.StackUser = opts.StackSize
 		if s.cfg.StackUser == 0 {
@@ -234,6 +245,13 @@ func (s *Sampler) Attach(pid int) error {
 	for _, tid := range tids {
 		for _, cpu := range s.cpus {
 			ev, err := perfevent.Open(&s.cfg, tid, cpu)
+			if err != nil && s.cfg.Kernel && errors.Is(err, perfevent.ErrPermission) {
+				// Kernel sampling refused: keep the user frames, and say so.
+				s.cfg.Kernel, s.cfg.KernelChainOnly = false, false
+				s.cfg.Callchain = s.opts.CallGraph == CallGraphFP
+				s.KernelRefused = err
+				ev, err = perfevent.Open(&s.cfg, tid, cpu)
+			}
 			if err != nil {
 				if errors.Is(err, unix.ESRCH) {
 					break // the thread exited meanwhile
@@ -539,6 +557,25 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 	p.maps = maps
 }
 
+// kernelStart is where x86-64's kernel half of the address space begins
+// (Documentation/arch/x86/x86_64/mm.rst); user addresses are below.
+const kernelStart = 0xffff800000000000
+
+// KernelPath is the pseudo-path of the kernel's mapping, perf's name.
+const KernelPath = "[kernel.kallsyms]"
+
+// kernelMapping returns the mapping index of the kernel, writing its
+// Mapping frame the first time. Kernel addresses stay runtime addresses.
+func (s *Sampler) kernelMapping() int {
+	if s.kernelIndex < 0 {
+		m := profile.Mapping{Path: KernelPath}
+		s.kernelIndex = len(s.mappings)
+		s.mappings[m] = s.kernelIndex
+		s.w.WriteMapping(s.kernelIndex, &m)
+	}
+	return s.kernelIndex
+}
+
 // find returns the placement of p that holds runtime address pc.
 func (p *process) find(pc uint64) *placement {
 	i := sort.Search(len(p.maps), func(i int) bool { return p.maps[i].limit > pc })
@@ -551,6 +588,16 @@ func (p *process) find(pc uint64) *placement {
 func (s *Sampler) handleSample(r *perfevent.Record) error {
 	p := s.proc(int32(r.PID))
 	pcs := s.pcs[:0]
+	nkernel := 0
+	if s.opts.CallGraph == CallGraphDWARF && len(r.Callchain) > 0 {
+		// The kernel's part (KernelChainOnly); the user part follows.
+		for _, ip := range r.Callchain {
+			if !perfevent.IsContext(ip) {
+				pcs = append(pcs, ip)
+			}
+		}
+		nkernel = len(pcs)
+	}
 	switch s.opts.CallGraph {
 	case CallGraphFP:
 		for _, ip := range r.Callchain {
@@ -572,7 +619,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 				return pl.file, pl.fileBias, true
 			}, pcs)
 		}
-		if len(pcs) == 0 {
+		if len(pcs) == nkernel && nkernel == 0 {
 			pcs = append(pcs, r.IP)
 		}
 		if !complete {
@@ -587,7 +634,9 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	stack := s.sample.Stack[:0]
 	for _, pc := range pcs {
 		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
-		if pl := p.find(pc); pl != nil {
+		if pc >= kernelStart {
+			loc.Mapping = int32(s.kernelMapping())
+		} else if pl := p.find(pc); pl != nil {
 			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
 		}
 		stack = append(stack, loc)

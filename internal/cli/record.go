@@ -238,6 +238,11 @@ func (r *recording) run() int {
 			}
 		}
 	}
+	if s.KernelRefused != nil {
+		msg := fmt.Sprintf("-k: kernel frames not allowed here (%v); user frames only (see sonde doctor)", s.KernelRefused)
+		fmt.Fprintf(e.stderr, "sonde %s: %s\n", r.verbName(), msg)
+		w.WriteNote(msg)
+	}
 	runErr := make(chan error, 1)
 	go func() { runErr <- s.Run() }()
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -515,5 +516,86 @@ func TestRecordJitter(t *testing.T) {
 	t.Logf("phase_a share: %.1f%% without --jitter (%d samples), %.1f%% with (%d samples); truth 30%%", plain, n1, jit, n2)
 	if jit < 25 || jit > 35 {
 		t.Errorf("with --jitter phase_a has %.1f%%, want 30 ± 5", jit)
+	}
+}
+
+// TestRecordKernel records with -k a program that spends part of its time
+// in system calls. Oracle: perf record -e task-clock on the same binary in
+// the same test (perf script's dso of each sample's leaf): the kernel's
+// share of leaves, and the hottest kernel function, agree.
+func TestRecordKernel(t *testing.T) {
+	requirePerf(t)
+	perf := testprog.Require(t, "perf")
+	bin := testprog.Build(t, "record/syscalls.c", testprog.Opts{Flags: []string{"-O1", "-g", "-fno-omit-frame-pointer"}})
+	dir := t.TempDir()
+	out := filepath.Join(dir, "k.data")
+	code, stderr := record(t, "-k", "--call-graph", "fp", "-o", out, "--", bin, "6000000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	p := readProfile(t, out)
+	cache := symbol.NewCache(nil)
+	defer cache.Close()
+	sym := report.NewSymbolizer(cache, io.Discard)
+	kernel := 0
+	kfuncs := make(map[string]int)
+	for _, s := range p.Samples {
+		loc := s.Stack[0]
+		if loc.Mapping == profile.NoMapping || p.Mappings[loc.Mapping].Path != "[kernel.kallsyms]" {
+			continue
+		}
+		kernel++
+		fr, _ := sym.Frames(p.Mappings[loc.Mapping], loc.Addr)
+		if len(fr) > 0 {
+			kfuncs[fr[0].Func]++
+		}
+	}
+	share := 100 * float64(kernel) / float64(len(p.Samples))
+	perfData := filepath.Join(dir, "perf.data")
+	if msg, err := exec.Command(perf, "record", "-q", "-e", "task-clock", "-F", "999", "-o", perfData, "--", bin, "6000000").CombinedOutput(); err != nil {
+		t.Fatalf("perf record: %v\n%s", err, msg)
+	}
+	ps, err := exec.Command(perf, "script", "-i", perfData, "-F", "ip,sym,dso").Output()
+	if err != nil {
+		t.Fatalf("perf script: %v", err)
+	}
+	n, pk := 0, 0
+	pfuncs := make(map[string]int)
+	for _, line := range strings.Split(strings.TrimSpace(string(ps)), "\n") {
+		n++
+		if strings.Contains(line, "[kernel.kallsyms]") {
+			pk++
+			if f := strings.Fields(line); len(f) > 1 {
+				pfuncs[f[1]]++
+			}
+		}
+	}
+	perfShare := 100 * float64(pk) / float64(n)
+	top := func(m map[string]int) string {
+		best := ""
+		for k, v := range m {
+			if v > m[best] || v == m[best] && k < best {
+				best = k
+			}
+		}
+		return best
+	}
+	t.Logf("kernel leaves: sonde %.1f%% of %d samples (top %s), perf %.1f%% of %d (top %s)", share, len(p.Samples), top(kfuncs), perfShare, n, top(pfuncs))
+	if share < perfShare-10 || share > perfShare+10 || share < 5 {
+		t.Errorf("kernel share %.1f%%, perf %.1f%%: want within 10 points", share, perfShare)
+	}
+	if top(kfuncs) != top(pfuncs) {
+		t.Errorf("hottest kernel function %q, perf says %q", top(kfuncs), top(pfuncs))
+	}
+	// Kernel frames come before the user frames that made the call.
+	for _, s := range p.Samples {
+		seenUser := false
+		for _, loc := range s.Stack {
+			isK := loc.Mapping != profile.NoMapping && p.Mappings[loc.Mapping].Path == "[kernel.kallsyms]"
+			if isK && seenUser {
+				t.Fatalf("kernel frame after a user frame in %+v", s.Stack)
+			}
+			seenUser = seenUser || !isK
+		}
 	}
 }

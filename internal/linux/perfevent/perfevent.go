@@ -53,6 +53,9 @@ type Config struct {
 	Inherit bool
 	// Callchain asks the kernel for frame-pointer call chains.
 	Callchain bool
+	// KernelChainOnly keeps only the kernel part of call chains (the user
+	// part comes from a stack copy).
+	KernelChainOnly bool
 	// Kernel samples kernel code and kernel call chains too.
 	Kernel bool
 	// RegsUser is the PERF_SAMPLE_REGS_USER mask (bits of enum
@@ -102,6 +105,9 @@ func (c *Config) attr() unix.PerfEventAttr {
 	a.Clockid = unix.CLOCK_MONOTONIC
 	if !c.Kernel {
 		a.Bits |= unix.PerfBitExcludeKernel | unix.PerfBitExcludeCallchainKe
+	}
+	if c.KernelChainOnly {
+		a.Bits |= unix.PerfBitExcludeCallchainUs
 	}
 	if c.Inherit {
 		a.Bits |= unix.PerfBitInherit

@@ -65,6 +65,7 @@ const (
 	PerfBitTask               = xunix.PerfBitTask
 	PerfBitSampleIDAll        = xunix.PerfBitSampleIDAll
 	PerfBitExcludeCallchainKe = xunix.PerfBitExcludeCallchainKernel
+	PerfBitExcludeCallchainUs = xunix.PerfBitExcludeCallchainUser
 	PerfBitMmap2              = xunix.PerfBitMmap2
 	PerfBitCommExec           = xunix.PerfBitCommExec
 	// PerfBitBuildID asks MMAP2 records to carry the object's build-id
