@@ -1,8 +1,10 @@
 package symbol
 
 import (
+	"cmp"
 	"debug/elf"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 )
@@ -476,14 +478,14 @@ func (di *dwarfInfo) decodeUnit(u *unit) (*cuData, error) {
 	if b.err != nil {
 		return nil, b.err
 	}
-	sort.Slice(rs, func(i, j int) bool {
-		if rs[i].lo != rs[j].lo {
-			return rs[i].lo < rs[j].lo
+	slices.SortFunc(rs, func(a, b rng) int {
+		if c := cmp.Compare(a.lo, b.lo); c != 0 {
+			return c
 		}
-		if rs[i].depth != rs[j].depth {
-			return rs[i].depth < rs[j].depth
+		if c := cmp.Compare(a.depth, b.depth); c != 0 {
+			return c
 		}
-		return rs[i].node < rs[j].node
+		return cmp.Compare(a.node, b.node)
 	})
 	cd.segs = flatten(len(rs), func(i int) (uint64, uint64, int32) { return rs[i].lo, rs[i].hi, rs[i].node })
 	return cd, nil

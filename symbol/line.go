@@ -186,7 +186,9 @@ func parseLineTable(s *debugSections, off uint64, compDir string) (*lineTable, e
 	b.off = progStart
 
 	t := &lineTable{}
-	var rows []lineRow
+	// Most rows cost one or two bytes of program: reserve for that, so that
+	// appending rarely copies.
+	rows := make([]lineRow, 0, (len(b.data)-b.off)/2+1)
 	var seqStart int
 	// Registers of the state machine [DWARF5 6.2.2].
 	var addr uint64
