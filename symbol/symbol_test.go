@@ -55,6 +55,8 @@ func cFixtures() []fixture {
 				fs = append(fs,
 					// Legacy .zdebug_* sections.
 					fixture{fmt.Sprintf("%s/%s/-O2-gz=zlib-gnu", src.file, cc), src.file, cc, []string{"-O2", "-g", "-gz=zlib-gnu"}},
+					// DWARF 3: high_pc as an address, not an offset.
+					fixture{fmt.Sprintf("%s/%s/-O2-gdwarf-3", src.file, cc), src.file, cc, []string{"-O2", "-gdwarf-3"}},
 					// LTO: abstract origins in another unit (DW_FORM_ref_addr).
 					fixture{fmt.Sprintf("%s/%s/-O2-flto", src.file, cc), src.file, cc, []string{"-O2", "-g", "-flto"}},
 				)
