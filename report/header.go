@@ -39,13 +39,14 @@ func writeHeader(b *strings.Builder, p *profile.Profile) {
 		collectors = []string{"unknown collector"}
 	}
 	parts := []string{}
-	if n := len(p.Samples); n > 0 {
-		var total int64
+	if len(p.Samples) > 0 {
+		var total, n int64
 		for i := range p.Samples {
 			v, _ := sampleValue(p, i) // a bad sample is reported by the view
 			total += v
+			n += sampleCount(p, i) // histogram rows stand for many samples
 		}
-		s := plural(n, "sample")
+		s := plural(int(n), "sample")
 		if t := sampleType(p); !(t.Type == "samples" && t.Unit == "count") {
 			s += fmt.Sprintf(", %s %s", t.Type, formatValue(total, t.Unit))
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"sonde/profile"
 )
 
 // The hierarchical view (PCT's "profile -gdb hier-test", Blake & Bauer 2002
@@ -24,8 +26,7 @@ import (
 func hierSamples(b *strings.Builder, r *resolver, depth, top int) error {
 	t := newTable()
 	counts := make(map[rowKey]int64)
-	var total int64
-	n := len(r.p.Samples)
+	var total, n int64
 	var names []string
 	for i := range r.p.Samples {
 		v, err := sampleValue(r.p, i)
@@ -58,14 +59,31 @@ func hierSamples(b *strings.Builder, r *resolver, depth, top int) error {
 		}
 		k := rowKey{name: strings.Join(names, " <- ")}
 		t.get(k).flat += v
-		counts[k]++
+		c := sampleCount(r.p, i)
+		counts[k] += c
+		n += c
 	}
 	rows, note := cut(t.sorted(), top)
 	for _, row := range rows {
-		p := float64(counts[row.key]) / float64(n)
+		p := 0.0
+		if n > 0 {
+			p = float64(counts[row.key]) / float64(n)
+		}
 		pm := 200 * math.Sqrt(p*(1-p)/float64(n))
 		fmt.Fprintf(b, "%5.1f%% ±%.1f  %s\n", percent(row.flat, total), pm, row.name)
 	}
 	b.WriteString(note)
 	return nil
+}
+
+// sampleCount returns how many samples s stands for: its "samples"/"count"
+// value when the profile has that column (an aggregated histogram row
+// stands for many), else 1.
+func sampleCount(p *profile.Profile, i int) int64 {
+	if len(p.SampleTypes) > 0 && p.SampleTypes[0] == (profile.ValueType{Type: "samples", Unit: "count"}) {
+		if v := p.Samples[i].Values; len(v) > 0 && v[0] > 0 {
+			return v[0]
+		}
+	}
+	return 1
 }
