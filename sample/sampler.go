@@ -6,6 +6,7 @@
 package sample
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -81,6 +82,14 @@ type Options struct {
 	// Unwinder unwinds stack copies for CallGraphDWARF; it must be set in
 	// that mode.
 	Unwinder Unwinder
+	// Histogram, when non-zero, aggregates identical stacks of a process
+	// over each interval of this length and writes one sample per distinct
+	// stack with the count and the summed CPU time as its values: the file
+	// grows with the distinct stacks, not with the samples (long runs).
+	Histogram time.Duration
+	// Ring, when non-zero, keeps only the last Ring samples in memory and
+	// writes them when sampling stops (a flight recorder).
+	Ring int
 }
 
 func (o *Options) period() uint64 {
@@ -148,6 +157,13 @@ type Sampler struct {
 
 	stop chan struct{}
 	done chan struct{}
+
+	hist      map[string]*profile.Sample // Histogram: key of pid and stack
+	histOrder []string
+	histStart time.Time
+	ring      []profile.Sample // Ring: the last samples, ringNext is the oldest
+	ringNext  int
+	ringFull  bool
 
 	// KernelRefused is why -k could not be honoured (nil when it was or
 	// was not asked for); sampling went on with user frames only.
@@ -322,11 +338,22 @@ func (s *Sampler) Run() error {
 	for {
 		select {
 		case <-s.stop:
-			return s.drain()
+			if err := s.drain(); err != nil {
+				return err
+			}
+			if err := s.flushHistogram(); err != nil {
+				return err
+			}
+			return s.flushRing()
 		case <-tick.C:
 		}
 		if err := s.drain(); err != nil {
 			return err
+		}
+		if s.opts.Histogram > 0 && time.Since(s.histStart) >= s.opts.Histogram {
+			if err := s.flushHistogram(); err != nil {
+				return err
+			}
 		}
 		if s.opts.Jitter {
 			p := period/2 + rand.Uint64N(period)
@@ -651,5 +678,92 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	s.mu.Lock()
 	s.stats.Samples++
 	s.mu.Unlock()
+	switch {
+	case s.opts.Histogram > 0:
+		s.addHistogram(&s.sample)
+		return nil
+	case s.opts.Ring > 0:
+		s.addRing(&s.sample)
+		return nil
+	}
 	return s.w.WriteSample(&s.sample)
+}
+
+// copySample returns a copy of x that owns its slices.
+func copySample(x *profile.Sample) profile.Sample {
+	c := *x
+	c.Stack = append([]profile.Location(nil), x.Stack...)
+	c.Values = append([]int64(nil), x.Values...)
+	return c
+}
+
+// addHistogram adds x to the current interval's aggregate.
+func (s *Sampler) addHistogram(x *profile.Sample) {
+	if s.hist == nil {
+		s.hist = make(map[string]*profile.Sample)
+		s.histStart = time.Now()
+	}
+	key := make([]byte, 0, 8+12*len(x.Stack))
+	key = binary.LittleEndian.AppendUint32(key, uint32(x.PID))
+	key = binary.LittleEndian.AppendUint32(key, uint32(x.TID))
+	for _, l := range x.Stack {
+		key = binary.LittleEndian.AppendUint32(key, uint32(l.Mapping))
+		key = binary.LittleEndian.AppendUint64(key, uint64(l.Addr))
+	}
+	if h, ok := s.hist[string(key)]; ok {
+		for i := range h.Values {
+			h.Values[i] += x.Values[i]
+		}
+		return
+	}
+	c := copySample(x)
+	s.hist[string(key)] = &c
+	s.histOrder = append(s.histOrder, string(key))
+}
+
+// flushHistogram writes one sample per distinct stack of the interval,
+// stamped with the time of its first occurrence.
+func (s *Sampler) flushHistogram() error {
+	for _, k := range s.histOrder {
+		if err := s.w.WriteSample(s.hist[k]); err != nil {
+			return err
+		}
+	}
+	s.hist, s.histOrder = nil, nil
+	s.histStart = time.Now()
+	return s.w.Flush()
+}
+
+// addRing keeps x among the last opts.Ring samples.
+func (s *Sampler) addRing(x *profile.Sample) {
+	if len(s.ring) < s.opts.Ring {
+		s.ring = append(s.ring, copySample(x))
+		return
+	}
+	old := &s.ring[s.ringNext]
+	old.Stack = append(old.Stack[:0], x.Stack...)
+	old.Values = append(old.Values[:0], x.Values...)
+	old.PID, old.TID, old.Time = x.PID, x.TID, x.Time
+	s.ringNext = (s.ringNext + 1) % len(s.ring)
+	s.ringFull = true
+}
+
+// flushRing writes the kept samples, oldest first.
+func (s *Sampler) flushRing() error {
+	n := len(s.ring)
+	for i := 0; i < n; i++ {
+		if err := s.w.WriteSample(&s.ring[(s.ringNext+i)%n]); err != nil {
+			return err
+		}
+	}
+	if s.ringFull {
+		s.mu.Lock()
+		dropped := s.stats.Samples - n
+		s.mu.Unlock()
+		if err := s.w.WriteNote(fmt.Sprintf("ring: kept the last %d of %d samples", n, dropped+n)); err != nil {
+			return err
+		}
+	}
+	s.ring = nil
+	return s.w.Flush()
 }

@@ -29,7 +29,7 @@ func recordVerb() *verb {
 		run:     runRecord,
 		usage: `
 Usage: sonde record [-F HZ] [-g | --call-graph fp|dwarf] [-k] [--jitter]
-                    [--duration D] [-o FILE]
+                    [--histogram | --ring N] [--duration D] [-o FILE]
                     (-p PID[,PID...] | -- CMD ARGS...)
 
 Samples the CPU time of CMD and every process it forks, or of running
@@ -52,6 +52,11 @@ Flags:
   --stack-size N     bytes of user stack copied per sample for dwarf unwinding
                      (default 16384; perf's default, 8192, leaves 14% of
                      python3.11's stacks unfinished here, 16384 about 3%)
+  --histogram        write identical stacks once per interval with their count
+                     and CPU time, instead of every sample: a bounded file for
+                     long runs (--histogram-interval D, default 10s, is the
+                     finest --window)
+  --ring N           keep only the last N samples, written when recording stops
   --duration D       with -p: stop after D ("30s") and detach
   -o FILE            data file (default sonde.data)
   -p PID[,PID...]    attach to running processes; Ctrl-C, SIGTERM or
@@ -77,6 +82,9 @@ type recordFlags struct {
 	out       string
 	pids      string
 	stackSize int
+	histogram bool
+	histEvery time.Duration
+	ring      int
 }
 
 func (f *recordFlags) register(fs interface {
@@ -95,6 +103,9 @@ func (f *recordFlags) register(fs interface {
 	fs.StringVar(&f.out, "o", "sonde.data", "data file")
 	fs.StringVar(&f.pids, "p", "", "PID[,PID...]")
 	fs.IntVar(&f.stackSize, "stack-size", 16384, "bytes of user stack copied per sample (dwarf)")
+	fs.BoolVar(&f.histogram, "histogram", false, "aggregate identical stacks")
+	fs.DurationVar(&f.histEvery, "histogram-interval", 10*time.Second, "aggregation interval of --histogram")
+	fs.IntVar(&f.ring, "ring", 0, "keep the last N samples only")
 }
 
 // options turns the flags into sampler options.
@@ -129,6 +140,19 @@ func (f *recordFlags) options() (sample.Options, []int, error) {
 		return o, nil, fmt.Errorf("--stack-size %d: want a multiple of 8 from 8 to 65528", f.stackSize)
 	}
 	o.StackSize = uint32(f.stackSize)
+	if f.histogram && f.ring > 0 {
+		return o, nil, errors.New("--histogram and --ring: choose one")
+	}
+	if f.ring < 0 {
+		return o, nil, fmt.Errorf("--ring %d: want a positive number of samples", f.ring)
+	}
+	if f.histogram {
+		if f.histEvery <= 0 {
+			return o, nil, fmt.Errorf("--histogram-interval %v: want a positive duration", f.histEvery)
+		}
+		o.Histogram = f.histEvery
+	}
+	o.Ring = f.ring
 	var pids []int
 	if f.pids != "" {
 		for _, s := range strings.Split(f.pids, ",") {

@@ -599,3 +599,63 @@ func TestRecordKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordHistogramRing checks the two bounded data modes. --histogram:
+// hier-test's known 1/3 : 2/3 split survives aggregation, the rows are far
+// fewer than the samples, and their counts add up to the samples sonde
+// reported taking. --ring N: exactly the last N samples are kept (oracle:
+// the run's end time; N samples at 999 Hz span about N ms of CPU time).
+func TestRecordHistogramRing(t *testing.T) {
+	requirePerf(t)
+	t.Run("histogram", func(t *testing.T) {
+		bin := testprog.Build(t, examplePath("hier-test.c"), testprog.Opts{Flags: []string{"-O2", "-g", "-fno-optimize-sibling-calls"}})
+		out := filepath.Join(t.TempDir(), "hist.data")
+		code, stderr := record(t, "--call-graph", "dwarf", "--histogram", "--histogram-interval", "300ms", "-o", out, "--", bin, "1200000000")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		m := regexp.MustCompile(`sonde record: (\d+) samples`).FindStringSubmatch(stderr)
+		if m == nil {
+			t.Fatalf("no summary in %q", stderr)
+		}
+		taken, _ := strconv.Atoi(m[1])
+		p := readProfile(t, out)
+		var sum int64
+		for _, s := range p.Samples {
+			sum += s.Values[0]
+		}
+		t.Logf("%d samples taken, %d histogram rows", taken, len(p.Samples))
+		if int(sum) != taken || len(p.Samples) > taken/10 {
+			t.Errorf("%d rows counting %d samples; sonde took %d", len(p.Samples), sum, taken)
+		}
+		shares, text := hierShares(t, p)
+		d1, d2 := shares["worker <- dispatch_1 <- main"], shares["worker <- dispatch_2 <- main"]
+		if d1 < 100.0/3-5 || d1 > 100.0/3+5 || d2 < 200.0/3-5 || d2 > 200.0/3+5 {
+			t.Errorf("dispatch_1 %.1f%%, dispatch_2 %.1f%%; want 33.3 and 66.7 ± 5\n%s", d1, d2, text)
+		}
+	})
+	t.Run("ring", func(t *testing.T) {
+		bin := testprog.Build(t, "record/burn.c", testprog.Opts{Flags: []string{"-O1", "-g"}, Name: "burn_a"})
+		out := filepath.Join(t.TempDir(), "ring.data")
+		code, stderr := record(t, "--ring", "100", "-o", out, "--", bin, "1500000000")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		p := readProfile(t, out)
+		if len(p.Samples) != 100 {
+			t.Fatalf("%d samples kept, want 100", len(p.Samples))
+		}
+		first := time.Unix(0, p.Samples[0].Time)
+		last := time.Unix(0, p.Samples[99].Time)
+		end := p.Runs[0].End
+		t.Logf("kept samples span %v, end %v after the last", last.Sub(first), end.Sub(last))
+		for i := 1; i < 100; i++ {
+			if p.Samples[i].Time < p.Samples[i-1].Time {
+				t.Fatalf("samples not in time order at %d", i)
+			}
+		}
+		if end.Sub(last) > 500*time.Millisecond || last.Sub(first) < 90*time.Millisecond {
+			t.Errorf("kept samples span %v and end %v before the run: not the last 100", last.Sub(first), end.Sub(last))
+		}
+	})
+}
