@@ -25,6 +25,13 @@ type Options struct {
 	// threads run the same blocks at once; without it concurrent increments
 	// of one counter can lose counts.
 	Atomic bool
+	// SplitCalls gives the block after every call a counter of its own.
+	// Without it such a block shares the counter of the block that ends
+	// with the call (Knuth and Stevenson's derivation: it runs exactly as
+	// often, when calls return), except in units that call setjmp or the
+	// like, or that have exception tables, where it is always split. Set it
+	// for C++, where any call may throw.
+	SplitCalls bool
 	// MarkOnly inserts a local symbol "sonde.b.N" at the start of block N
 	// instead of a counter and appends nothing: the program's code is
 	// unchanged, and tests map an oracle's per-instruction counts to blocks
@@ -49,6 +56,9 @@ type Block struct {
 	// Lines lists the block's instructions grouped by source line, in the
 	// order each line first appears in the block.
 	Lines []Piece
+	// Counter is the index of the counter that counts the block: its own,
+	// or the one of the call block it follows (see Options.SplitCalls).
+	Counter int
 }
 
 // Piece is the part of a block on one source line.
@@ -70,6 +80,8 @@ type Result struct {
 	Units []profile.Unit
 	// UnitBlock maps each unit to its block's counter.
 	UnitBlock []uint32
+	// Counters is the number of counters, at most the number of blocks.
+	Counters int
 	// Hash is the Units frame hash (datafile.UnitsHash of Units).
 	Hash uint64
 }
@@ -87,7 +99,8 @@ type instr struct {
 
 type blockInfo struct {
 	Block
-	first, last int // instruction indexes
+	first, last int  // instruction indexes
+	afterCall   bool // starts right after a call, with no label leading it
 	succ        []int
 	unknownSucc bool // an indirect jump: successors unknown
 	decided     bool
@@ -140,6 +153,8 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 		labelBlock  = map[string]int{}
 		pending     []string // labels since the last instruction
 		leader      = true
+		labelLeader = true // leader is due to a label, not to a branch
+		abnormal    = opts.SplitCalls
 		curFunc     string
 		prefixStart = -1
 		lastSecBlk  = map[string]int{} // section -> its last block
@@ -164,11 +179,13 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 					curFunc = st.name
 				}
 				if !local || refs[st.name] || isNumeric(st.name) {
-					leader = true
+					leader, labelLeader = true, true
 				}
 			case stDirective:
 				sec.directive(st)
 				switch st.name {
+				case ".cfi_personality", ".cfi_lsda":
+					abnormal = true
 				case ".file":
 					if err := fileDirective(st.args, files, &compDir, &scope); err != nil {
 						return nil, fmt.Errorf("assembly line %d: %w", li+1, err)
@@ -206,6 +223,8 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 				}
 				if !app && (leader || cur < 0 || blocks[cur].Section != sec.cur.name) || cur < 0 {
 					b := &blockInfo{Block: Block{Index: len(blocks), Func: curFunc, Section: sec.cur.name}, first: len(instrs)}
+					b.afterCall = !labelLeader && len(instrs) > 0 && isCall(instrs[len(instrs)-1].st.name) &&
+						cur >= 0 && blocks[cur].Section == sec.cur.name
 					// Fall-through edge from the section's previous block.
 					if p, ok := lastSecBlk[sec.cur.name]; ok && fallsThrough(instrs[blocks[p].last].st.name) {
 						blocks[p].succ = append(blocks[p].succ, b.Index)
@@ -218,7 +237,7 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 					}
 				}
 				pending = pending[:0]
-				leader = false
+				leader, labelLeader = false, false
 				in.block = cur
 				instrs = append(instrs, in)
 				b := blocks[cur]
@@ -229,6 +248,11 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 				if isCondJump(m) || isJump(m) || isCall(m) || isReturn(m) {
 					leader = true
 				}
+				// Any reference counts: clang loads setjmp's address into
+				// a register and calls through it.
+				symbolRefs(st.args, func(name string) {
+					abnormal = abnormal || returnsTwice(name)
+				})
 			}
 		}
 	}
@@ -290,7 +314,16 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 	default:
 		scope = "unit"
 	}
-	res := &Result{}
+	ncounters := 0
+	for _, b := range blocks {
+		if b.afterCall && !abnormal {
+			b.Counter = blocks[b.Index-1].Counter
+			continue
+		}
+		b.Counter = ncounters
+		ncounters++
+	}
+	res := &Result{Counters: ncounters}
 	for _, b := range blocks {
 		b.FlagsLive = b.live
 		res.Blocks = append(res.Blocks, b.Block)
@@ -299,7 +332,7 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 				Kind: profile.UnitBlock, Loc: profile.Location{Mapping: profile.NoMapping},
 				Scope: scope, Index: b.Index, Func: b.Func, File: p.File, Line: p.Line, Instrs: p.Instrs,
 			})
-			res.UnitBlock = append(res.UnitBlock, uint32(b.Index))
+			res.UnitBlock = append(res.UnitBlock, uint32(b.Counter))
 		}
 	}
 	body := datafile.EncodeUnits(nil, res.Units)
@@ -315,10 +348,13 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 	for _, b := range blocks {
 		in := instrs[b.first]
 		var code []string
-		if opts.MarkOnly {
+		switch {
+		case opts.MarkOnly:
 			code = []string{fmt.Sprintf("sonde.b.%d:", b.Index)}
-		} else {
-			code = counterCode(b.Index, b.live, opts.Atomic)
+		case b.Counter != b.Index && blocks[b.Index-1].Counter == b.Counter:
+			continue // counted by the call block before it
+		default:
+			code = counterCode(b.Counter, b.live, opts.Atomic)
 		}
 		if (in.st.name == "endbr64" || in.st.name == "endbr32") && b.first < b.last {
 			l := lines[in.lineIdx]
@@ -346,7 +382,7 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 		if !strings.HasSuffix(text, "\n") {
 			out.WriteString("\n")
 		}
-		writeTrailer(&out, len(blocks), res.Hash, body, res.UnitBlock)
+		writeTrailer(&out, ncounters, res.Hash, body, res.UnitBlock)
 	}
 	res.Asm = []byte(out.String())
 	return res, nil
@@ -435,6 +471,17 @@ func addPiece(b *Block, file string, line int) {
 		}
 	}
 	b.Lines = append(b.Lines, Piece{File: file, Line: line, Instrs: 1})
+}
+
+// returnsTwice reports whether name is a function that can return more
+// than once, after which the block after a call must be counted on its own.
+func returnsTwice(name string) bool {
+	switch name {
+	case "setjmp", "_setjmp", "__setjmp", "sigsetjmp", "__sigsetjmp", "savectx", "vfork", "getcontext",
+		"__builtin_setjmp", "qsetjmp":
+		return true
+	}
+	return false
 }
 
 // fallsThrough reports whether execution can continue after an instruction

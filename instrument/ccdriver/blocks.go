@@ -34,7 +34,8 @@ func (m *BlocksMode) Compile(d *Driver, j *Job) error {
 		return fmt.Errorf("source %s: %w", j.Src, err)
 	}
 	wd, _ := os.Getwd()
-	res, err := asm.Instrument(src, &asm.Options{Scope: scope, Dir: wd, Atomic: m.Atomic})
+	res, err := asm.Instrument(src, &asm.Options{Scope: scope, Dir: wd, Atomic: m.Atomic,
+		SplitCalls: lang(j.Lang) == langCXX})
 	if err != nil {
 		return fmt.Errorf("instrument %s: %w", j.Src, err)
 	}
