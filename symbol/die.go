@@ -41,6 +41,8 @@ const (
 	DW_AT_str_offsets_base  = 0x72
 	DW_AT_addr_base         = 0x73
 	DW_AT_rnglists_base     = 0x74
+	DW_AT_dwo_name          = 0x76
+	DW_AT_GNU_dwo_name      = 0x2130
 	DW_AT_MIPS_linkage_name = 0x2007
 	DW_AT_GNU_discriminator = 0x2136
 
@@ -163,6 +165,9 @@ type unit struct {
 	compDir                       string
 	lineOff                       int64 // DW_AT_stmt_list, -1 if none
 	ranges                        [][2]uint64
+	// skeleton is set for a split-DWARF skeleton unit, whose functions
+	// are in a .dwo file that is not read.
+	skeleton bool
 }
 
 // formSize returns the size of a fixed-size form in unit u, -1 for forms

@@ -117,6 +117,18 @@ func newDWARF(s *dwarfSections, path string) (*dwarfInfo, error) {
 	return di, nil
 }
 
+// skeletons counts the split-DWARF skeleton units, whose functions and
+// inline frames live in .dwo files that are not read.
+func (di *dwarfInfo) skeletons() int {
+	n := 0
+	for _, u := range di.units {
+		if u.skeleton {
+			n++
+		}
+	}
+	return n
+}
+
 // parseUnits reads every unit header of .debug_info [DWARF5 7.5.1] and the
 // attributes of each compilation unit's DIE; type units are left out.
 func (di *dwarfInfo) parseUnits() error {
@@ -164,6 +176,7 @@ func (di *dwarfInfo) parseUnits() error {
 		case 4, 5: // DW_UT_skeleton, DW_UT_split_compile
 			b.skip(8)
 			keep = true
+			u.skeleton = typ == 4
 		}
 		if b.err != nil {
 			break
@@ -268,6 +281,8 @@ func (di *dwarfInfo) readUnitDIE(u *unit) error {
 			u.addrBase = v.v
 		case DW_AT_rnglists_base:
 			u.rngBase = v.v
+		case DW_AT_dwo_name, DW_AT_GNU_dwo_name:
+			u.skeleton = true
 		}
 	}
 	if b.err != nil {

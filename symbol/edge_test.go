@@ -138,3 +138,40 @@ func TestCorruptDWARF(t *testing.T) {
 		})
 	}
 }
+
+// TestSplitDWARF builds with -gsplit-dwarf, whose functions live in a .dwo
+// file that sonde does not read: Info must say so, and every answer must
+// still carry llvm-symbolizer's outermost function name (from the symbol
+// table here) and the innermost line (the line table is in the binary).
+func TestSplitDWARF(t *testing.T) {
+	bin := testprog.Build(t, "inline.c", testprog.Opts{Compiler: "gcc", Flags: []string{"-O2", "-g", "-gsplit-dwarf"}})
+	obj, err := Open(bin, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info := obj.Info(); info.HasInlineFrames || !strings.Contains(info.Missing, "split DWARF") {
+		t.Errorf("Info() = %+v, want split DWARF reported", info)
+	}
+	addrs := funcAddrs(t, bin, 1)
+	want, err := oracle.LLVMSymbolizer(t, bin, addrs, llvmOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range addrs {
+		got, err := obj.Frames(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := want[i].Frames
+		if len(w) == 0 || len(got) == 0 {
+			if len(w) != len(got) {
+				t.Errorf("%#x: got %+v, want %+v", a, got, w)
+			}
+			continue
+		}
+		in, out := w[0], w[len(w)-1]
+		if got[0].File != in.File || got[0].Line != in.Line || got[len(got)-1].Func != out.Func {
+			t.Errorf("%#x: got %+v, want innermost %s:%d and outermost %s (llvm-symbolizer)", a, got, in.File, in.Line, out.Func)
+		}
+	}
+}
