@@ -186,6 +186,14 @@ func TestRecordProcessTree(t *testing.T) {
 			t.Errorf("child %d: %.1f%% of the children's samples, want %.1f ± 5 (shares %v)", i, got[i], want[i], got)
 		}
 	}
+	// report --pid keeps one child: only its function remains.
+	var rout, rerr bytes.Buffer
+	if code := Main([]string{"report", "--flat", "--by", "function", "--pid", strconv.Itoa(int(as[0].pid)), out}, strings.NewReader(""), &rout, &rerr); code != 0 {
+		t.Fatalf("report --pid: exit %d: %s", code, rerr.String())
+	}
+	if !strings.Contains(rout.String(), "burn_a") || strings.Contains(rout.String(), "burn_b") || !strings.Contains(rout.String(), "1 process") {
+		t.Errorf("report --pid %d:\n%s", as[0].pid, rout.String())
+	}
 	// Every child's samples are in its own binary, in its own function.
 	for _, s := range p.Samples {
 		e := exe[s.PID]

@@ -57,6 +57,7 @@ Flags:
                     json are not built yet
   --window FROM:TO  keep the samples taken in [FROM, TO) after the start of the
                     earliest run ("2s:5.5s", ":3s", "1s:"); counts are kept whole
+  --pid PID[,PID]   keep the samples of these processes only
   -o OUT            write to OUT instead of standard output
 
 Examples:
@@ -97,6 +98,7 @@ type reportFlags struct {
 	top             int
 	format          string
 	window          string
+	pids            string
 	out             string
 	notBuilt        map[string]*bool
 	more            map[string]*bool // moreViews
@@ -113,6 +115,7 @@ func runReport(e *env, args []string) int {
 	fs.IntVar(&f.top, "top", 0, "print only the first N rows")
 	fs.StringVar(&f.format, "format", "text", "text or pprof")
 	fs.StringVar(&f.window, "window", "", "FROM:TO")
+	fs.StringVar(&f.pids, "pid", "", "PID[,PID...]: keep these processes' samples")
 	fs.StringVar(&f.out, "o", "", "output file")
 	for _, v := range viewsNotBuilt {
 		f.notBuilt[v] = fs.Bool(v, false, "not built yet")
@@ -149,6 +152,14 @@ func runReport(e *env, args []string) int {
 	}
 	if f.window != "" {
 		p = p.Window(from, to)
+	}
+	if f.pids != "" {
+		keep, err := parsePIDs(f.pids)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "sonde report: --pid: %v\n", err)
+			return exitUsage
+		}
+		p = selectPIDs(p, keep)
 	}
 
 	cache := symbol.NewCache(nil)
