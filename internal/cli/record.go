@@ -210,6 +210,8 @@ type recording struct {
 	verb string
 	// cmdStdin replaces the command's standard input when set.
 	cmdStdin io.Reader
+	// rate is the achieved-rate note, "" when unknown.
+	rate string
 }
 
 func (r *recording) run() int {
@@ -321,14 +323,25 @@ loop:
 	s.Close()
 	if cmd != nil {
 		<-done
-		status, how := exitStatus(cmd, waitErr)
+		var how string
+		status, how = exitStatus(cmd, waitErr)
 		w.WriteProcessEnd(int32(cmd.Process.Pid), how)
-		_ = status
-	}
-	if cmd != nil {
-		status, _ = exitStatus(cmd, waitErr)
 	}
 	st := s.Stats()
+	if cmd != nil && cmd.ProcessState != nil && st.Samples > 0 {
+		// The command tree's CPU time (wait4's rusage covers the
+		// descendants it waited for); kernel time only counts with -k,
+		// since kernel-mode ticks are not sampled otherwise.
+		cpu := cmd.ProcessState.UserTime()
+		if r.opts.Kernel {
+			cpu += cmd.ProcessState.SystemTime()
+		}
+		if cpu > 0 {
+			r.rate = fmt.Sprintf("achieved rate: %.0f samples per CPU second (%d samples in %.2fs of the command's %s CPU time; asked %d Hz)",
+				float64(st.Samples)/cpu.Seconds(), st.Samples, cpu.Seconds(), map[bool]string{false: "user", true: "user+system"}[r.opts.Kernel], 1000000000/s.Period())
+			w.WriteNote(r.rate)
+		}
+	}
 	if r.opts.CallGraph == sample.CallGraphDWARF && st.Samples > 0 {
 		w.WriteNote(fmt.Sprintf("unwinder: dwarf CFI; %d of %d stacks (%.1f%%) not unwound to the end", st.Incomplete, st.Samples, 100*float64(st.Incomplete)/float64(st.Samples)))
 	}
@@ -375,10 +388,11 @@ func (r *recording) failPerm(err error) int {
 // ten hottest lines on stderr.
 func (r *recording) summary(st sample.Stats, d time.Duration) {
 	e := r.e
-	rate := 0.0
 	fmt.Fprintf(e.stderr, "sonde record: %d samples, %d lost, %.2fs, %d processes, call graph %s; data in %s\n",
 		st.Samples, st.Lost, d.Seconds(), st.Processes, r.opts.CallGraph, r.out)
-	_ = rate
+	if r.rate != "" {
+		fmt.Fprintf(e.stderr, "sonde %s: %s\n", r.verbName(), r.rate)
+	}
 	p, _, err := datafile.ReadFile(r.out)
 	if err != nil || len(p.Samples) == 0 {
 		return

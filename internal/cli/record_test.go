@@ -115,6 +115,12 @@ func TestRecordHier(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
+			// The achieved rate, against the command's CPU time.
+			if m := regexp.MustCompile(`achieved rate: (\d+) samples per CPU second`).FindStringSubmatch(stderr); m == nil {
+				t.Errorf("no achieved rate in %q", stderr)
+			} else if hz, _ := strconv.Atoi(m[1]); hz < 900 || hz > 1050 {
+				t.Errorf("achieved %d samples per CPU second at -F 999", hz)
+			}
 			p := readProfile(t, out)
 			shares, text := hierShares(t, p)
 			t.Logf("%d samples\n%s", len(p.Samples), text)
