@@ -128,7 +128,8 @@ func TestFileOffsetToAddr(t *testing.T) {
 }
 
 // TestConcurrentFrames asks for the same addresses from many goroutines
-// on a fresh object (so units are decoded concurrently) and checks every
+// on a fresh object (so units are decoded concurrently, also by Prefetch's
+// background workers) and checks every
 // answer equals a sequential pass on another fresh object. Run with -race.
 func TestConcurrentFrames(t *testing.T) {
 	bin := testprog.Build(t, "classes.cc", testprog.Opts{Compiler: "clang++", Flags: []string{"-O2", "-g"}})
@@ -143,7 +144,8 @@ func TestConcurrentFrames(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	obj, err := Open(bin, nil)
+	// Prefetch decodes units in the background at the same time.
+	obj, err := Open(bin, &Options{Prefetch: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -324,6 +324,35 @@ func (di *dwarfInfo) unit(i int) (*cuData, error) {
 	return cs.data, cs.err
 }
 
+// decode decodes the given units with workers goroutines and waits.
+func (di *dwarfInfo) decode(units []int, workers int) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				di.unit(i)
+			}
+		}()
+	}
+	for _, i := range units {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// decodeAll decodes every unit with workers goroutines.
+func (di *dwarfInfo) decodeAll(workers int) {
+	units := make([]int, len(di.units))
+	for i := range units {
+		units[i] = i
+	}
+	di.decode(units, workers)
+}
+
 // skipChildren lists the tags whose subtrees hold no code and are skipped
 // through DW_AT_sibling when they have one.
 func skipChildren(tag uint64) bool {

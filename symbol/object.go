@@ -19,6 +19,11 @@ type Options struct {
 	// (.build-id/xx/rest.debug and .gnu_debuglink names); nil means
 	// {"/usr/lib/debug"}.
 	DebugDirs []string
+	// Prefetch decodes every DWARF unit in the background after Open, on
+	// all CPUs but one, for a streaming caller (an addr2line co-process)
+	// that will ask about many addresses one at a time. It costs the CPU
+	// and memory of decoding units that may never be asked about.
+	Prefetch bool
 }
 
 func (o *Options) debugDirs() []string {
@@ -113,6 +118,9 @@ func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
 		}
 	}
 	o.goRaw, o.goRodata = nil, nil
+	if opts != nil && opts.Prefetch && o.dw != nil {
+		go o.dw.decodeAll(max(1, runtime.GOMAXPROCS(0)-1))
+	}
 	switch {
 	case o.dw != nil:
 		o.info.HasFunctions, o.info.HasLineNumbers, o.info.HasInlineFrames = true, true, true
@@ -310,22 +318,7 @@ func (o *Object) FramesBatch(addrs []uint64) ([][]Frame, error) {
 			units = append(units, i)
 		}
 		sort.Ints(units)
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range next {
-					dw.unit(i)
-				}
-			}()
-		}
-		for _, i := range units {
-			next <- i
-		}
-		close(next)
-		wg.Wait()
+		dw.decode(units, runtime.GOMAXPROCS(0))
 	}
 	out := make([][]Frame, len(addrs))
 	for k, a := range addrs {

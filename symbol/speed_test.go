@@ -70,6 +70,24 @@ func TestLibpythonTiming(t *testing.T) {
 		openTime, ourTime, llvmTime, float64(ourTime)/float64(llvmTime), ms.HeapInuse>>20, ms.Sys>>20)
 	n := compareLLVM(t, obj, addrs, want)
 	t.Logf("%d addresses, %d frames compared with llvm-symbolizer", len(addrs), n)
+
+	// A streaming caller: one address at a time, with and without
+	// Prefetch.
+	for _, prefetch := range []bool{false, true} {
+		runtime.GC()
+		t0 = time.Now()
+		obj, err := Open(libpython, &Options{Prefetch: prefetch})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range addrs {
+			if _, err := obj.Frames(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d := time.Since(t0)
+		t.Logf("streaming, Prefetch %v: %v; ratio to llvm-symbolizer %.2f", prefetch, d, float64(d)/float64(llvmTime))
+	}
 }
 
 // BenchmarkLibpythonDecode measures Open plus decoding every DWARF unit of
