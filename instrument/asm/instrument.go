@@ -157,6 +157,7 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 		abnormal    = opts.SplitCalls
 		curFunc     string
 		prefixStart = -1
+		prefixLine  int
 		lastSecBlk  = map[string]int{} // section -> its last block
 	)
 	sec = sectionState{}
@@ -206,7 +207,7 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 				}
 			case stPrefixOnly:
 				if prefixStart < 0 {
-					prefixStart = st.off
+					prefixStart, prefixLine = st.off, li
 				}
 			case stInstr:
 				if !sec.cur.exec {
@@ -214,7 +215,9 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 				}
 				in := instr{st: st, lineIdx: li, start: st.off, file: curFile, line: curLine, app: app}
 				if prefixStart >= 0 {
-					in.start = prefixStart
+					// The counter goes before the prefix ("rep" on a line
+					// of its own applies to this instruction).
+					in.start, in.lineIdx = prefixStart, prefixLine
 					prefixStart = -1
 				}
 				cur := -1
