@@ -71,9 +71,35 @@ func TestDemo(t *testing.T) {
 					t.Errorf("demo: %s; llvm-symbolizer: %s", got, want)
 				}
 			}
+			if ex.File == "hier-test.c" {
+				checkDemoHier(t, section)
+			}
 			if seen != len(ex.Hot) {
 				t.Errorf("demo showed %d of the %d hot functions of %s:\n%s", seen, len(ex.Hot), ex.File, section)
 			}
 		})
+	}
+}
+
+// checkDemoHier checks the demo's sampled call paths of hier-test against
+// the program's known truth (PCT section 3): worker loops n times under
+// dispatch_1 and 2n times under dispatch_2, so 1/3 and 2/3 of the time.
+func checkDemoHier(t *testing.T, section string) {
+	t.Helper()
+	path := regexp.MustCompile(`(?m)^\s*([0-9.]+)% ±[0-9.]+\s+worker <- (dispatch_[12]) <- main$`)
+	want := map[string]float64{"dispatch_1": 100.0 / 3, "dispatch_2": 200.0 / 3}
+	got := map[string]float64{}
+	for _, m := range path.FindAllStringSubmatch(section, -1) {
+		got[m[2]], _ = strconv.ParseFloat(m[1], 64)
+	}
+	for d, w := range want {
+		g, ok := got[d]
+		if !ok {
+			t.Errorf("demo shows no path worker <- %s <- main:\n%s", d, section)
+			continue
+		}
+		if g < w-5 || g > w+5 {
+			t.Errorf("worker <- %s: %.1f%%, want %.1f%% ± 5", d, g, w)
+		}
 	}
 }
