@@ -166,8 +166,10 @@ type unit struct {
 	lineOff                       int64 // DW_AT_stmt_list, -1 if none
 	ranges                        [][2]uint64
 	// skeleton is set for a split-DWARF skeleton unit, whose functions
-	// are in a .dwo file that is not read.
+	// are in a .dwo file (dwoName, relative to compDir).
 	skeleton bool
+	dwoName  string
+	dwoID    uint64 // the unit ID of a DWARF 5 skeleton or split unit
 }
 
 // formSize returns the size of a fixed-size form in unit u, -1 for forms

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"debug/elf"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"sync"
@@ -30,6 +32,13 @@ type dwarfInfo struct {
 	// specification chains lead to, across units.
 	namesMu sync.Mutex
 	names   map[uint64]chainNames
+
+	// prepare, when set, adjusts a unit after its header is read and
+	// before its DIE is: split units take their bases from the skeleton.
+	prepare func(*unit)
+	// dwo holds the split-DWARF files read, by path (dwo.go).
+	dwoMu sync.Mutex
+	dwo   map[string]*dwoFile
 }
 
 type cuRange struct {
@@ -117,12 +126,20 @@ func newDWARF(s *dwarfSections, path string) (*dwarfInfo, error) {
 	return di, nil
 }
 
-// skeletons counts the split-DWARF skeleton units, whose functions and
-// inline frames live in .dwo files that are not read.
-func (di *dwarfInfo) skeletons() int {
+// missingDWO counts the split-DWARF skeleton units whose .dwo file is not
+// there (or is a DWARF 4 GNU one, which is not read): their functions and
+// inline frames are unknown.
+func (di *dwarfInfo) missingDWO() int {
 	n := 0
 	for _, u := range di.units {
-		if u.skeleton {
+		if !u.skeleton {
+			continue
+		}
+		p := u.dwoName
+		if p != "" && !filepath.IsAbs(p) {
+			p = filepath.Join(u.compDir, p)
+		}
+		if _, err := os.Stat(p); u.vers < 5 || p == "" || err != nil {
 			n++
 		}
 	}
@@ -174,7 +191,7 @@ func (di *dwarfInfo) parseUnits() error {
 		case 1, 3: // DW_UT_compile, DW_UT_partial
 			keep = true
 		case 4, 5: // DW_UT_skeleton, DW_UT_split_compile
-			b.skip(8)
+			u.dwoID = b.u64()
 			keep = true
 			u.skeleton = typ == 4
 		}
@@ -195,6 +212,9 @@ func (di *dwarfInfo) parseUnits() error {
 			tables[abbrevOff] = t
 		}
 		u.abbrevs = t
+		if di.prepare != nil {
+			di.prepare(u)
+		}
 		if err := di.readUnitDIE(u); err != nil {
 			return err
 		}
@@ -261,7 +281,7 @@ func (di *dwarfInfo) readUnitDIE(u *unit) error {
 	if a == nil {
 		return &FormatError{File: di.secs.file, Off: int64(u.die), Msg: fmt.Sprintf(".debug_info: unknown abbreviation code %d", code)}
 	}
-	var low, high, ranges, compDir *attrValue
+	var low, high, ranges, compDir, dwoName *attrValue
 	for _, at := range a.attrs {
 		v := u.readAttr(b, at.form, at.implicit)
 		switch at.attr {
@@ -282,7 +302,12 @@ func (di *dwarfInfo) readUnitDIE(u *unit) error {
 		case DW_AT_rnglists_base:
 			u.rngBase = v.v
 		case DW_AT_dwo_name, DW_AT_GNU_dwo_name:
-			u.skeleton = true
+			// DWARF 5 says skeleton by unit type (a split unit may name
+			// its .dwo too); DWARF 4 GNU skeletons only by attribute.
+			if u.vers < 5 {
+				u.skeleton = true
+			}
+			dwoName = &v
 		}
 	}
 	if b.err != nil {
@@ -293,6 +318,9 @@ func (di *dwarfInfo) readUnitDIE(u *unit) error {
 	}
 	if compDir != nil {
 		u.compDir = di.str(u, *compDir)
+	}
+	if dwoName != nil {
+		u.dwoName = di.str(u, *dwoName)
 	}
 	if low != nil {
 		u.base, _ = di.addr(u, *low)
@@ -319,7 +347,14 @@ func (di *dwarfInfo) unitFor(addr uint64) int {
 func (di *dwarfInfo) unit(i int) (*cuData, error) {
 	cs := di.cus[i]
 	cs.once.Do(func() {
-		cs.data, cs.err = di.decodeUnit(di.units[i])
+		u := di.units[i]
+		if u.skeleton && u.vers >= 5 {
+			if cd, ok := di.decodeSplit(u); ok {
+				cs.data = cd
+				return
+			}
+		}
+		cs.data, cs.err = di.decodeUnit(u)
 	})
 	return cs.data, cs.err
 }

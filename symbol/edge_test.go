@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -139,39 +140,88 @@ func TestCorruptDWARF(t *testing.T) {
 	}
 }
 
-// TestSplitDWARF builds with -gsplit-dwarf, whose functions live in a .dwo
-// file that sonde does not read: Info must say so, and every answer must
-// still carry llvm-symbolizer's outermost function name (from the symbol
-// table here) and the innermost line (the line table is in the binary).
+// TestSplitDWARF builds with gcc -gsplit-dwarf (DWARF 5): functions and
+// inline frames come from the .dwo file, and every frame must equal
+// llvm-symbolizer's. With the .dwo gone, Info must say so, and answers
+// still carry llvm-symbolizer's outermost name (from the symbol table) and
+// innermost line (the line table is in the binary).
 func TestSplitDWARF(t *testing.T) {
-	bin := testprog.Build(t, "inline.c", testprog.Opts{Compiler: "gcc", Flags: []string{"-O2", "-g", "-gsplit-dwarf"}})
-	obj, err := Open(bin, nil)
-	if err != nil {
-		t.Fatal(err)
+	for _, fx := range []fixture{
+		{"gcc", "inline.c", "gcc", nil},
+		{"clang", "inline.c", "clang", nil},
+		{"g++", "classes.cc", "g++", nil},
+		{"clang++", "classes.cc", "clang++", nil},
+	} {
+		t.Run("with-dwo/"+fx.name, func(t *testing.T) {
+			// Compile in a temporary directory: clang writes the .dwo to
+			// the working directory and names it relative to it.
+			dir := t.TempDir()
+			testprog.Require(t, fx.compiler)
+			bin := filepath.Join(dir, "prog")
+			cmd := exec.Command(fx.compiler, "-O2", "-g", "-gsplit-dwarf", "-o", bin, testprog.Path(fx.src))
+			cmd.Dir = dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%v: %v\n%s", cmd, err, out)
+			}
+			obj, err := Open(bin, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if info := obj.Info(); !info.HasInlineFrames || info.Missing != "" {
+				t.Errorf("Info() = %+v, want everything", info)
+			}
+			addrs := funcAddrs(t, bin, 1)
+			want, err := oracle.LLVMSymbolizer(t, bin, addrs, llvmOpts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := compareLLVM(t, obj, addrs, want)
+			t.Logf("%d addresses, %d frames compared", len(addrs), n)
+		})
 	}
-	if info := obj.Info(); info.HasInlineFrames || !strings.Contains(info.Missing, "split DWARF") {
-		t.Errorf("Info() = %+v, want split DWARF reported", info)
-	}
-	addrs := funcAddrs(t, bin, 1)
-	want, err := oracle.LLVMSymbolizer(t, bin, addrs, llvmOpts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, a := range addrs {
-		got, err := obj.Frames(a)
+	orig := testprog.Build(t, "inline.c", testprog.Opts{Compiler: "gcc", Flags: []string{"-O2", "-g", "-gsplit-dwarf"}})
+	addrs := funcAddrs(t, orig, 1)
+	t.Run("without-dwo", func(t *testing.T) {
+		// gcc names the .dwo by absolute path: a copy of the binary
+		// elsewhere still finds it, so move the .dwo away instead, in a
+		// copy of the whole build.
+		dir := t.TempDir()
+		bin := filepath.Join(dir, "prog")
+		run(t, "gcc", "-O2", "-g", "-gsplit-dwarf", "-o", bin, testprog.Path("inline.c"))
+		dwos, _ := filepath.Glob(bin + "*.dwo")
+		if len(dwos) == 0 {
+			t.Fatalf("gcc -gsplit-dwarf wrote no .dwo next to %s", bin)
+		}
+		for _, d := range dwos {
+			os.Remove(d)
+		}
+		obj, err := Open(bin, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		w := want[i].Frames
-		if len(w) == 0 || len(got) == 0 {
-			if len(w) != len(got) {
-				t.Errorf("%#x: got %+v, want %+v", a, got, w)
+		if info := obj.Info(); info.HasInlineFrames || !strings.Contains(info.Missing, "split DWARF") {
+			t.Errorf("Info() = %+v, want split DWARF reported", info)
+		}
+		want, err := oracle.LLVMSymbolizer(t, bin, addrs, llvmOpts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, a := range addrs {
+			got, err := obj.Frames(a)
+			if err != nil {
+				t.Fatal(err)
 			}
-			continue
+			w := want[i].Frames
+			if len(w) == 0 || len(got) == 0 {
+				if len(w) != len(got) {
+					t.Errorf("%#x: got %+v, want %+v", a, got, w)
+				}
+				continue
+			}
+			in, out := w[0], w[len(w)-1]
+			if got[0].File != in.File || got[0].Line != in.Line || got[len(got)-1].Func != out.Func {
+				t.Errorf("%#x: got %+v, want innermost %s:%d and outermost %s (llvm-symbolizer)", a, got, in.File, in.Line, out.Func)
+			}
 		}
-		in, out := w[0], w[len(w)-1]
-		if got[0].File != in.File || got[0].Line != in.Line || got[len(got)-1].Func != out.Func {
-			t.Errorf("%#x: got %+v, want innermost %s:%d and outermost %s (llvm-symbolizer)", a, got, in.File, in.Line, out.Func)
-		}
-	}
+	})
 }

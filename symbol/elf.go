@@ -19,6 +19,11 @@ var elfMagic = []byte("\x7fELF")
 // debug/elf panics on some corrupt inputs, so callers reach it only through
 // safeCall.
 func openELF(path string) (*os.File, *elf.File, error) {
+	// Paths named inside objects (debug links, .dwo names) must not make
+	// us read a device or a FIFO, which could block.
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("open ELF file %s: %w", path, ErrNotELF)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("open ELF file %s: %w", path, err)

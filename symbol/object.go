@@ -124,9 +124,9 @@ func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
 	switch {
 	case o.dw != nil:
 		o.info.HasFunctions, o.info.HasLineNumbers, o.info.HasInlineFrames = true, true, true
-		if n := o.dw.skeletons(); n > 0 {
+		if n := o.dw.missingDWO(); n > 0 {
 			// Split DWARF: lines are here, functions in .dwo files.
-			missing = append(missing, fmt.Sprintf("split DWARF: %d of %d units' .dwo not read, names from symbols there, no inline frames", n, len(o.dw.units)))
+			missing = append(missing, fmt.Sprintf("split DWARF: %d of %d units' .dwo missing or unreadable, names from symbols there, no inline frames", n, len(o.dw.units)))
 			o.info.HasInlineFrames = n < len(o.dw.units)
 		}
 	case o.gopcln != nil:

@@ -1,0 +1,126 @@
+package symbol
+
+import (
+	"debug/elf"
+	"path/filepath"
+)
+
+// Split DWARF 5 [DWARF5 3.1.3, 7.3.2]: a skeleton unit in the object
+// names a .dwo file holding the real (split) unit. The split unit's
+// addresses are indexes into the object's .debug_addr (from the skeleton's
+// DW_AT_addr_base); its strings and range lists are in the .dwo's own
+// sections, whose bases are implicit (just past the section's header).
+// Line tables, and so the file names of call sites, are the skeleton's, as
+// llvm-symbolizer resolves them. DWARF 4 GNU split units (-gdwarf-4
+// -gsplit-dwarf) and .dwp packages are not read.
+
+// dwoFile is one .dwo file's DWARF, indexed, or why it could not be used.
+type dwoFile struct {
+	di  *dwarfInfo
+	err error
+}
+
+// Implicit bases of a DWARF 5 split unit with 32-bit offsets: the
+// .debug_str_offsets header (length, version, padding) and the
+// .debug_rnglists header (length, version, address size, segment selector
+// size, offset entry count).
+const (
+	dwoStrOffBase = 8
+	dwoRngBase    = 12
+)
+
+// decodeSplit decodes the split unit of skeleton u from its .dwo file; ok
+// is false when the file is missing or unusable (the caller then decodes
+// the skeleton alone: lines without functions).
+func (di *dwarfInfo) decodeSplit(u *unit) (*cuData, bool) {
+	if u.dwoName == "" {
+		return nil, false
+	}
+	path := u.dwoName
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(u.compDir, path)
+	}
+	df := di.openDWO(path, u)
+	if df.err != nil || df.di == nil {
+		return nil, false
+	}
+	for i, su := range df.di.units {
+		if su.dwoID == u.dwoID && !su.skeleton {
+			cd, err := df.di.unit(i)
+			return cd, err == nil
+		}
+	}
+	return nil, false
+}
+
+// openDWO reads and indexes the .dwo at path once, for skeleton u.
+func (di *dwarfInfo) openDWO(path string, u *unit) *dwoFile {
+	di.dwoMu.Lock()
+	defer di.dwoMu.Unlock()
+	if di.dwo == nil {
+		di.dwo = map[string]*dwoFile{}
+	}
+	if df, ok := di.dwo[path]; ok {
+		return df
+	}
+	df := &dwoFile{}
+	di.dwo[path] = df
+	var s *dwarfSections
+	df.err = safeCall(path, func() error {
+		f, ef, err := openELF(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		s, err = readDWOSections(ef, path)
+		return err
+	})
+	if df.err != nil {
+		return df
+	}
+	// The .dwo's own strings and range lists; the object's line tables
+	// and addresses.
+	s.line, s.lineStr, s.addr = di.secs.line, di.secs.lineStr, di.addrSec
+	skeletons := map[uint64]*unit{}
+	for _, sk := range di.units {
+		if sk.skeleton {
+			skeletons[sk.dwoID] = sk
+		}
+	}
+	dd := &dwarfInfo{names: map[uint64]chainNames{}}
+	dd.prepare = func(su *unit) {
+		sk := skeletons[su.dwoID]
+		if sk == nil {
+			sk = u
+		}
+		su.addrBase, su.strOffBase, su.rngBase = sk.addrBase, dwoStrOffBase, dwoRngBase
+		su.lineOff, su.compDir, su.base = sk.lineOff, sk.compDir, sk.base
+	}
+	dd.info, dd.abbrev = s.info, s.abbrev
+	dd.secs = debugSections{file: path, line: s.line, str: s.str, lineStr: s.lineStr}
+	dd.strOff, dd.addrSec, dd.rngLists = s.strOff, s.addr, s.rngLists
+	if err := dd.parseUnits(); err != nil {
+		df.err = err
+		return df
+	}
+	df.di = dd
+	return df
+}
+
+// readDWOSections reads the .dwo sections of a split DWARF file.
+func readDWOSections(f *elf.File, path string) (*dwarfSections, error) {
+	var err error
+	get := func(name string) []byte {
+		if err != nil {
+			return nil
+		}
+		var b []byte
+		b, err = sectionData(f, path, name)
+		return b
+	}
+	s := &dwarfSections{
+		info: get(".debug_info.dwo"), abbrev: get(".debug_abbrev.dwo"), str: get(".debug_str.dwo"),
+		strOff: get(".debug_str_offsets.dwo"), rngLists: get(".debug_rnglists.dwo"),
+	}
+	return s, err
+}
