@@ -5,8 +5,9 @@
 //
 // Use a Cache in reports (it opens each object once and remembers
 // failures), Object.Frames for one address at a time (a streaming
-// addr2line), and Object.FramesBatch when all addresses are known: it
-// decodes the DWARF units they need on all CPUs first.
+// addr2line; Options.Prefetch decodes all units in the background for
+// one), and Object.FramesBatch when all addresses are known: it decodes the
+// DWARF units they need on all CPUs first.
 //
 //	c := symbol.NewCache(nil)
 //	defer c.Close()
@@ -23,7 +24,10 @@
 // inlined-subroutine tree (die.go, dwarf.go, a DIE walker that skips what
 // it does not need) are decoded once, flattened into sorted segments, and
 // every later answer is a binary search. Names follow DW_AT_abstract_origin
-// and DW_AT_specification chains, across units too.
+// and DW_AT_specification chains, across units too. Split DWARF 5 units
+// are read from their .dwo files (dwo.go). Go binaries without DWARF get
+// lines through debug/gosym and inline frames from the .gopclntab inline
+// tree (goinline.go).
 //
 // Answers follow llvm-symbolizer 14 (--inlining --functions=linkage):
 // linkage names, file paths joined with the unit's comp_dir without
