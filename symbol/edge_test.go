@@ -140,11 +140,10 @@ func TestCorruptDWARF(t *testing.T) {
 	}
 }
 
-// TestSplitDWARF builds with gcc -gsplit-dwarf (DWARF 5): functions and
-// inline frames come from the .dwo file, and every frame must equal
-// llvm-symbolizer's. With the .dwo gone, Info must say so, and answers
-// still carry llvm-symbolizer's outermost name (from the symbol table) and
-// innermost line (the line table is in the binary).
+// TestSplitDWARF builds with -gsplit-dwarf (DWARF 5) with gcc, clang, g++
+// and clang++: functions and inline frames come from the .dwo file, and
+// every frame must equal llvm-symbolizer's. With the .dwo gone, or with
+// DWARF 4 GNU split units (not read), answers degrade (checkDegradedSplit).
 func TestSplitDWARF(t *testing.T) {
 	for _, fx := range []fixture{
 		{"gcc", "inline.c", "gcc", nil},
@@ -179,49 +178,66 @@ func TestSplitDWARF(t *testing.T) {
 			t.Logf("%d addresses, %d frames compared", len(addrs), n)
 		})
 	}
-	orig := testprog.Build(t, "inline.c", testprog.Opts{Compiler: "gcc", Flags: []string{"-O2", "-g", "-gsplit-dwarf"}})
-	addrs := funcAddrs(t, orig, 1)
-	t.Run("without-dwo", func(t *testing.T) {
-		// gcc names the .dwo by absolute path: a copy of the binary
-		// elsewhere still finds it, so move the .dwo away instead, in a
-		// copy of the whole build.
-		dir := t.TempDir()
-		bin := filepath.Join(dir, "prog")
-		run(t, "gcc", "-O2", "-g", "-gsplit-dwarf", "-o", bin, testprog.Path("inline.c"))
-		dwos, _ := filepath.Glob(bin + "*.dwo")
-		if len(dwos) == 0 {
-			t.Fatalf("gcc -gsplit-dwarf wrote no .dwo next to %s", bin)
-		}
-		for _, d := range dwos {
-			os.Remove(d)
-		}
-		obj, err := Open(bin, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if info := obj.Info(); info.HasInlineFrames || !strings.Contains(info.Missing, "split DWARF") {
-			t.Errorf("Info() = %+v, want split DWARF reported", info)
-		}
-		want, err := oracle.LLVMSymbolizer(t, bin, addrs, llvmOpts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, a := range addrs {
-			got, err := obj.Frames(a)
-			if err != nil {
-				t.Fatal(err)
+	for _, tc := range []struct {
+		name   string
+		flags  []string
+		remove bool // delete the .dwo
+	}{
+		{"without-dwo", []string{"-O2", "-g", "-gsplit-dwarf"}, true},
+		// DWARF 4 GNU split units are not read.
+		{"gnu-dwarf4", []string{"-O2", "-gdwarf-4", "-gsplit-dwarf"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			bin := filepath.Join(dir, "prog")
+			run(t, "gcc", append(tc.flags, "-o", bin, testprog.Path("inline.c"))...)
+			dwos, _ := filepath.Glob(bin + "*.dwo")
+			if len(dwos) == 0 {
+				t.Fatalf("gcc -gsplit-dwarf wrote no .dwo next to %s", bin)
 			}
-			w := want[i].Frames
-			if len(w) == 0 || len(got) == 0 {
-				if len(w) != len(got) {
-					t.Errorf("%#x: got %+v, want %+v", a, got, w)
+			if tc.remove {
+				for _, d := range dwos {
+					os.Remove(d)
 				}
-				continue
 			}
-			in, out := w[0], w[len(w)-1]
-			if got[0].File != in.File || got[0].Line != in.Line || got[len(got)-1].Func != out.Func {
-				t.Errorf("%#x: got %+v, want innermost %s:%d and outermost %s (llvm-symbolizer)", a, got, in.File, in.Line, out.Func)
-			}
+			checkDegradedSplit(t, bin)
+		})
+	}
+}
+
+// checkDegradedSplit checks an object whose split units are not read:
+// Info says so, and each answer still carries llvm-symbolizer's outermost
+// name (from the symbol table) and innermost line (the line table is in
+// the binary).
+func checkDegradedSplit(t *testing.T, bin string) {
+	t.Helper()
+	obj, err := Open(bin, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info := obj.Info(); info.HasInlineFrames || !strings.Contains(info.Missing, "split DWARF") {
+		t.Errorf("Info() = %+v, want split DWARF reported", info)
+	}
+	addrs := funcAddrs(t, bin, 1)
+	want, err := oracle.LLVMSymbolizer(t, bin, addrs, llvmOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range addrs {
+		got, err := obj.Frames(a)
+		if err != nil {
+			t.Fatal(err)
 		}
-	})
+		w := want[i].Frames
+		if len(w) == 0 || len(got) == 0 {
+			if len(w) != len(got) {
+				t.Errorf("%#x: got %+v, want %+v", a, got, w)
+			}
+			continue
+		}
+		in, out := w[0], w[len(w)-1]
+		if got[0].File != in.File || got[0].Line != in.Line || got[len(got)-1].Func != out.Func {
+			t.Errorf("%#x: got %+v, want innermost %s:%d and outermost %s (llvm-symbolizer)", a, got, in.File, in.Line, out.Func)
+		}
+	}
 }
