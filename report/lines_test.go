@@ -71,3 +71,26 @@ func TestLinesViewMissingSource(t *testing.T) {
 		}
 	}
 }
+
+// Expected by hand from listingProfile (every unit has 2 instructions):
+// unit a.c executes 2*(1+1+1+99999+10+99999+1) = 400024 instructions of 14,
+// none never executed; its blocks 0..5 run 1+1+99999+10+99999+1 = 200011
+// times; max's calls are block 0's count, 1. Unit b.c: 2*2 = 4 executed, 2
+// instructions, 1 block run twice.
+func TestBlockTables(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		view View
+	}{
+		{"functions", ViewFunctions},
+		{"files", ViewFiles},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			if err := Write(&b, listingProfile(), nil, &Options{View: tt.view}); err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, "listing."+tt.name+".golden", b.String())
+		})
+	}
+}

@@ -21,9 +21,10 @@ const (
 	ViewFunctions
 	ViewHier  // call paths, "67.6% ±1.3  worker <- dispatch_2 <- main" (hier.go)
 	ViewLines // annotated source listing of counts, lprint's default (lines.go)
+	ViewFiles // per compilation unit or file: instructions and blocks (blocks.go)
 )
 
-var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions", ViewHier: "hier", ViewLines: "lines"}
+var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions", ViewHier: "hier", ViewLines: "lines", ViewFiles: "files"}
 
 // String returns the view's name as the command line spells it (without
 // the dashes).
@@ -124,8 +125,8 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 			err = functionsSamples(&b, r, opts.top())
 		case ViewHier:
 			err = hierSamples(&b, r, opts.Depth, opts.top())
-		case ViewLines:
-			err = fmt.Errorf("report: --lines lists counts; this profile's samples have none (use --flat)")
+		case ViewLines, ViewFiles:
+			err = fmt.Errorf("report: --%v lists counts; this profile's samples have none (use --flat)", v)
 		default:
 			err = fmt.Errorf("report: view %v not built", v)
 		}
@@ -150,7 +151,17 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 				err = functionsCounts(&b, r, opts.top())
 			}
 		case ViewFunctions:
-			err = functionsCounts(&b, r, opts.top())
+			if hasBlockInstrs(r) {
+				err = blockFunctions(&b, r, opts.top())
+			} else {
+				err = functionsCounts(&b, r, opts.top())
+			}
+		case ViewFiles:
+			if !hasBlockInstrs(r) {
+				err = fmt.Errorf("report: --files needs block counts with instruction counts (sonde cc, sonde count --units blocks)")
+			} else {
+				err = blockFiles(&b, r, opts.top())
+			}
 		default:
 			err = fmt.Errorf("report: view %v not built", v)
 		}

@@ -47,7 +47,13 @@ Views (one at a time; the default is --flat for samples, --functions for counts)
         (Weinberger's lprint listing; the default for sonde cc profiles). A
         line without code of its own shows the count of the next line that
         has some.
-  --files, --objects, --instructions, --coverage
+  --files
+        for block counts (sonde cc): per compilation unit, instructions
+        executed, instructions, never executed, basic-block executions,
+        blocks, blocks never entered (lprint's summary by file). With block
+        counts, --functions prints lprint's table: instructions executed,
+        calls (entry-block count), instructions, never executed, function.
+  --objects, --instructions, --coverage
         not built yet.
 
 Flags:
@@ -79,7 +85,7 @@ func reportVerb() *verb {
 
 // viewsNotBuilt are the views of the command-line contract that a later
 // piece of work builds; asking for one is a usage error, never ignored.
-var viewsNotBuilt = []string{"files", "objects", "instructions", "coverage"}
+var viewsNotBuilt = []string{"objects", "instructions", "coverage"}
 
 // moreViews are the views that take no options of their own, by flag name.
 var moreViews = []struct {
@@ -87,6 +93,7 @@ var moreViews = []struct {
 	view report.View
 }{
 	{"lines", report.ViewLines},
+	{"files", report.ViewFiles},
 }
 
 // reportFlags holds one invocation's parsed flags.
