@@ -43,6 +43,9 @@ const (
 	DW_AT_rnglists_base     = 0x74
 	DW_AT_dwo_name          = 0x76
 	DW_AT_GNU_dwo_name      = 0x2130
+	DW_AT_GNU_dwo_id        = 0x2131
+	DW_AT_GNU_ranges_base   = 0x2132
+	DW_AT_GNU_addr_base     = 0x2133
 	DW_AT_MIPS_linkage_name = 0x2007
 	DW_AT_GNU_discriminator = 0x2136
 
@@ -169,7 +172,10 @@ type unit struct {
 	// are in a .dwo file (dwoName, relative to compDir).
 	skeleton bool
 	dwoName  string
-	dwoID    uint64 // the unit ID of a DWARF 5 skeleton or split unit
+	dwoID    uint64 // the unit ID of a skeleton or split unit
+	// rangesBase is added to DW_AT_ranges offsets of a DWARF 4 GNU split
+	// unit (the skeleton's DW_AT_GNU_ranges_base).
+	rangesBase uint64
 }
 
 // formSize returns the size of a fixed-size form in unit u, -1 for forms

@@ -127,8 +127,7 @@ func newDWARF(s *dwarfSections, path string) (*dwarfInfo, error) {
 }
 
 // missingDWO counts the split-DWARF skeleton units whose .dwo file is not
-// there (or is a DWARF 4 GNU one, which is not read): their functions and
-// inline frames are unknown.
+// there: their functions and inline frames are unknown.
 func (di *dwarfInfo) missingDWO() int {
 	n := 0
 	for _, u := range di.units {
@@ -139,7 +138,7 @@ func (di *dwarfInfo) missingDWO() int {
 		if p != "" && !filepath.IsAbs(p) {
 			p = filepath.Join(u.compDir, p)
 		}
-		if _, err := os.Stat(p); u.vers < 5 || p == "" || err != nil {
+		if _, err := os.Stat(p); p == "" || err != nil {
 			n++
 		}
 	}
@@ -297,8 +296,12 @@ func (di *dwarfInfo) readUnitDIE(u *unit) error {
 			u.lineOff = int64(v.v)
 		case DW_AT_str_offsets_base:
 			u.strOffBase = v.v
-		case DW_AT_addr_base:
+		case DW_AT_addr_base, DW_AT_GNU_addr_base:
 			u.addrBase = v.v
+		case DW_AT_GNU_ranges_base:
+			u.rangesBase = v.v
+		case DW_AT_GNU_dwo_id:
+			u.dwoID = v.v
 		case DW_AT_rnglists_base:
 			u.rngBase = v.v
 		case DW_AT_dwo_name, DW_AT_GNU_dwo_name:
@@ -348,7 +351,7 @@ func (di *dwarfInfo) unit(i int) (*cuData, error) {
 	cs := di.cus[i]
 	cs.once.Do(func() {
 		u := di.units[i]
-		if u.skeleton && u.vers >= 5 {
+		if u.skeleton {
 			if cd, ok := di.decodeSplit(u); ok {
 				cs.data = cd
 				return

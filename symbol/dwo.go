@@ -5,14 +5,16 @@ import (
 	"path/filepath"
 )
 
-// Split DWARF 5 [DWARF5 3.1.3, 7.3.2]: a skeleton unit in the object
-// names a .dwo file holding the real (split) unit. The split unit's
-// addresses are indexes into the object's .debug_addr (from the skeleton's
-// DW_AT_addr_base); its strings and range lists are in the .dwo's own
-// sections, whose bases are implicit (just past the section's header).
-// Line tables, and so the file names of call sites, are the skeleton's, as
-// llvm-symbolizer resolves them. DWARF 4 GNU split units (-gdwarf-4
-// -gsplit-dwarf) and .dwp packages are not read.
+// Split DWARF [DWARF5 3.1.3, 7.3.2; and the GNU extension for DWARF 4,
+// gcc.gnu.org/wiki/DebugFission]: a skeleton unit in the object names a
+// .dwo file holding the real (split) unit. The split unit's addresses are
+// indexes into the object's .debug_addr (from the skeleton's
+// DW_AT_addr_base or DW_AT_GNU_addr_base); its strings are in the .dwo's
+// own sections, at an implicit base (just past the DWARF 5 section header;
+// 0 in DWARF 4). DWARF 5 range lists are in the .dwo too; DWARF 4 ones in
+// the object's .debug_ranges, offset by DW_AT_GNU_ranges_base. Line
+// tables, and so the file names of call sites, are the skeleton's, as
+// llvm-symbolizer resolves them. .dwp packages are not read.
 
 // dwoFile is one .dwo file's DWARF, indexed, or why it could not be used.
 type dwoFile struct {
@@ -94,14 +96,22 @@ func (di *dwarfInfo) openDWO(path string, u *unit) *dwoFile {
 			sk = u
 		}
 		su.addrBase, su.strOffBase, su.rngBase = sk.addrBase, dwoStrOffBase, dwoRngBase
+		if su.vers < 5 {
+			su.strOffBase, su.rangesBase = 0, sk.rangesBase
+		}
 		su.lineOff, su.compDir, su.base = sk.lineOff, sk.compDir, sk.base
 	}
 	dd.info, dd.abbrev = s.info, s.abbrev
 	dd.secs = debugSections{file: path, line: s.line, str: s.str, lineStr: s.lineStr}
-	dd.strOff, dd.addrSec, dd.rngLists = s.strOff, s.addr, s.rngLists
+	dd.strOff, dd.addrSec, dd.rngLists, dd.rangesSec = s.strOff, s.addr, s.rngLists, di.rangesSec
 	if err := dd.parseUnits(); err != nil {
 		df.err = err
 		return df
+	}
+	for _, su := range dd.units {
+		// A DWARF 4 split unit may carry DW_AT_GNU_dwo_name as its
+		// skeleton does; in a .dwo every unit is a split unit.
+		su.skeleton = false
 	}
 	df.di = dd
 	return df

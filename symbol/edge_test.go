@@ -140,16 +140,20 @@ func TestCorruptDWARF(t *testing.T) {
 	}
 }
 
-// TestSplitDWARF builds with -gsplit-dwarf (DWARF 5) with gcc, clang, g++
+// TestSplitDWARF builds with -gsplit-dwarf with gcc, clang, g++
 // and clang++: functions and inline frames come from the .dwo file, and
-// every frame must equal llvm-symbolizer's. With the .dwo gone, or with
-// DWARF 4 GNU split units (not read), answers degrade (checkDegradedSplit).
+// every frame must equal llvm-symbolizer's; also with DWARF 4 GNU split
+// units. With the .dwo gone, answers degrade (checkDegradedSplit).
 func TestSplitDWARF(t *testing.T) {
 	for _, fx := range []fixture{
 		{"gcc", "inline.c", "gcc", nil},
 		{"clang", "inline.c", "clang", nil},
 		{"g++", "classes.cc", "g++", nil},
 		{"clang++", "classes.cc", "clang++", nil},
+		// DWARF 4 GNU split units.
+		{"gcc-dwarf4", "inline.c", "gcc", []string{"-gdwarf-4"}},
+		{"g++-dwarf4", "classes.cc", "g++", []string{"-gdwarf-4"}},
+		{"clang-dwarf4", "inline.c", "clang", []string{"-gdwarf-4"}},
 	} {
 		t.Run("with-dwo/"+fx.name, func(t *testing.T) {
 			// Compile in a temporary directory: clang writes the .dwo to
@@ -157,7 +161,8 @@ func TestSplitDWARF(t *testing.T) {
 			dir := t.TempDir()
 			testprog.Require(t, fx.compiler)
 			bin := filepath.Join(dir, "prog")
-			cmd := exec.Command(fx.compiler, "-O2", "-g", "-gsplit-dwarf", "-o", bin, testprog.Path(fx.src))
+			args := append([]string{"-O2", "-g", "-gsplit-dwarf"}, fx.flags...)
+			cmd := exec.Command(fx.compiler, append(args, "-o", bin, testprog.Path(fx.src))...)
 			cmd.Dir = dir
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Fatalf("%v: %v\n%s", cmd, err, out)
@@ -184,8 +189,7 @@ func TestSplitDWARF(t *testing.T) {
 		remove bool // delete the .dwo
 	}{
 		{"without-dwo", []string{"-O2", "-g", "-gsplit-dwarf"}, true},
-		// DWARF 4 GNU split units are not read.
-		{"gnu-dwarf4", []string{"-O2", "-gdwarf-4", "-gsplit-dwarf"}, false},
+		{"without-dwo-dwarf4", []string{"-O2", "-gdwarf-4", "-gsplit-dwarf"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -90,7 +90,7 @@ func (di *dwarfInfo) pcRanges(u *unit, low, high, ranges *attrValue, out [][2]ui
 		return out, nil
 	}
 	if u.vers < 5 {
-		return di.ranges4(u, ranges.v, out)
+		return di.ranges4(u, u.rangesBase+ranges.v, out)
 	}
 	off := ranges.v
 	if ranges.form == DW_FORM_rnglistx {
