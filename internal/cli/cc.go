@@ -19,7 +19,6 @@ func ccVerb(name string) *verb {
 	return &verb{
 		name:    name,
 		summary: "compiler driver that counts basic blocks (Weinberger)",
-		pending: "issue 6 for --sonde-mode=attrib",
 		run:     func(e *env, args []string) int { return runCC(e, name, args) },
 		usage: `
 Usage: sonde ` + name + ` [--sonde-NAME[=VALUE]]... COMPILER-ARGS...
@@ -43,7 +42,12 @@ sonde's own options (removed before the compiler sees the line; each also
 reads an environment variable):
   --sonde-atomic       lock-prefixed increments (SONDE_ATOMIC=1). Without it,
                        threads that run the same block at once can lose counts.
-  --sonde-mode=MODE    blocks (default; SONDE_MODE); attrib is not built yet
+  --sonde-mode=MODE    blocks (default; SONDE_MODE), or attrib: call counts
+                       and CPU time per function set in clang's IR before
+                       optimization (Appel, Duba and MacQueen; needs clang)
+  --sonde-unprofiled=REGEXP  attrib: leave matching functions
+                       uninstrumented, so their time goes to their callers
+                       (SONDE_UNPROFILED)
   --sonde-keep         keep the intermediate assembly and print where
                        (SONDE_KEEP=1)
 
@@ -59,6 +63,7 @@ func runCC(e *env, name string, args []string) int {
 	mode := e.getenv("SONDE_MODE")
 	atomic := envTrue(e.getenv("SONDE_ATOMIC"))
 	keep := envTrue(e.getenv("SONDE_KEEP"))
+	unprofiled := e.getenv("SONDE_UNPROFILED")
 	var rest []string
 	for _, a := range args {
 		if !strings.HasPrefix(a, "--sonde-") {
@@ -73,6 +78,8 @@ func runCC(e *env, name string, args []string) int {
 			keep = !hasVal || envTrue(val)
 		case "mode":
 			mode = val
+		case "unprofiled":
+			unprofiled = val
 		default:
 			fmt.Fprintf(e.stderr, "sonde %s: unknown option %s (see 'sonde help %s')\n", name, a, name)
 			return exitUsage
@@ -91,8 +98,12 @@ func runCC(e *env, name string, args []string) int {
 	case "", "blocks":
 		d.Mode = &ccdriver.BlocksMode{Atomic: atomic}
 	case "attrib":
-		fmt.Fprintf(e.stderr, "sonde %s: --sonde-mode=attrib: not built yet (issue 6)\n", name)
-		return exitUsage
+		m, err := attribMode(atomic, unprofiled)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "sonde %s: %v\n", name, err)
+			return exitUsage
+		}
+		d.Mode = m
 	default:
 		fmt.Fprintf(e.stderr, "sonde %s: --sonde-mode=%s: unknown mode (want blocks or attrib)\n", name, mode)
 		return exitUsage

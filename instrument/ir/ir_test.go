@@ -1,0 +1,156 @@
+package ir
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"sonde/internal/testprog"
+)
+
+// stripInserted removes what Instrument added: every line naming a
+// __sonde symbol and the trailing block of globals. What remains must be
+// the input, byte for byte.
+func stripInserted(out []byte) []byte {
+	if k := bytes.Index(out, []byte("\n; sonde attrib instrumentation")); k >= 0 {
+		out = out[:k]
+	}
+	var b bytes.Buffer
+	for _, l := range bytes.SplitAfter(out, []byte("\n")) {
+		if !bytes.Contains(l, []byte("__sonde")) {
+			b.Write(l)
+		}
+	}
+	return b.Bytes()
+}
+
+const tail = `define i32 @f(i32 %0) {
+  %2 = call i32 @g(i32 %0)
+  ret i32 %2
+}
+`
+
+const body = `define i32 @f(i32 %0) {
+entry:
+  %2 = call i32 @g(i32 %0)
+  %3 = call i32 @f(i32 %2)
+  call void @llvm.dbg.declare(metadata i32 0, metadata !1, metadata !DIExpression())
+  %4 = call i32 %p(i32 %3)
+  %5 = add i32 %4, 1
+  ret i32 %5
+}
+`
+
+const invoke = `define void @h() personality i8* bitcast (i32 (...)* @__gxx_personality_v0 to i8*) {
+  invoke void @g()
+          to label %1 unwind label %2
+
+1:                                                ; preds = %0
+  %x = phi i32 [ 0, %0 ]
+  ret void
+
+2:                                                ; preds = %0
+  %3 = landingpad { i8*, i32 }
+          cleanup
+          catch i8* null
+  resume { i8*, i32 } %3
+}
+`
+
+func TestInstrumentPlaces(t *testing.T) {
+	for _, tc := range []struct {
+		name                  string
+		ir                    string
+		calls, resets, exempt int
+		// want holds regexps the output must match (multi-line).
+		want []string
+	}{
+		{"tail call", tail, 1, 0, 1, []string{`(?m)^define i32 @f\(i32 %0\) \{\n  %__sonde\.1 = load`, `call i32 @g\(i32 %0\)\n  ret`}},
+		{"calls", body, 4, 2, 2, []string{
+			`(?m)^entry:\n  %__sonde\.1 = load`,
+			`call i32 @g\(i32 %0\)\n  store i64\* getelementptr`, // reset after g
+			`call i32 @f\(i32 %2\)\n  call void @llvm`,           // none after self
+			`DIExpression\(\)\)\n  %4 = call`,                    // none after an intrinsic
+			`call i32 %p\(i32 %3\)\n  store i64\* getelementptr`, // reset after an indirect call
+		}},
+		{"invoke and landingpad", invoke, 1, 2, 0, []string{
+			`phi i32 \[ 0, %0 \]\n  store i64\* getelementptr.*@__sonde_attrib_current`,
+			`catch i8\* null\n  store i64\* getelementptr.*@__sonde_attrib_current`,
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Instrument([]byte(tc.ir), &Options{Scope: "/x.c"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Calls != tc.calls || res.Resets != tc.resets || res.Exempt != tc.exempt {
+				t.Errorf("calls %d resets %d exempt %d; want %d %d %d", res.Calls, res.Resets, res.Exempt, tc.calls, tc.resets, tc.exempt)
+			}
+			for _, w := range tc.want {
+				if !regexp.MustCompile(w).Match(res.IR) {
+					t.Errorf("output does not match %s:\n%s", w, res.IR)
+				}
+			}
+			if got := stripInserted(res.IR); !bytes.Equal(got, []byte(tc.ir)) {
+				t.Errorf("unchanged text changed:\n%s", got)
+			}
+		})
+	}
+}
+
+func TestInstrumentUnprofiled(t *testing.T) {
+	res, err := Instrument([]byte(tail+strings.ReplaceAll(tail, "@f(", "@k(")), &Options{Unprofiled: regexp.MustCompile(`^k$`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Units) != 1 || res.Units[0].Func != "f" {
+		t.Fatalf("units %+v, want f only", res.Units)
+	}
+}
+
+// TestInstrumentClang rewrites clang's own IR of the fixtures and checks
+// that clang compiles the result and that untouched text stays
+// byte-identical.
+func TestInstrumentClang(t *testing.T) {
+	testprog.Require(t, "clang")
+	for _, tc := range []struct{ src, cc, opt string }{
+		{"calls.c", "clang", "-O0"},
+		{"calls.c", "clang", "-O2"},
+		{"primes.cc", "clang++", "-O2"},
+		{"throw.cc", "clang++", "-O1"},
+	} {
+		t.Run(tc.src+tc.opt, func(t *testing.T) {
+			dir := t.TempDir()
+			ll := filepath.Join(dir, "x.ll")
+			src := testprog.Path(filepath.Join("attrib", tc.src))
+			if out, err := exec.Command(tc.cc, tc.opt, "-g", "-S", "-emit-llvm", "-Xclang", "-disable-llvm-passes", "-o", ll, src).CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v\n%s", tc.cc, err, out)
+			}
+			text, err := os.ReadFile(ll)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Instrument(text, &Options{Scope: src})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := stripInserted(res.IR); !bytes.Equal(got, text) {
+				t.Errorf("unchanged text changed")
+			}
+			if len(res.Units) == 0 || res.Resets == 0 {
+				t.Errorf("%d units, %d resets", len(res.Units), res.Resets)
+			}
+			out := filepath.Join(dir, "x.sonde.ll")
+			if err := os.WriteFile(out, res.IR, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if msg, err := exec.Command(tc.cc, tc.opt, "-c", "-o", filepath.Join(dir, "x.o"), "-x", "ir", out).CombinedOutput(); err != nil {
+				t.Fatalf("clang rejects the instrumented IR: %v\n%s", err, msg)
+			}
+		})
+	}
+}

@@ -1,0 +1,415 @@
+/* sonde_attrib.c: the runtime of programs built by
+   "sonde cc --sonde-mode=attrib" (Appel, Duba and MacQueen's profiler; see
+   package sonde/instrument/ir).  Instrumented code increments a call
+   counter on every function entry and keeps __sonde_attrib_current, a
+   thread-local pointer, at the tick counter of the function running now.
+   This runtime gives every thread a CPU-time timer (timer_create on
+   CLOCK_THREAD_CPUTIME_ID, delivered to the thread itself with
+   SIGEV_THREAD_ID) whose SIGPROF handler adds the CPU time of the tick to
+   *current, and appends the counts to $SONDE_OUT (default sonde.data) as
+   sonde.data frames (profile/datafile/format.go) at exit and on fatal
+   signals: one Run frame (collector "attrib", count types calls/count and
+   cpu/nanoseconds), the Units frame of every module and one of its own for
+   "(unprofiled)" (time when no profiled function was current), then one
+   Counts frame each.
+
+   The frame helpers (crc32_update, put_uv, put_str, emit) are the same as
+   in sonde_rt.c, the blocks runtime; they should move into one shared
+   source once both runtimes settle.  Everything after start-up is
+   async-signal-safe: no malloc, no stdio. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+struct sonde_attrib_cu {
+	uint64_t *calls, *ticks;
+	uint64_t nfuncs;
+	const unsigned char *units; /* u64 hash, then the Units frame body */
+	uint64_t units_len;
+};
+
+extern struct sonde_attrib_cu __start_sonde_attrib[] __attribute__((weak, visibility("hidden")));
+extern struct sonde_attrib_cu __stop_sonde_attrib[] __attribute__((weak, visibility("hidden")));
+
+/* Time charged while no profiled function is current: before main, in
+   threads before their first profiled call, in uninstrumented callbacks'
+   callers that were never instrumented. */
+static uint64_t unprofiled_ticks;
+__thread uint64_t *__sonde_attrib_current __attribute__((tls_model("initial-exec"))) = &unprofiled_ticks;
+
+static uint32_t crc_table[256];
+static uint64_t run_id;
+static int64_t start_ns;
+static char out_path[4096];
+static int written;
+static volatile int busy;
+static long period_ns = 1000000; /* $SONDE_HZ, default 1000 */
+static uint64_t nsignals;        /* timer signals delivered, for the note */
+static pthread_key_t timer_key;
+static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+
+static uint32_t crc32_update(uint32_t crc, const unsigned char *p, size_t n)
+{
+	crc = ~crc;
+	while (n--)
+		crc = crc_table[(crc ^ *p++) & 0xff] ^ (crc >> 8);
+	return ~crc;
+}
+
+static unsigned char *put_uv(unsigned char *p, uint64_t v)
+{
+	while (v >= 0x80) {
+		*p++ = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	*p++ = (unsigned char)v;
+	return p;
+}
+
+static unsigned char *put_str(unsigned char *p, const char *s, size_t n)
+{
+	p = put_uv(p, n);
+	memcpy(p, s, n);
+	return p + n;
+}
+
+static void emit(int fd, int kind, const unsigned char *p, size_t n)
+{
+	unsigned char h[24];
+	memcpy(h, "\x89SND", 4);
+	h[4] = 1;
+	h[5] = (unsigned char)kind;
+	h[6] = h[7] = 0;
+	for (int i = 0; i < 8; i++)
+		h[8 + i] = (unsigned char)(run_id >> (8 * i));
+	for (int i = 0; i < 4; i++)
+		h[16 + i] = (unsigned char)(n >> (8 * i));
+	uint32_t crc = crc32_update(0, h, 20);
+	crc = crc32_update(crc, p, n);
+	for (int i = 0; i < 4; i++)
+		h[20 + i] = (unsigned char)(crc >> (8 * i));
+	struct iovec iov[2] = {{h, 24}, {(void *)p, n}};
+	ssize_t r;
+	do
+		r = writev(fd, iov, 2);
+	while (r < 0 && errno == EINTR);
+}
+
+static int64_t clock_ns(clockid_t c)
+{
+	struct timespec ts;
+	clock_gettime(c, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static uint64_t zigzag(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }
+
+static unsigned char *put_dec(unsigned char *p, uint64_t v)
+{
+	char d[24];
+	int k = 0;
+	do
+		d[k++] = (char)('0' + v % 10);
+	while ((v /= 10) && k < 24);
+	while (k)
+		*p++ = (unsigned char)d[--k];
+	return p;
+}
+
+static void write_run(int fd)
+{
+	unsigned char buf[8192], *p = buf;
+	char cmd[4096];
+	ssize_t n = 0;
+	int cfd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+	if (cfd >= 0) {
+		n = read(cfd, cmd, sizeof cmd);
+		close(cfd);
+		if (n < 0)
+			n = 0;
+	}
+	p = put_str(p, "attrib", 6);
+	uint64_t argc = 0;
+	for (ssize_t i = 0; i < n; i++)
+		if (cmd[i] == 0)
+			argc++;
+	p = put_uv(p, argc);
+	for (ssize_t i = 0, s = 0; i < n; i++)
+		if (cmd[i] == 0) {
+			p = put_str(p, cmd + s, (size_t)(i - s));
+			s = i + 1;
+		}
+	p = put_uv(p, zigzag(start_ns));
+	p = put_uv(p, 0); /* no sample types */
+	p = put_uv(p, 0); /* period: counts carry nanoseconds themselves */
+	p = put_uv(p, 2);
+	p = put_str(p, "calls", 5);
+	p = put_str(p, "count", 5);
+	p = put_str(p, "cpu", 3);
+	p = put_str(p, "nanoseconds", 11);
+	emit(fd, 1, buf, (size_t)(p - buf));
+}
+
+/* The runtime's own universe: one function unit "(unprofiled)". */
+static const unsigned char unprof_body[] = {
+	1, 12, '(', 'u', 'n', 'p', 'r', 'o', 'f', 'i', 'l', 'e', 'd', ')', /* strings */
+	1,                                                                 /* 1 unit */
+	3, 0, 0, 0, 0, 1, 0, 0, 0, /* function, no mapping, addr 0, scope "", index 0, func 1, file "", line 0, 0 instrs */
+};
+
+static uint64_t fnv1a64(const unsigned char *p, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	while (n--)
+		h = (h ^ *p++) * 0x100000001b3ull;
+	return h;
+}
+
+static void put_u64(unsigned char *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* counts_frame writes the Counts frame of one universe: calls and
+   nanoseconds, unit by unit.  The frame is built in pieces of at most
+   64 KiB on the stack, so large modules are written in one writev of a
+   buffer sized for them: the runtime keeps no heap after start-up. */
+static void counts_frame(int fd, const unsigned char *hash, const uint64_t *calls, const uint64_t *ticks, uint64_t n)
+{
+	size_t size = 8 + 20 + 20 * (size_t)n;
+	unsigned char small[4096];
+	unsigned char *buf = small;
+	if (size > sizeof small) {
+		buf = __builtin_alloca(size);
+	}
+	unsigned char *p = buf;
+	memcpy(p, hash, 8);
+	p = put_uv(p + 8, n);
+	p = put_uv(p, 2);
+	for (uint64_t i = 0; i < n; i++) {
+		p = put_uv(p, calls ? __atomic_load_n(&calls[i], __ATOMIC_RELAXED) : 0);
+		p = put_uv(p, __atomic_load_n(&ticks[i], __ATOMIC_RELAXED));
+	}
+	emit(fd, 6, buf, (size_t)(p - buf));
+}
+
+/* flush writes the whole run once: at exit, or on a fatal signal (how is
+   then the signal number). */
+static void flush(int how)
+{
+	struct sonde_attrib_cu *cu, *b = __start_sonde_attrib, *e = __stop_sonde_attrib;
+	if (!b || b == e || written || !run_id)
+		return;
+	if (__atomic_exchange_n(&busy, 1, __ATOMIC_ACQUIRE))
+		return;
+	int fd = open(out_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0)
+		goto out;
+	written = 1;
+	write_run(fd);
+	for (cu = b; cu < e; cu++)
+		emit(fd, 5, cu->units, cu->units_len);
+	unsigned char up[8 + sizeof unprof_body];
+	put_u64(up, fnv1a64(unprof_body, sizeof unprof_body));
+	memcpy(up + 8, unprof_body, sizeof unprof_body);
+	emit(fd, 5, up, sizeof up);
+	for (cu = b; cu < e; cu++)
+		counts_frame(fd, cu->units, cu->calls, cu->ticks, cu->nfuncs);
+	counts_frame(fd, up, NULL, &unprofiled_ticks, 1);
+
+	/* The note says what rate the timer achieved: CPU-time timers fire
+	   on the scheduler tick, so a tick may stand for several periods
+	   (the handler adds 1 + si_overrun periods). */
+	unsigned char text[200], *p = text;
+	static const char a[] = "attrib: per-thread CPU timer every ";
+	static const char c[] = " ns; ";
+	static const char d[] = " signals in ";
+	static const char f[] = " ms of process CPU time";
+	memcpy(p, a, sizeof a - 1), p += sizeof a - 1;
+	p = put_dec(p, (uint64_t)period_ns);
+	memcpy(p, c, sizeof c - 1), p += sizeof c - 1;
+	p = put_dec(p, __atomic_load_n(&nsignals, __ATOMIC_RELAXED));
+	memcpy(p, d, sizeof d - 1), p += sizeof d - 1;
+	p = put_dec(p, (uint64_t)(clock_ns(CLOCK_PROCESS_CPUTIME_ID) / 1000000));
+	memcpy(p, f, sizeof f - 1), p += sizeof f - 1;
+	unsigned char note[256];
+	unsigned char *q = put_str(note, (const char *)text, (size_t)(p - text));
+	emit(fd, 10, note, (size_t)(q - note));
+	if (how > 1) {
+		static const char k[] = "killed by signal ";
+		unsigned char nb[64], *q = nb + 1;
+		memcpy(q, k, sizeof k - 1), q += sizeof k - 1;
+		q = put_dec(q, (uint64_t)how);
+		nb[0] = (unsigned char)(q - nb - 1);
+		emit(fd, 10, nb, (size_t)(q - nb));
+	}
+	unsigned char end[16];
+	p = put_uv(end, zigzag(clock_ns(CLOCK_REALTIME)));
+	emit(fd, 9, end, (size_t)(p - end));
+	close(fd);
+out:
+	__atomic_store_n(&busy, 0, __ATOMIC_RELEASE);
+}
+
+static void at_exit(void) { flush(1); }
+
+static void on_fatal(int sig)
+{
+	flush(sig);
+	signal(sig, SIG_DFL);
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+}
+
+/* on_tick charges the CPU time of one timer expiry (and of the expiries
+   it overran) to whatever function is current in this thread. */
+static void on_tick(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig, (void)uc;
+	if (si->si_code != SI_TIMER)
+		return;
+	uint64_t *c = __sonde_attrib_current;
+	uint64_t n = 1 + (uint64_t)(si->si_overrun > 0 ? si->si_overrun : 0);
+	__atomic_fetch_add(c, n * (uint64_t)period_ns, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&nsignals, 1, __ATOMIC_RELAXED);
+}
+
+/* Timer ids start at 0, and a thread-specific value of NULL runs no
+   destructor: the key holds the id plus one. */
+static void delete_timer(void *t) { timer_delete((timer_t)((uintptr_t)t - 1)); }
+
+/* start_timer gives the calling thread its CPU-time timer. */
+static void start_timer(void)
+{
+	struct sigevent ev;
+	memset(&ev, 0, sizeof ev);
+	ev.sigev_notify = SIGEV_THREAD_ID;
+	ev.sigev_signo = SIGPROF;
+	ev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+	timer_t t;
+	if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &t) != 0)
+		return;
+	struct itimerspec it;
+	it.it_interval.tv_sec = period_ns / 1000000000;
+	it.it_interval.tv_nsec = period_ns % 1000000000;
+	it.it_value = it.it_interval;
+	timer_settime(t, 0, &it, NULL);
+	pthread_setspecific(timer_key, (void *)((uintptr_t)t + 1));
+}
+
+struct start {
+	void *(*fn)(void *);
+	void *arg;
+};
+
+static void *thread_start(void *p)
+{
+	struct start s = *(struct start *)p;
+	free(p);
+	start_timer();
+	return s.fn(s.arg);
+}
+
+/* Linked with -Wl,--wrap=pthread_create: every thread the program
+   creates starts its own timer first. */
+int __real_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+__attribute__((visibility("default"))) int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a,
+								  void *(*fn)(void *), void *arg)
+{
+	struct start *s = malloc(sizeof *s);
+	if (!s)
+		return __real_pthread_create(t, a, fn, arg);
+	s->fn = fn;
+	s->arg = arg;
+	int r = __real_pthread_create(t, a, thread_start, s);
+	if (r != 0)
+		free(s);
+	return r;
+}
+
+/* A forked child has no timers (POSIX timers are not inherited) and the
+   parent's counts: it starts a run of its own from zero. */
+static void in_child(void)
+{
+	struct sonde_attrib_cu *cu, *b = __start_sonde_attrib, *e = __stop_sonde_attrib;
+	for (cu = b; cu < e; cu++)
+		for (uint64_t i = 0; i < cu->nfuncs; i++)
+			cu->calls[i] = cu->ticks[i] = 0;
+	unprofiled_ticks = 0;
+	nsignals = 0;
+	uint64_t id = 0;
+	if (getrandom(&id, sizeof id, GRND_NONBLOCK) != sizeof id || id == 0)
+		id = run_id * 0x9e3779b97f4a7c15ull + (uint64_t)getpid();
+	run_id = id ? id : 1;
+	start_ns = clock_ns(CLOCK_REALTIME);
+	written = 0;
+	busy = 0;
+	start_timer();
+}
+
+__attribute__((constructor)) static void sonde_attrib_init(void)
+{
+	struct sonde_attrib_cu *b = __start_sonde_attrib, *e = __stop_sonde_attrib;
+	if (!b || b == e)
+		return;
+	for (uint32_t i = 0; i < 256; i++) {
+		uint32_t c = i;
+		for (int k = 0; k < 8; k++)
+			c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+		crc_table[i] = c;
+	}
+	const char *hz = getenv("SONDE_HZ");
+	if (hz && *hz) {
+		long v = atol(hz);
+		if (v > 0 && v <= 1000000)
+			period_ns = 1000000000 / v;
+	}
+	const char *out = getenv("SONDE_OUT");
+	if (!out || !*out)
+		out = "sonde.data";
+	size_t n = 0;
+	if (out[0] != '/' && getcwd(out_path, sizeof out_path - 2)) {
+		n = strlen(out_path);
+		out_path[n++] = '/';
+	}
+	size_t k = strlen(out);
+	if (n + k >= sizeof out_path)
+		n = 0, k = k < sizeof out_path - 1 ? k : sizeof out_path - 1;
+	memcpy(out_path + n, out, k);
+	out_path[n + k] = 0;
+	if (getrandom(&run_id, sizeof run_id, GRND_NONBLOCK) != sizeof run_id || run_id == 0)
+		run_id = (uint64_t)clock_ns(CLOCK_REALTIME) ^ ((uint64_t)getpid() << 32) ^ 0x5eed;
+	start_ns = clock_ns(CLOCK_REALTIME);
+	atexit(at_exit);
+	pthread_key_create(&timer_key, delete_timer);
+	pthread_atfork(NULL, NULL, in_child);
+
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fatal;
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+		if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+			sigaction(fatal[i], &sa, NULL);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = on_tick;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPROF, &sa, NULL);
+	start_timer();
+}
