@@ -24,8 +24,8 @@
 // inlined-subroutine tree (die.go, dwarf.go, a DIE walker that skips what
 // it does not need) are decoded once, flattened into sorted segments, and
 // every later answer is a binary search. Names follow DW_AT_abstract_origin
-// and DW_AT_specification chains, across units too. Split DWARF 5 units
-// are read from their .dwo files (dwo.go). Go binaries without DWARF get
+// and DW_AT_specification chains, across units too. Split DWARF units
+// (DWARF 5 and GNU DWARF 4) are read from their .dwo files (dwo.go). Go binaries without DWARF get
 // lines through debug/gosym and inline frames from the .gopclntab inline
 // tree (goinline.go).
 //
