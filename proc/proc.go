@@ -205,3 +205,50 @@ func Exe(pid int) string {
 // (/proc/PID/root), so that objects of processes in other mount
 // namespaces open too.
 func Root(pid int) string { return filepath.Join("/proc", strconv.Itoa(pid), "root") }
+
+// Tgid returns the process (thread group) id of thread tid.
+func Tgid(tid int) (int, error) {
+	name := fmt.Sprintf("/proc/%d/status", tid)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return 0, fmt.Errorf("read status of thread %d: %w", tid, err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "Tgid:"); ok {
+			g, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				return 0, &ParseError{File: name, Msg: fmt.Sprintf("bad Tgid %q", v)}
+			}
+			return g, nil
+		}
+	}
+	return 0, &ParseError{File: name, Msg: "no Tgid"}
+}
+
+// ParseSchedstat parses /proc/TID/schedstat: nanoseconds on a CPU,
+// nanoseconds waiting for one, and time slices.
+func ParseSchedstat(s, name string) (run, wait uint64, err error) {
+	f := strings.Fields(s)
+	if len(f) < 2 {
+		return 0, 0, &ParseError{File: name, Line: 1, Msg: fmt.Sprintf("want 3 fields, have %d", len(f))}
+	}
+	if run, err = strconv.ParseUint(f[0], 10, 64); err != nil {
+		return 0, 0, &ParseError{File: name, Line: 1, Msg: fmt.Sprintf("bad run time %q", f[0])}
+	}
+	if wait, err = strconv.ParseUint(f[1], 10, 64); err != nil {
+		return 0, 0, &ParseError{File: name, Line: 1, Msg: fmt.Sprintf("bad wait time %q", f[1])}
+	}
+	return run, wait, nil
+}
+
+// RunTime returns how many nanoseconds thread tid has spent on a CPU
+// (/proc/TID/schedstat, exact where /proc/TID/stat counts clock ticks).
+func RunTime(tid int) (uint64, error) {
+	name := fmt.Sprintf("/proc/%d/schedstat", tid)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return 0, fmt.Errorf("read schedstat of thread %d: %w", tid, err)
+	}
+	run, _, err := ParseSchedstat(string(data), name)
+	return run, err
+}

@@ -119,6 +119,26 @@ func TestLive(t *testing.T) {
 	}
 }
 
+func TestParseSchedstat(t *testing.T) {
+	tests := []struct {
+		name, text string
+		run, wait  uint64
+		err        bool
+	}{
+		{name: "three fields", text: "1234567 890 12\n", run: 1234567, wait: 890},
+		{name: "one field", text: "12\n", err: true},
+		{name: "not a number", text: "x 1 2", err: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			run, wait, err := ParseSchedstat(tt.text, "schedstat")
+			if (err != nil) != tt.err || run != tt.run || wait != tt.wait {
+				t.Errorf("got %d %d %v", run, wait, err)
+			}
+		})
+	}
+}
+
 func FuzzParseMaps(f *testing.F) {
 	f.Add("55d0c5a00000-55d0c5a01000 r-xp 00001000 08:01 1234 /usr/bin/x\n")
 	f.Add("7ffd1c5f0000-7ffd1c5f2000 r-xp 00000000 00:00 0 [vdso]\n1-2 rw-p 0 0:0 0\n")
@@ -131,5 +151,6 @@ func FuzzParseMaps(f *testing.F) {
 		}
 		_ = err
 		ParseStat(s, "stat")
+		ParseSchedstat(s, "schedstat")
 	})
 }

@@ -293,6 +293,14 @@ func (s *Sampler) addProcess(pid int) error {
 	p := &process{pid: int32(pid), ppid: int32(st.PPID), comm: st.Comm, exe: proc.Exe(pid)}
 	s.procs[p.pid] = p
 	s.countProcess()
+	s.loadMaps(p, maps)
+	return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+}
+
+// loadMaps replaces p's mappings with the executable ones of maps
+// (/proc/PID/maps).
+func (s *Sampler) loadMaps(p *process, maps []proc.Mapping) {
+	p.maps = nil
 	for _, m := range maps {
 		if !m.Exec() {
 			continue
@@ -303,7 +311,6 @@ func (s *Sampler) addProcess(pid int) error {
 		}
 		s.mmap(p, m.Start, m.Limit, m.Offset, path, "")
 	}
-	return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
 }
 
 func (s *Sampler) countProcess() {

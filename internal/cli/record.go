@@ -49,6 +49,8 @@ Flags:
   --jitter           randomize the sampling period (PCT 6.2) so that a loop in
                      step with the clock is not always sampled at one point
   --clock C          task-clock (default) or cpu-clock
+  --sampler S        auto (default: perf events, or ptrace when the kernel
+                     refuses them, with a one-line notice), perf or ptrace
   --stack-size N     bytes of user stack copied per sample for dwarf unwinding
                      (default 16384; perf's default, 8192, leaves 14% of
                      python3.11's stacks unfinished here, 16384 about 3%)
@@ -82,6 +84,7 @@ type recordFlags struct {
 	out       string
 	pids      string
 	stackSize int
+	sampler   string
 	histogram bool
 	histEvery time.Duration
 	ring      int
@@ -104,6 +107,7 @@ func (f *recordFlags) register(fs interface {
 	fs.StringVar(&f.pids, "p", "", "PID[,PID...]")
 	fs.IntVar(&f.stackSize, "stack-size", 16384, "bytes of user stack copied per sample (dwarf)")
 	fs.BoolVar(&f.histogram, "histogram", false, "aggregate identical stacks")
+	fs.StringVar(&f.sampler, "sampler", "auto", "auto, perf or ptrace")
 	fs.DurationVar(&f.histEvery, "histogram-interval", 10*time.Second, "aggregation interval of --histogram")
 	fs.IntVar(&f.ring, "ring", 0, "keep the last N samples only")
 }
@@ -187,7 +191,12 @@ func runRecord(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "sonde record: --duration applies to -p; a command is recorded until it exits")
 		return exitUsage
 	}
-	rec := &recording{e: e, opts: opts, out: f.out, pids: pids, cmd: cmdArgs, duration: f.duration}
+	sampler, err := chooseSampler(e, "record", f.sampler, &opts)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "sonde record: %v\n", err)
+		return exitUsage
+	}
+	rec := &recording{e: e, opts: opts, out: f.out, pids: pids, cmd: cmdArgs, duration: f.duration, sampler: sampler}
 	return rec.run()
 }
 
@@ -212,6 +221,8 @@ type recording struct {
 	cmdStdin io.Reader
 	// rate is the achieved-rate note, "" when unknown.
 	rate string
+	// sampler is "perf" or "ptrace" (chosen, never "auto").
+	sampler string
 }
 
 func (r *recording) run() int {
@@ -235,7 +246,11 @@ func (r *recording) run() int {
 		w.Close()
 		return fail(e, r.verbName(), err)
 	}
-	w.WriteNote(fmt.Sprintf("sampler: perf_event %s at %d Hz, call graph %s", r.clockName(), 1000000000/s.Period(), r.opts.CallGraph))
+	if r.sampler == "ptrace" {
+		w.WriteNote(fmt.Sprintf("sampler: ptrace interrupts at %d Hz of wall time (running threads only), call graph %s", 1000000000/s.Period(), r.opts.CallGraph))
+	} else {
+		w.WriteNote(fmt.Sprintf("sampler: perf_event %s at %d Hz, call graph %s", r.clockName(), 1000000000/s.Period(), r.opts.CallGraph))
+	}
 
 	// Ctrl-C goes to the whole foreground process group: the command
 	// handles it itself, and sonde records until the command exits. With
@@ -244,8 +259,68 @@ func (r *recording) run() int {
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
 
+	var c collected
+	if r.sampler == "ptrace" {
+		c = r.collectPtrace(s, w, sigs)
+	} else {
+		c = r.collectPerf(s, w, sigs)
+	}
+	if c.startFail >= 0 {
+		w.Close()
+		return c.startFail
+	}
+	status, err := c.status, c.err
+	st := s.Stats()
+	if c.haveCPU && st.Samples > 0 {
+		// The command tree's CPU time (wait4's rusage covers the
+		// descendants it waited for); kernel time only counts with -k,
+		// since kernel-mode ticks are not sampled otherwise.
+		cpu := c.user
+		if r.opts.Kernel {
+			cpu += c.sys
+		}
+		if cpu > 0 {
+			r.rate = fmt.Sprintf("achieved rate: %.0f samples per CPU second (%d samples in %.2fs of the command's %s CPU time; asked %d Hz)",
+				float64(st.Samples)/cpu.Seconds(), st.Samples, cpu.Seconds(), map[bool]string{false: "user", true: "user+system"}[r.opts.Kernel], 1000000000/s.Period())
+			w.WriteNote(r.rate)
+		}
+	}
+	if r.opts.CallGraph == sample.CallGraphDWARF && st.Samples > 0 {
+		w.WriteNote(fmt.Sprintf("unwinder: dwarf CFI; %d of %d stacks (%.1f%%) not unwound to the end", st.Incomplete, st.Samples, 100*float64(st.Incomplete)/float64(st.Samples)))
+	}
+	end := time.Now()
+	w.WriteRunEnd(end)
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		fail(e, r.verbName(), err)
+		if status == exitOK {
+			status = exitError
+		}
+	}
+	if !r.quiet {
+		r.summary(st, end.Sub(start))
+	}
+	return status
+}
+
+// collected is what a collection loop hands back to run.
+type collected struct {
+	status    int   // the command's exit status as sonde's (exitOK for -p)
+	err       error // a sampler or write error
+	startFail int   // >= 0: attaching failed, run returns this code
+	// user and sys are the command tree's CPU time, when haveCPU.
+	user, sys time.Duration
+	haveCPU   bool
+}
+
+// collectPerf runs the perf_event sampler until the command exits, or until
+// a signal, --duration or q for -p.
+func (r *recording) collectPerf(s *sample.Sampler, w *datafile.Writer, sigs chan os.Signal) collected {
+	e := r.e
 	var cmd *exec.Cmd
-	status := exitOK
+	c := collected{startFail: -1}
 	if len(r.cmd) > 0 {
 		cmd = exec.Command(r.cmd[0], r.cmd[1:]...)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
@@ -253,14 +328,14 @@ func (r *recording) run() int {
 			cmd.Stdin = r.cmdStdin
 		}
 		if err := ptrace.StartStopped(cmd, s.Attach); err != nil {
-			w.Close()
-			return r.failPerm(err)
+			c.startFail = r.failPerm(err)
+			return c
 		}
 	} else {
 		for _, pid := range r.pids {
 			if err := s.Attach(pid); err != nil {
-				w.Close()
-				return r.failPerm(err)
+				c.startFail = r.failPerm(err)
+				return c
 			}
 		}
 	}
@@ -319,47 +394,18 @@ loop:
 		}
 	}
 	s.Stop()
-	err = <-runErr
+	c.err = <-runErr
 	s.Close()
 	if cmd != nil {
 		<-done
 		var how string
-		status, how = exitStatus(cmd, waitErr)
+		c.status, how = exitStatus(cmd, waitErr)
 		w.WriteProcessEnd(int32(cmd.Process.Pid), how)
-	}
-	st := s.Stats()
-	if cmd != nil && cmd.ProcessState != nil && st.Samples > 0 {
-		// The command tree's CPU time (wait4's rusage covers the
-		// descendants it waited for); kernel time only counts with -k,
-		// since kernel-mode ticks are not sampled otherwise.
-		cpu := cmd.ProcessState.UserTime()
-		if r.opts.Kernel {
-			cpu += cmd.ProcessState.SystemTime()
-		}
-		if cpu > 0 {
-			r.rate = fmt.Sprintf("achieved rate: %.0f samples per CPU second (%d samples in %.2fs of the command's %s CPU time; asked %d Hz)",
-				float64(st.Samples)/cpu.Seconds(), st.Samples, cpu.Seconds(), map[bool]string{false: "user", true: "user+system"}[r.opts.Kernel], 1000000000/s.Period())
-			w.WriteNote(r.rate)
+		if ps := cmd.ProcessState; ps != nil {
+			c.user, c.sys, c.haveCPU = ps.UserTime(), ps.SystemTime(), true
 		}
 	}
-	if r.opts.CallGraph == sample.CallGraphDWARF && st.Samples > 0 {
-		w.WriteNote(fmt.Sprintf("unwinder: dwarf CFI; %d of %d stacks (%.1f%%) not unwound to the end", st.Incomplete, st.Samples, 100*float64(st.Incomplete)/float64(st.Samples)))
-	}
-	end := time.Now()
-	w.WriteRunEnd(end)
-	if cerr := w.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		fail(e, r.verbName(), err)
-		if status == exitOK {
-			status = exitError
-		}
-	}
-	if !r.quiet {
-		r.summary(st, end.Sub(start))
-	}
-	return status
+	return c
 }
 
 func (r *recording) clockName() string { return r.opts.Clock.String() }

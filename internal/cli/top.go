@@ -92,7 +92,12 @@ func runTop(e *env, args []string) int {
 		clear = "\x1b[H\x1b[2J"
 	}
 	start := time.Now()
-	rec := &recording{e: e, opts: opts, out: out, pids: pids, cmd: cmdArgs, duration: f.duration, quiet: true, quit: quit, verb: "top"}
+	sampler, err := chooseSampler(e, "top", f.sampler, &opts)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "sonde top: %v\n", err)
+		return exitUsage
+	}
+	rec := &recording{e: e, opts: opts, out: out, pids: pids, cmd: cmdArgs, duration: f.duration, quiet: true, quit: quit, verb: "top", sampler: sampler}
 	if len(cmdArgs) > 0 && tty {
 		rec.cmdStdin = nullReader{}
 	}

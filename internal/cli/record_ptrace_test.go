@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"sonde/internal/testprog"
+)
+
+// TestRecordPtrace runs the acceptance tests of the ptrace sampler, forced
+// with --sampler ptrace: PCT's hier-test split (known truth 1/3 : 2/3),
+// a shell script's children followed across fork and exec with the exit
+// status passed through, signals handed back to the target unchanged, and
+// attach and detach leaving the target to finish normally.
+func TestRecordPtrace(t *testing.T) {
+	t.Run("hier-test", func(t *testing.T) {
+		bin := testprog.Build(t, examplePath("hier-test.c"), testprog.Opts{Flags: []string{"-O2", "-g", "-fno-optimize-sibling-calls"}})
+		out := filepath.Join(t.TempDir(), "hier.data")
+		code, stderr := record(t, "--sampler", "ptrace", "-g", "-o", out, "--", bin, "1200000000")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		p := readProfile(t, out)
+		shares, text := hierShares(t, p)
+		t.Logf("%s", text)
+		d1, d2 := shares["worker <- dispatch_1 <- main"], shares["worker <- dispatch_2 <- main"]
+		if len(p.Samples) < 500 || d1 < 100.0/3-5 || d1 > 100.0/3+5 || d2 < 200.0/3-5 || d2 > 200.0/3+5 {
+			t.Errorf("%d samples, dispatch_1 %.1f%%, dispatch_2 %.1f%%; want 33.3 and 66.7 ± 5", len(p.Samples), d1, d2)
+		}
+	})
+	t.Run("process tree", func(t *testing.T) {
+		sh := testprog.Require(t, "sh")
+		a := testprog.Build(t, "record/burn.c", testprog.Opts{Flags: []string{"-O1", "-g", "-DWHO=a"}, Name: "burn_a"})
+		b := testprog.Build(t, "record/burn.c", testprog.Opts{Flags: []string{"-O1", "-g", "-DWHO=b"}, Name: "burn_b"})
+		out := filepath.Join(t.TempDir(), "tree.data")
+		script := a + " 400000000 & " + b + " 800000000 7; s=$?; wait; exit $s"
+		code, stderr := record(t, "--sampler", "ptrace", "-o", out, "--", sh, "-c", script)
+		if code != 7 {
+			t.Fatalf("exit %d, want 7: %s", code, stderr)
+		}
+		p := readProfile(t, out)
+		exe := make(map[int32]string)
+		for _, pr := range p.Processes {
+			exe[pr.PID] = pr.Exe
+		}
+		n := map[string]int64{}
+		for _, s := range p.Samples {
+			n[exe[s.PID]] += s.Values[1] // CPU time
+		}
+		share := 100 * float64(n[a]) / float64(n[a]+n[b])
+		t.Logf("CPU ns by executable %v", n)
+		// Known work: 400M iterations against 800M.
+		if share < 100.0/3-7 || share > 100.0/3+7 {
+			t.Errorf("burn_a has %.1f%% of the children's CPU time, want 33.3 ± 7", share)
+		}
+	})
+	t.Run("signals", func(t *testing.T) {
+		bin := testprog.Build(t, "record/signals.c", testprog.Opts{Flags: []string{"-O1", "-g"}})
+		var stdout, stderr bytes.Buffer
+		out := filepath.Join(t.TempDir(), "sig.data")
+		code := Main([]string{"record", "--sampler", "ptrace", "-o", out, "--", bin, "300"}, strings.NewReader(""), &stdout, &stderr)
+		t.Logf("%s", stdout.String())
+		if code != 0 || !strings.HasPrefix(stdout.String(), "usr1 300 alrm ") {
+			t.Errorf("exit %d, printed %q: signals lost or changed under the ptrace sampler\n%s", code, stdout.String(), stderr.String())
+		}
+	})
+	t.Run("attach", func(t *testing.T) {
+		bin := testprog.Build(t, "record/burn.c", testprog.Opts{Flags: []string{"-O1", "-g"}, Name: "burn_a"})
+		var tout bytes.Buffer
+		// Long enough to outlive the recording: a traced child that exits is
+		// reaped by its tracer, and the test (its parent) would lose its
+		// status.
+		target := exec.Command(bin, "8000000000", "5")
+		target.Stdout = &tout
+		if err := target.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(200 * time.Millisecond)
+		out := filepath.Join(t.TempDir(), "attach.data")
+		code, stderr := record(t, "--sampler", "ptrace", "-p", strconv.Itoa(target.Process.Pid), "--duration", "600ms", "-o", out)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		err := target.Wait()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 5 || tout.String() != "burn done 8000000000\n" {
+			t.Errorf("target ended with %v and printed %q; want exit 5 and its count", err, tout.String())
+		}
+		if target.ProcessState == nil {
+			t.Fatal("no wait status for the target")
+		}
+		if ws, ok := target.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			t.Errorf("target killed by %v", ws.Signal())
+		}
+		p := readProfile(t, out)
+		if len(p.Samples) < 100 {
+			t.Errorf("%d samples in 600ms", len(p.Samples))
+		}
+	})
+}

@@ -1,0 +1,96 @@
+package unix
+
+import (
+	"errors"
+	"syscall"
+
+	xunix "golang.org/x/sys/unix"
+)
+
+// WaitStatus is a wait(2) status.
+type WaitStatus = syscall.WaitStatus
+
+// ptrace(2) constants sonde uses.
+const (
+	PTRACE_O_TRACEFORK  = xunix.PTRACE_O_TRACEFORK
+	PTRACE_O_TRACEVFORK = xunix.PTRACE_O_TRACEVFORK
+	PTRACE_O_TRACECLONE = xunix.PTRACE_O_TRACECLONE
+	PTRACE_O_TRACEEXEC  = xunix.PTRACE_O_TRACEEXEC
+	PTRACE_O_EXITKILL   = xunix.PTRACE_O_EXITKILL
+	PTRACE_EVENT_FORK   = xunix.PTRACE_EVENT_FORK
+	PTRACE_EVENT_VFORK  = xunix.PTRACE_EVENT_VFORK
+	PTRACE_EVENT_CLONE  = xunix.PTRACE_EVENT_CLONE
+	PTRACE_EVENT_EXEC   = xunix.PTRACE_EVENT_EXEC
+	PTRACE_EVENT_STOP   = xunix.PTRACE_EVENT_STOP
+	SIGSTOP             = syscall.SIGSTOP
+	SIGCONT             = syscall.SIGCONT
+	SIGTRAP             = syscall.SIGTRAP
+	SIGTSTP             = syscall.SIGTSTP
+	SIGTTIN             = syscall.SIGTTIN
+	SIGTTOU             = syscall.SIGTTOU
+)
+
+// PtraceSeize attaches to thread tid without stopping it, with options.
+func PtraceSeize(tid int, options int) error {
+	_, _, e := xunix.Syscall6(xunix.SYS_PTRACE, xunix.PTRACE_SEIZE, uintptr(tid), 0, uintptr(options), 0, 0)
+	if e != 0 {
+		return e
+	}
+	return nil
+}
+
+// PtraceInterrupt stops a seized thread (it reports PTRACE_EVENT_STOP).
+func PtraceInterrupt(tid int) error { return xunix.PtraceInterrupt(tid) }
+
+// PtraceCont resumes a stopped tracee, delivering sig (0 for none).
+func PtraceCont(tid int, sig int) error { return xunix.PtraceCont(tid, sig) }
+
+// PtraceListen lets a tracee in group-stop stay stopped but report events.
+func PtraceListen(tid int) error {
+	_, _, e := xunix.Syscall6(xunix.SYS_PTRACE, xunix.PTRACE_LISTEN, uintptr(tid), 0, 0, 0, 0)
+	if e != 0 {
+		return e
+	}
+	return nil
+}
+
+// PtraceDetachSignal detaches from a stopped tracee, delivering sig.
+func PtraceDetachSignal(tid int, sig int) error {
+	_, _, e := xunix.Syscall6(xunix.SYS_PTRACE, xunix.PTRACE_DETACH, uintptr(tid), 0, uintptr(sig), 0, 0)
+	if e != 0 {
+		return e
+	}
+	return nil
+}
+
+// PtraceGetEventMsg returns the message of the last ptrace event (the new
+// thread's id for clone, fork and vfork).
+func PtraceGetEventMsg(tid int) (uint, error) { return xunix.PtraceGetEventMsg(tid) }
+
+// Wait4 waits for a child or tracee (pid -1: any) with __WALL, retrying on
+// EINTR. nohang returns pid 0 when nothing is ready.
+func Wait4(pid int, nohang bool) (int, WaitStatus, error) {
+	var ws xunix.WaitStatus
+	opts := xunix.WALL
+	if nohang {
+		opts |= xunix.WNOHANG
+	}
+	for {
+		wpid, err := xunix.Wait4(pid, &ws, opts, nil)
+		if errors.Is(err, EINTR) {
+			continue
+		}
+		return wpid, syscall.WaitStatus(ws), err
+	}
+}
+
+// ReadProcessMemory copies len(buf) bytes at addr of process pid into buf
+// (process_vm_readv(2)) and returns how many were read.
+func ReadProcessMemory(pid int, buf []byte, addr uint64) (int, error) {
+	if len(buf) == 0 {
+		return 0, nil
+	}
+	local := []xunix.Iovec{{Base: &buf[0], Len: uint64(len(buf))}}
+	remote := []xunix.RemoteIovec{{Base: uintptr(addr), Len: len(buf)}}
+	return xunix.ProcessVMReadv(pid, local, remote, 0)
+}
