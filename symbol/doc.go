@@ -25,9 +25,9 @@
 // it does not need) are decoded once, flattened into sorted segments, and
 // every later answer is a binary search. Names follow DW_AT_abstract_origin
 // and DW_AT_specification chains, across units too. Split DWARF units
-// (DWARF 5 and GNU DWARF 4) are read from their .dwo files (dwo.go). Go binaries without DWARF get
-// lines through debug/gosym and inline frames from the .gopclntab inline
-// tree (goinline.go).
+// (DWARF 5 and GNU DWARF 4) are read from their .dwo files (dwo.go). Go
+// binaries without DWARF get lines through debug/gosym and inline frames
+// from the .gopclntab inline tree (goinline.go).
 //
 // Answers follow llvm-symbolizer 14 (--inlining --functions=linkage):
 // linkage names, file paths joined with the unit's comp_dir without
