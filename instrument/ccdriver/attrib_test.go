@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -158,5 +159,118 @@ func TestAttribNeedsClang(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), "\n") {
 		t.Errorf("error %q is not one line", err)
+	}
+}
+
+// runAttrib runs bin with args, writing its counts to a fresh data file,
+// and returns the units by name.
+func runAttrib(t *testing.T, bin string, args ...string) (*profile.Profile, map[string][2]uint64) {
+	t.Helper()
+	data := filepath.Join(t.TempDir(), "sonde.data")
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "SONDE_OUT="+data)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s %v: %v\n%s", bin, args, err, out)
+	}
+	return attribUnits(t, data)
+}
+
+// share returns name's part of all the time charged.
+func share(units map[string][2]uint64, name string) float64 {
+	var total uint64
+	for _, c := range units {
+		total += c[1]
+	}
+	if total == 0 {
+		return 0
+	}
+	return float64(units[name][1]) / float64(total)
+}
+
+// TestAttribPrimes is the paper's example ported to C++ (primes.cc): call
+// counts as computed by hand, the readable names subset.f and
+// isPrime.test, and most of the time charged to isPrime.test, as in the
+// paper's table (90.4%).
+func TestAttribPrimes(t *testing.T) {
+	bin := buildAttrib(t, "clang++", "primes.cc", &AttribMode{}, "-O2")
+	const n, r = 20000, 3
+	_, units := runAttrib(t, bin, "20000", "3")
+	// By hand: test(i) recurses from i=2 while i < x and x%i != 0, so
+	// isPrime(x) makes one call for x <= 2, else d-1 calls where d is
+	// the smallest divisor of x that is >= 2 (x itself for a prime).
+	var tests uint64
+	for x := uint64(1); x <= n; x++ {
+		d := uint64(2)
+		for d < x && x%d != 0 {
+			d++
+		}
+		if x <= 2 {
+			tests++
+		} else {
+			tests += d - 1
+		}
+	}
+	hand := map[string]uint64{"subset": 1, "subset.f": r * (n + 1), "isPrime": r * n, "isPrime.test": r * tests, "main": 1}
+	for name, want := range hand {
+		if got := units[name][0]; got != want {
+			t.Errorf("%s: %d calls, by hand %d", name, got, want)
+		}
+	}
+	s := share(units, "isPrime.test")
+	t.Logf("isPrime.test: %d calls, %.1f%% of %d ms", units["isPrime.test"][0], 100*s, units["isPrime.test"][1]/1e6)
+	if s < 0.8 {
+		t.Errorf("isPrime.test charged %.1f%% of the time, want most (the paper: 90.4%%)", 100*s)
+	}
+}
+
+// TestAttribThrow throws through level3, level2 (a destructor to run)
+// and level1 to catcher: call counts equal callgrind's and the hand count,
+// and the work in catcher's catch block is charged to catcher, which only
+// the landing-pad resets can do (without them current would still be
+// level2's, the last function that set it during unwinding).
+func TestAttribThrow(t *testing.T) {
+	bin := buildAttrib(t, "clang++", "throw.cc", &AttribMode{}, "-O2", "-fno-plt", "-Wl,-z,now")
+	data := filepath.Join(t.TempDir(), "sonde.data")
+	ic, err := oracle.Callgrind(t, bin, []string{"30"}, "SONDE_OUT="+data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exe map[uint64]uint64
+	for obj, m := range ic {
+		if filepath.Base(obj) == filepath.Base(bin) {
+			exe = m
+		}
+	}
+	syms, err := oracle.Nm(t, bin, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := map[string]uint64{}
+	for _, s := range syms {
+		if s.IsFunc() {
+			addr[s.Name] = s.Addr
+		}
+	}
+	_, units := attribUnits(t, data)
+	// Mangled names from nm -S of the fixture; 30 calls each by hand.
+	for name, sym := range map[string]string{"catcher": "_Z7catcheri", "level1": "_Z6level1i", "level2": "_Z6level2i",
+		"level3": "_Z6level3i", "Guard::~Guard": "_ZN5GuardD2Ev"} {
+		a, ok := addr[sym]
+		if !ok {
+			t.Errorf("nm: no symbol %s", sym)
+			continue
+		}
+		if got, want := units[name][0], exe[a]; got != want || got != 30 {
+			t.Errorf("%s: attrib %d calls, callgrind %d, by hand 30", name, got, want)
+		}
+	}
+	_, units = runAttrib(t, bin, "1500")
+	s := share(units, "catcher")
+	t.Logf("catcher: %.1f%% of %d ms; level2 %.1f%%, level3 %.1f%%", 100*s, units["catcher"][1]/1e6,
+		100*share(units, "level2"), 100*share(units, "level3"))
+	// Measured: 100% with the landing-pad resets, 80.6% with them
+	// removed from the rewriter.
+	if s < 0.95 {
+		t.Errorf("catcher charged %.1f%% of the time, want >= 95%% (its catch block does the work)", 100*s)
 	}
 }

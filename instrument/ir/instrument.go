@@ -180,9 +180,13 @@ func (g *gen) entry(k int) string {
 	return b.String()
 }
 
-// reset makes function k's tick counter current.
+// reset makes function k's tick counter current. The store is volatile:
+// only the timer's signal handler reads "current", which the optimizer
+// cannot see, so it would otherwise keep only the last of a run of stores
+// (dead store elimination) and charge an inlined callee's time to its
+// caller.
 func (g *gen) reset(k int) string {
-	return fmt.Sprintf("  store %s, %s @%s, align 8\n", g.elem("__sonde_attrib.ticks", k), g.ptr(g.ptr("i64")), CurrentSymbol)
+	return fmt.Sprintf("  store volatile %s, %s @%s, align 8\n", g.elem("__sonde_attrib.ticks", k), g.ptr(g.ptr("i64")), CurrentSymbol)
 }
 
 // globals declares the counters, the Units payload, the descriptor and the

@@ -72,14 +72,14 @@ func TestInstrumentPlaces(t *testing.T) {
 		{"tail call", tail, 1, 0, 1, []string{`(?m)^define i32 @f\(i32 %0\) \{\n  %__sonde\.1 = load`, `call i32 @g\(i32 %0\)\n  ret`}},
 		{"calls", body, 4, 2, 2, []string{
 			`(?m)^entry:\n  %__sonde\.1 = load`,
-			`call i32 @g\(i32 %0\)\n  store i64\* getelementptr`, // reset after g
-			`call i32 @f\(i32 %2\)\n  call void @llvm`,           // none after self
-			`DIExpression\(\)\)\n  %4 = call`,                    // none after an intrinsic
-			`call i32 %p\(i32 %3\)\n  store i64\* getelementptr`, // reset after an indirect call
+			`call i32 @g\(i32 %0\)\n  store volatile i64\* getelementptr`, // reset after g
+			`call i32 @f\(i32 %2\)\n  call void @llvm`,                    // none after self
+			`DIExpression\(\)\)\n  %4 = call`,                             // none after an intrinsic
+			`call i32 %p\(i32 %3\)\n  store volatile i64\* getelementptr`, // reset after an indirect call
 		}},
 		{"invoke and landingpad", invoke, 1, 2, 0, []string{
-			`phi i32 \[ 0, %0 \]\n  store i64\* getelementptr.*@__sonde_attrib_current`,
-			`catch i8\* null\n  store i64\* getelementptr.*@__sonde_attrib_current`,
+			`phi i32 \[ 0, %0 \]\n  store volatile i64\* getelementptr.*@__sonde_attrib_current`,
+			`catch i8\* null\n  store volatile i64\* getelementptr.*@__sonde_attrib_current`,
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -115,7 +115,7 @@ func (m *module) describe(f *function, lambdaVars map[string]string, srcPath str
 	info.name = readable(link)
 	// A lambda's call operator: name it after its enclosing function and
 	// the variable that holds it, as the paper names isPrime.test.
-	if sp.fields["name"] == "operator()" {
+	if strings.HasPrefix(sp.fields["name"], "operator()") {
 		if v, ok := lambdaVars[sp.fields["scope"]]; ok {
 			if enc, ok := enclosing(info.name); ok {
 				info.name = enc + "." + v
