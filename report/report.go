@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"sonde/instrument/listing"
 	"sonde/profile"
 )
 
@@ -19,12 +20,13 @@ const (
 	ViewDefault View = iota
 	ViewFlat
 	ViewFunctions
-	ViewHier  // call paths, "67.6% ±1.3  worker <- dispatch_2 <- main" (hier.go)
-	ViewLines // annotated source listing of counts, lprint's default (lines.go)
-	ViewFiles // per compilation unit or file: instructions and blocks (blocks.go)
+	ViewHier         // call paths, "67.6% ±1.3  worker <- dispatch_2 <- main" (hier.go)
+	ViewLines        // annotated source listing of counts, lprint's default (lines.go)
+	ViewFiles        // per compilation unit or file: instructions and blocks (blocks.go)
+	ViewInstructions // every instruction with its count (instructions.go)
 )
 
-var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions", ViewHier: "hier", ViewLines: "lines", ViewFiles: "files"}
+var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions", ViewHier: "hier", ViewLines: "lines", ViewFiles: "files", ViewInstructions: "instructions"}
 
 // String returns the view's name as the command line spells it (without
 // the dashes).
@@ -80,6 +82,16 @@ type Options struct {
 	// Depth cuts the hier view's call paths to Depth functions; 0 means
 	// up to main.
 	Depth int
+	// ListingDir is where the instructions view finds the listings sonde cc
+	// left (listing.Dir); "" means listing.Dir("").
+	ListingDir string
+}
+
+func (o *Options) listingDir() string {
+	if o == nil || o.ListingDir == "" {
+		return listing.Dir("")
+	}
+	return o.ListingDir
 }
 
 func (o *Options) view() View {
@@ -125,7 +137,7 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 			err = functionsSamples(&b, r, opts.top())
 		case ViewHier:
 			err = hierSamples(&b, r, opts.Depth, opts.top())
-		case ViewLines, ViewFiles:
+		case ViewLines, ViewFiles, ViewInstructions:
 			err = fmt.Errorf("report: --%v lists counts; this profile's samples have none (use --flat)", v)
 		default:
 			err = fmt.Errorf("report: view %v not built", v)
@@ -156,6 +168,8 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 			} else {
 				err = functionsCounts(&b, r, opts.top())
 			}
+		case ViewInstructions:
+			err = instructionsCounts(&b, r.p, opts.listingDir())
 		case ViewFiles:
 			if !hasBlockInstrs(r) {
 				err = fmt.Errorf("report: --files needs block counts with instruction counts (sonde cc, sonde count --units blocks)")

@@ -56,9 +56,19 @@ type Block struct {
 	// Lines lists the block's instructions grouped by source line, in the
 	// order each line first appears in the block.
 	Lines []Piece
+	// Code lists the block's instructions in order.
+	Code []Instr
 	// Counter is the index of the counter that counts the block: its own,
 	// or the one of the call block it follows (see Options.SplitCalls).
 	Counter int
+}
+
+// Instr is one instruction of a block: its text as the assembly has it
+// ("movl\t(%rdi,%rax,4), %ecx") and its source line.
+type Instr struct {
+	File string
+	Line int
+	Text string
 }
 
 // Piece is the part of a block on one source line.
@@ -247,6 +257,7 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 				b.last = len(instrs) - 1
 				b.Instrs++
 				addPiece(&b.Block, curFile, curLine)
+				b.Code = append(b.Code, Instr{File: curFile, Line: curLine, Text: st.text})
 				m := st.name
 				if isCondJump(m) || isJump(m) || isCall(m) || isReturn(m) {
 					leader = true

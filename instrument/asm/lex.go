@@ -36,6 +36,9 @@ type stmt struct {
 	prefixed bool
 	// lockPrefix says it carried lock.
 	lockPrefix bool
+	// text is an instruction's whole text, prefixes and operands, without
+	// comment or surrounding blanks ("rep stosq").
+	text string
 }
 
 type stmtKind uint8
@@ -155,7 +158,7 @@ func parseStatements(l *line, lineOff int, text string, start, end int) {
 		l.stmts = append(l.stmts, stmt{kind: stDirective, off: lineOff + pos, name: word, args: rest})
 		return
 	}
-	st := stmt{kind: stInstr, off: lineOff + pos}
+	st := stmt{kind: stInstr, off: lineOff + pos, text: s}
 	for prefixes[strings.ToLower(word)] {
 		st.prefixed = true
 		if strings.EqualFold(word, "lock") {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"sonde/instrument/asm"
+	"sonde/instrument/listing"
 	"sonde/instrument/runtime"
 )
 
@@ -38,6 +39,18 @@ func (m *BlocksMode) Compile(d *Driver, j *Job) error {
 		SplitCalls: lang(j.Lang) == langCXX})
 	if err != nil {
 		return fmt.Errorf("instrument %s: %w", j.Src, err)
+	}
+	// The instructions of each block, for sonde report --instructions (the
+	// paper's x.sL), under the universe's hash in the cache.
+	lb := make([]listing.Block, len(res.Blocks))
+	for i, b := range res.Blocks {
+		lb[i].Func = b.Func
+		for _, in := range b.Code {
+			lb[i].Instr = append(lb[i].Instr, listing.Instr{File: in.File, Line: in.Line, Text: in.Text})
+		}
+	}
+	if err := listing.Write(listing.Dir(d.CacheDir), res.Hash, lb); err != nil {
+		return err
 	}
 	out := filepath.Join(d.TempDir, stem(j.Obj)+"-"+stem(j.Src)+".sonde.s")
 	if err := os.WriteFile(out, res.Asm, 0o644); err != nil {

@@ -108,6 +108,53 @@ func TestCCMax(t *testing.T) {
 	if lines, _, _ := repRun(t, "--lines", data); lines != out {
 		t.Errorf("default view differs from --lines")
 	}
+	// --instructions: max's instructions, as many as objdump disassembles in
+	// max of the same source built by gcc -O0 itself (-g changes no code).
+	insts, errs, code := repRun(t, "--instructions", data)
+	if code != 0 {
+		t.Fatalf("report --instructions: %s", errs)
+	}
+	plain := filepath.Join(dir, "plain")
+	if o, err := exec.Command("gcc", "-O0", "-o", plain, src).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, o)
+	}
+	dis, err := exec.Command("objdump", "-d", "--no-show-raw-insn", plain).Output()
+	if err != nil {
+		t.Fatalf("objdump: %v", err)
+	}
+	want := 0
+	in := false
+	for _, l := range strings.Split(string(dis), "\n") {
+		switch {
+		case strings.HasSuffix(l, "<max>:"):
+			in = true
+		case in && strings.TrimSpace(l) == "":
+			in = false
+		case in:
+			want++
+		}
+	}
+	got, compares := 0, 0
+	in = false
+	for _, l := range strings.Split(insts, "\n") {
+		switch {
+		case l == "max":
+			in = true
+		case in && !strings.HasPrefix(l, " "):
+			in = false
+		case in:
+			got++
+			if strings.HasPrefix(strings.TrimSpace(l), strconv.Itoa(runs*99999)+" ") && strings.Contains(l, " 28  ") {
+				compares++
+			}
+		}
+	}
+	if got != want || want == 0 {
+		t.Errorf("--instructions lists %d instructions in max, objdump %d", got, want)
+	}
+	if compares == 0 {
+		t.Errorf("--instructions shows no instruction of line 28 run %d times:\n%s", runs*99999, insts)
+	}
 	// Default output: sonde.data in the program's working directory.
 	ccExec(t, dir, bin, nil)
 	p, _, err := datafile.ReadFile(filepath.Join(dir, "sonde.data"))

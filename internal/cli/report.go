@@ -53,7 +53,12 @@ Views (one at a time; the default is --flat for samples, --functions for counts)
         blocks, blocks never entered (lprint's summary by file). With block
         counts, --functions prints lprint's table: instructions executed,
         calls (entry-block count), instructions, never executed, function.
-  --objects, --instructions, --coverage
+  --instructions
+        for sonde cc profiles: every assembly instruction with its count, the
+        block number on each block's first instruction, and its source line.
+        The instructions come from the listing sonde cc keeps in its cache
+        ($SONDE_CACHE, else ~/.cache/sonde) under the unit's hash.
+  --objects, --coverage
         not built yet.
 
 Flags:
@@ -85,7 +90,7 @@ func reportVerb() *verb {
 
 // viewsNotBuilt are the views of the command-line contract that a later
 // piece of work builds; asking for one is a usage error, never ignored.
-var viewsNotBuilt = []string{"objects", "instructions", "coverage"}
+var viewsNotBuilt = []string{"objects", "coverage"}
 
 // moreViews are the views that take no options of their own, by flag name.
 var moreViews = []struct {
@@ -94,6 +99,7 @@ var moreViews = []struct {
 }{
 	{"lines", report.ViewLines},
 	{"files", report.ViewFiles},
+	{"instructions", report.ViewInstructions},
 }
 
 // reportFlags holds one invocation's parsed flags.

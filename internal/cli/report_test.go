@@ -491,7 +491,7 @@ func TestReportErrors(t *testing.T) {
 		{"lines and another view", []string{"--lines", "--flat", junk}, exitUsage, "choose one view"},
 		{"files and another view", []string{junk, "--files", "--lines"}, exitUsage, "choose one view"},
 		{"objects not built", []string{"--objects"}, exitUsage, "--objects: not built yet"},
-		{"instructions not built", []string{"--instructions"}, exitUsage, "--instructions: not built yet"},
+		{"instructions and another view", []string{"--instructions", "--files"}, exitUsage, "choose one view"},
 		{"hier with flat", []string{"--hier", "--flat"}, exitUsage, "choose one view"},
 		{"depth without hier", []string{"--depth", "3"}, exitUsage, "with --hier"},
 		{"coverage not built", []string{"--coverage"}, exitUsage, "--coverage: not built yet"},

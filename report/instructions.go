@@ -1,0 +1,100 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"sonde/instrument/listing"
+	"sonde/profile"
+	"sonde/profile/datafile"
+	"sonde/symbol"
+)
+
+// The instructions view: every assembly instruction of every counted
+// compilation unit with the number of times it ran, lprint at its most
+// verbose. The block number marks each block's first instruction:
+//
+//	unit /src/max.c
+//	max
+//	         1  b11      24  pushq	%rbp
+//	         1           24  movq	%rsp, %rbp
+//	     99999  b12      28  movl	-20(%rbp), %eax
+//
+// The instruction text comes from the listing sonde cc left in its cache
+// when it instrumented the unit (package instrument/listing), found by the
+// hash of the unit's universe; a unit whose listing is not there (built on
+// another machine, cache cleaned) is named with the reason.
+
+// universe is one compilation unit's units, in order.
+type universe struct {
+	scope string
+	units []profile.Unit
+}
+
+// universes splits the profile's block units into the universes they came
+// from: by scope, and within a scope anew wherever block numbers start
+// again (two builds of one source).
+func universes(p *profile.Profile) []universe {
+	var out []universe
+	index := make(map[string]int) // scope -> its last universe in out
+	for _, u := range p.Units {
+		if u.Kind != profile.UnitBlock || u.Scope == "" {
+			continue
+		}
+		i, ok := index[u.Scope]
+		if ok {
+			last := out[i].units[len(out[i].units)-1]
+			if u.Index < last.Index {
+				ok = false
+			}
+		}
+		if !ok {
+			out = append(out, universe{scope: u.Scope})
+			i = len(out) - 1
+			index[u.Scope] = i
+		}
+		out[i].units = append(out[i].units, u)
+	}
+	return out
+}
+
+// instructionsCounts prints every instruction with its count.
+func instructionsCounts(b *strings.Builder, p *profile.Profile, dir string) error {
+	us := universes(p)
+	if len(us) == 0 {
+		b.WriteString("no block units of sonde cc: --instructions lists compiler-instrumented units\n")
+		return nil
+	}
+	for n, uv := range us {
+		if n > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(b, "unit %s\n", uv.scope)
+		counts := make(map[int]uint64)
+		for _, u := range uv.units {
+			if len(u.Counts) > 0 {
+				counts[u.Index] = u.Counts[0]
+			}
+		}
+		blocks, err := listing.Read(dir, datafile.UnitsHash(uv.units))
+		if err != nil {
+			fmt.Fprintf(b, "(instructions not available: %v)\n", err)
+			continue
+		}
+		fn := ""
+		for i, bl := range blocks {
+			if bl.Func != fn {
+				fn = bl.Func
+				b.WriteString(funcName(symbol.Frame{Func: fn}) + "\n")
+			}
+			for k, in := range bl.Instr {
+				mark := ""
+				if k == 0 {
+					mark = fmt.Sprintf("b%d", i)
+				}
+				fmt.Fprintf(b, "%10d  %-6s %5d  %s\n", counts[i], mark, in.Line, in.Text)
+			}
+		}
+	}
+	return nil
+}
