@@ -126,10 +126,11 @@ func parseLineTable(s *debugSections, off uint64, compDir string) (*lineTable, e
 	if b.err == nil && (version < 2 || version > 5) {
 		b.fail(fmt.Sprintf("unsupported line table version %d", version))
 	}
-	addrSize := 8
 	if version >= 5 {
-		addrSize = int(b.u8())
-		b.u8() // segment selector size
+		// address_size and segment_selector_size: DW_LNE_set_address
+		// carries its own length.
+		b.u8()
+		b.u8()
 	}
 	hdrLen := b.uintN(offSize)
 	progStart := b.off + int(hdrLen)
@@ -260,7 +261,6 @@ func parseLineTable(s *debugSections, off uint64, compDir string) (*lineTable, e
 			}
 		}
 	}
-	_ = addrSize
 	if b.err != nil {
 		return nil, b.err
 	}
