@@ -146,6 +146,14 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 			return err
 		}
 	}
+	if isAttrib(p) && len(p.Samples) == 0 && (opts.view() == ViewDefault || opts.view() == ViewFunctions) {
+		// sonde cc --sonde-mode=attrib: the paper's prof layout (attrib.go).
+		if err := attribFunctions(&b, p, opts.top()); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	if len(p.Units) > 0 {
 		if len(p.Samples) > 0 {
 			b.WriteString("\n")

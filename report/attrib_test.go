@@ -1,0 +1,60 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"sonde/profile"
+)
+
+// attribProfile is the paper's table (Appel, Duba and MacQueen 1988,
+// section 2) as an attrib profile: seconds and calls from the paper, so
+// that the view must print its rows back (percentages recomputed from the
+// seconds: 3.52/3.89 = 90.5%, where the paper's raw ticks gave 90.4).
+func attribProfile() *profile.Profile {
+	u := func(scope string, i int, name string, calls, ms uint64) profile.Unit {
+		return profile.Unit{Kind: profile.UnitFunction, Loc: profile.Location{Mapping: profile.NoMapping},
+			Scope: scope, Index: i, Func: name, File: "/src/primes.cc", Line: 10 + i, Counts: []uint64{calls, ms * 1e6}}
+	}
+	return &profile.Profile{
+		CountTypes: []profile.ValueType{{Type: "calls", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}},
+		Runs:       []profile.Run{{ID: 1, Collector: "attrib", Command: []string{"./primes"}}},
+		Units: []profile.Unit{
+			u("/src/primes.cc", 0, "subset", 1, 0),
+			u("/src/primes.cc", 1, "subset.f", 1001, 10),
+			u("/src/primes.cc", 2, "isPrime", 600, 200),
+			u("/src/primes.cc", 3, "isPrime.test", 78189, 3520),
+			// The same (inline) function in a second module adds up.
+			u("/src/other.cc", 0, "isPrime", 400, 130),
+			u("", 0, UnprofiledName, 0, 30),
+		},
+	}
+}
+
+func TestAttribFunctions(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		opts *Options
+	}{
+		{"attrib-functions", &Options{View: ViewFunctions}},
+		{"attrib-default", nil},
+		{"attrib-top2", &Options{View: ViewFunctions, Top: 2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			if err := Write(&b, attribProfile(), nil, tc.opts); err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, tc.name+".txt", b.String())
+		})
+	}
+}
+
+func TestAttribFunctionsBadCounts(t *testing.T) {
+	p := attribProfile()
+	p.Units[0].Counts = []uint64{1}
+	var b strings.Builder
+	if err := Write(&b, p, nil, nil); err == nil {
+		t.Fatal("a unit with one count for two count types: no error")
+	}
+}
