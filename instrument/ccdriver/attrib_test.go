@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	pprof "github.com/google/pprof/profile"
+
+	"sonde/export"
 	"sonde/internal/oracle"
 	"sonde/internal/testprog"
 	"sonde/profile"
@@ -194,7 +197,7 @@ func share(units map[string][2]uint64, name string) float64 {
 func TestAttribPrimes(t *testing.T) {
 	bin := buildAttrib(t, "clang++", "primes.cc", &AttribMode{}, "-O2")
 	const n, r = 20000, 3
-	_, units := runAttrib(t, bin, "20000", "3")
+	p, units := runAttrib(t, bin, "20000", "3")
 	// By hand: test(i) recurses from i=2 while i < x and x%i != 0, so
 	// isPrime(x) makes one call for x <= 2, else d-1 calls where d is
 	// the smallest divisor of x that is >= 2 (x itself for a prime).
@@ -216,6 +219,7 @@ func TestAttribPrimes(t *testing.T) {
 			t.Errorf("%s: %d calls, by hand %d", name, got, want)
 		}
 	}
+	checkPprof(t, p, units)
 	s := share(units, "isPrime.test")
 	t.Logf("isPrime.test: %d calls, %.1f%% of %d ms", units["isPrime.test"][0], 100*s, units["isPrime.test"][1]/1e6)
 	if s < 0.8 {
@@ -272,5 +276,39 @@ func TestAttribThrow(t *testing.T) {
 	// removed from the rewriter.
 	if s < 0.95 {
 		t.Errorf("catcher charged %.1f%% of the time, want >= 95%% (its catch block does the work)", 100*s)
+	}
+}
+
+// checkPprof exports p to pprof and reads it back with pprof's own parser
+// (github.com/google/pprof/profile): per function, the calls and
+// nanoseconds must be the data file's.
+func checkPprof(t *testing.T, p *profile.Profile, units map[string][2]uint64) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := export.WritePprof(&buf, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	pp, err := pprof.Parse(&buf)
+	if err != nil {
+		t.Fatalf("pprof parser: %v", err)
+	}
+	if len(pp.SampleType) != 2 || pp.SampleType[0].Type != "calls" || pp.SampleType[1].Unit != "nanoseconds" {
+		t.Fatalf("pprof sample types %v", pp.SampleType)
+	}
+	got := map[string][2]uint64{}
+	for _, s := range pp.Sample {
+		if len(s.Location) == 0 || len(s.Location[0].Line) == 0 {
+			continue
+		}
+		name := s.Location[0].Line[0].Function.Name
+		c := got[name]
+		c[0] += uint64(s.Value[0])
+		c[1] += uint64(s.Value[1])
+		got[name] = c
+	}
+	for name, c := range units {
+		if c != ([2]uint64{}) && got[name] != c {
+			t.Errorf("pprof %s: %v, data file %v", name, got[name], c)
+		}
 	}
 }
