@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,6 +17,7 @@ import (
 	"sonde/internal/testprog"
 	"sonde/profile"
 	"sonde/profile/datafile"
+	"sonde/report"
 )
 
 // buildAttrib builds src (internal/testprog/testdata/attrib) with
@@ -310,5 +312,61 @@ func checkPprof(t *testing.T, p *profile.Profile, units map[string][2]uint64) {
 		if c != ([2]uint64{}) && got[name] != c {
 			t.Errorf("pprof %s: %v, data file %v", name, got[name], c)
 		}
+	}
+}
+
+// TestAttribInlined: hot is inlined into caller at -O2 (nm shows no hot
+// symbol). attrib charges >= 90% of the time to hot; perf report
+// --no-inline on the same binary charges caller (by program counter). The
+// test prints both.
+func TestAttribInlined(t *testing.T) {
+	bin := buildAttrib(t, "clang", "inline.c", &AttribMode{}, "-O2")
+	syms, err := oracle.Nm(t, bin, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, s := range syms {
+		have[s.Name] = true
+	}
+	if have["hot"] || !have["caller"] {
+		t.Fatalf("nm: hot present %v, caller present %v; want hot inlined away", have["hot"], have["caller"])
+	}
+	p, units := runAttrib(t, bin, "3000000")
+	var b strings.Builder
+	if err := report.Write(&b, p, nil, &report.Options{View: report.ViewFunctions}); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("sonde report --functions (attrib):\n%s", b.String())
+	if s := share(units, "hot"); s < 0.9 {
+		t.Errorf("attrib charged %.1f%% to hot, want >= 90%%", 100*s)
+	}
+
+	perf := testprog.Require(t, "perf")
+	dir := t.TempDir()
+	pd := filepath.Join(dir, "perf.data")
+	rec := exec.Command(perf, "record", "-q", "-F", "999", "-o", pd, "--", bin, "3000000")
+	rec.Env = append(os.Environ(), "SONDE_OUT="+filepath.Join(dir, "sonde.data"))
+	if out, err := rec.CombinedOutput(); err != nil {
+		t.Fatalf("perf record: %v\n%s", err, out)
+	}
+	out, err := exec.Command(perf, "report", "-i", pd, "--no-inline", "--stdio", "--sort", "symbol").Output()
+	if err != nil {
+		t.Fatalf("perf report: %v", err)
+	}
+	t.Logf("oracle: perf report --no-inline --stdio --sort symbol  [%s]:\n%s", oracle.Version("perf"), out)
+	// Rows look like "    99.50%  [.] caller".
+	pct := map[string]float64{}
+	for _, l := range strings.Split(string(out), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 3 && strings.HasSuffix(f[0], "%") && f[1] == "[.]" {
+			v, err := strconv.ParseFloat(strings.TrimSuffix(f[0], "%"), 64)
+			if err == nil {
+				pct[f[2]] += v
+			}
+		}
+	}
+	if pct["caller"] < 90 || pct["hot"] != 0 {
+		t.Errorf("perf --no-inline: caller %.1f%%, hot %.1f%%; want caller >= 90%%", pct["caller"], pct["hot"])
 	}
 }
