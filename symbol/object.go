@@ -47,11 +47,6 @@ type Object struct {
 	dw       *dwarfInfo // nil without DWARF
 	gopcln   *goTable   // nil unless Go without DWARF
 	isGo     bool       // a Go binary: its DWARF names are Go's own
-	goRaw    []byte     // .gopclntab while opening
-	goText   uint64     // .text address, for .gopclntab
-	goFunc   uint64     // address of go:func.*, 0 if unknown
-	goRodata []byte     // the section holding go:func.*
-	goRoAddr uint64     // its address
 
 	mu       sync.Mutex
 	degraded string // the first DWARF decoding error, for Info
@@ -74,13 +69,10 @@ func Open(path string, opts *Options) (*Object, error) {
 // safeCall; sonde's own DWARF parsers run outside it, so that fuzzing finds
 // their bugs.
 func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
-	var o *Object
-	var raw *dwarfSections
-	var rawPath string
-	var missing []string
+	var p *objectParts
 	err := safeCall(path, func() error {
 		var err error
-		o, raw, rawPath, missing, err = readObject(path, r, opts)
+		p, err = readObject(path, r, opts)
 		return err
 	})
 	if err != nil {
@@ -90,23 +82,24 @@ func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
 		}
 		return nil, err
 	}
-	if raw != nil {
-		o.dw, err = newDWARF(raw, rawPath)
+	o, missing := p.obj, p.missing
+	if p.dwarf != nil {
+		o.dw, err = newDWARF(p.dwarf, p.dwarfPath)
 		if err != nil {
 			// Corrupt DWARF: degrade to symbols and say so.
 			o.dw = nil
 			missing = append(missing, fmt.Sprintf("DWARF unusable (%v)", err))
 		}
 	}
-	if o.dw == nil && o.goRaw != nil {
+	if g := p.gopcln; o.dw == nil && g != nil {
 		err := safeCall(path, func() error {
 			var err error
-			o.gopcln, err = newGoTable(o.goRaw, o.goText, path)
+			o.gopcln, err = newGoTable(g.pcln, g.text, path)
 			return err
 		})
-		if err == nil && o.gopcln != nil && o.goFunc != 0 {
+		if err == nil && o.gopcln != nil && g.gofunc != 0 {
 			// sonde's own decoder: outside safeCall.
-			if inl, ierr := newGoInline(o.goRaw, o.goText, o.goFunc, o.goRodata, o.goRoAddr, path); ierr == nil && inl != nil {
+			if inl, ierr := newGoInline(g.pcln, g.text, g.gofunc, g.rodata, g.rodataAddr, path); ierr == nil && inl != nil {
 				o.gopcln.inl = inl
 			}
 		}
@@ -117,7 +110,6 @@ func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
 			missing = append(missing, "lines from .gopclntab, no inline frames")
 		}
 	}
-	o.goRaw, o.goRodata = nil, nil
 	if opts != nil && opts.Prefetch && o.dw != nil {
 		go o.dw.decodeAll(max(1, runtime.GOMAXPROCS(0)-1))
 	}
@@ -145,15 +137,35 @@ func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
 	return o, nil
 }
 
+// objectParts is what readObject gathers through debug/elf for Open to
+// index.
+type objectParts struct {
+	obj       *Object        // with segments, build-id and symbols filled in
+	dwarf     *dwarfSections // nil without DWARF
+	dwarfPath string         // the file the DWARF is from
+	gopcln    *goInput       // nil unless a Go binary without DWARF
+	missing   []string       // what Info will say is missing, so far
+}
+
+// goInput is the raw material of a goTable.
+type goInput struct {
+	pcln       []byte // .gopclntab
+	text       uint64 // .text address
+	gofunc     uint64 // address of go:func.*, 0 if unknown
+	rodata     []byte // the section holding go:func.*
+	rodataAddr uint64 // its address
+}
+
 // readObject reads what Open needs through debug/elf: segments, build-id,
 // symbols, the raw DWARF sections (of a separate debug file when the object
 // has none) and .gopclntab.
-func readObject(path string, r io.ReaderAt, opts *Options) (o *Object, raw *dwarfSections, rawPath string, missing []string, err error) {
+func readObject(path string, r io.ReaderAt, opts *Options) (*objectParts, error) {
 	ef, err := newELF(path, r)
 	if err != nil {
-		return nil, nil, "", nil, err
+		return nil, err
 	}
-	o = &Object{path: path, buildID: buildID(ef)}
+	o := &Object{path: path, buildID: buildID(ef)}
+	p := &objectParts{obj: o, dwarfPath: path}
 	for _, p := range ef.Progs {
 		if p.Type == elf.PT_LOAD {
 			o.loads = append(o.loads, p.ProgHeader)
@@ -162,11 +174,11 @@ func readObject(path string, r io.ReaderAt, opts *Options) (o *Object, raw *dwar
 	o.syms = loadSymtab(ef)
 	o.isGo = ef.Section(".gopclntab") != nil || ef.Section(".go.buildinfo") != nil
 
-	dwFile, dwPath := ef, path
+	dwFile := ef
 	if !hasDWARF(ef) {
 		if df, dpath, dfile := findDebugFile(ef, path, o.buildID, opts.debugDirs()); df != nil {
 			defer dfile.Close()
-			dwFile, dwPath = df, dpath
+			dwFile, p.dwarfPath = df, dpath
 			o.info.DebugFile = dpath
 			if o.syms == nil {
 				o.fallback = loadSymtab(df)
@@ -174,24 +186,25 @@ func readObject(path string, r io.ReaderAt, opts *Options) (o *Object, raw *dwar
 		}
 	}
 	if hasDWARF(dwFile) {
-		raw, err = readDWARFSections(dwFile, dwPath)
+		p.dwarf, err = readDWARFSections(dwFile, p.dwarfPath)
 		if err != nil {
-			raw = nil
-			missing = append(missing, fmt.Sprintf("DWARF unusable (%v)", err))
+			p.dwarf = nil
+			p.missing = append(p.missing, fmt.Sprintf("DWARF unusable (%v)", err))
 		}
 	} else {
-		missing = append(missing, "no DWARF")
+		p.missing = append(p.missing, "no DWARF")
 	}
-	if s := ef.Section(".gopclntab"); s != nil && s.Type != elf.SHT_NOBITS && raw == nil {
+	if s := ef.Section(".gopclntab"); s != nil && s.Type != elf.SHT_NOBITS && p.dwarf == nil {
 		if data, err := s.Data(); err == nil {
-			o.goRaw = data
+			g := &goInput{pcln: data}
 			if t := ef.Section(".text"); t != nil {
-				o.goText = t.Addr
+				g.text = t.Addr
 			}
-			o.goFunc, o.goRodata, o.goRoAddr = goFuncData(ef)
+			g.gofunc, g.rodata, g.rodataAddr = goFuncData(ef)
+			p.gopcln = g
 		}
 	}
-	return o, raw, dwPath, missing, nil
+	return p, nil
 }
 
 // Path returns the path the object was opened from.
