@@ -673,3 +673,53 @@ func TestRecordHistogramRing(t *testing.T) {
 		}
 	})
 }
+
+// TestRecordAttachNewThreads attaches to a process before it starts its
+// threads: both samplers must follow the threads created later (perf
+// events by inherit, ptrace by PTRACE_O_TRACECLONE). Oracle: the fixture
+// makes exactly two busy threads, in thread_work.
+func TestRecordAttachNewThreads(t *testing.T) {
+	bin := testprog.Build(t, "record/threads.c", testprog.Opts{Flags: []string{"-O1", "-g", "-pthread"}})
+	for _, sampler := range []string{"perf", "ptrace"} {
+		t.Run(sampler, func(t *testing.T) {
+			if sampler == "perf" {
+				requirePerf(t)
+			}
+			target := exec.Command(bin, "400", "3000000000")
+			if err := target.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer func() {
+				target.Process.Kill()
+				target.Wait()
+			}()
+			time.Sleep(100 * time.Millisecond)
+			out := filepath.Join(t.TempDir(), "threads.data")
+			code, stderr := record(t, "--sampler", sampler, "-g", "-p", strconv.Itoa(target.Process.Pid), "--duration", "900ms", "-o", out)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			p := readProfile(t, out)
+			tids := make(map[int32]int)
+			for _, s := range p.Samples {
+				if int(s.PID) == target.Process.Pid && s.TID != s.PID {
+					tids[s.TID]++
+				}
+			}
+			shares, _ := hierShares(t, p)
+			t.Logf("samples by new thread %v; paths %v\n%s", tids, shares, stderr)
+			if len(tids) != 2 {
+				t.Errorf("%d new threads sampled, want 2", len(tids))
+			}
+			var work float64
+			for path, v := range shares {
+				if strings.HasPrefix(path, "thread_work") {
+					work += v
+				}
+			}
+			if work < 90 {
+				t.Errorf("thread_work has %.1f%% of the samples, want nearly all", work)
+			}
+		})
+	}
+}
