@@ -321,7 +321,8 @@ func buildSonde(t *testing.T) string {
 	return sondeBin.path
 }
 
-// TestRecordKilled: sonde record killed with SIGKILL halfway leaves a data
+// TestRecordKilled: sonde report works on the data file while sonde
+// record runs, and sonde record killed with SIGKILL halfway leaves a data
 // file whose samples reach to a fraction of a second before the kill
 // (samples are flushed every datafile.FlushInterval, rings drained every
 // pollInterval).
@@ -335,7 +336,13 @@ func TestRecordKilled(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(1500 * time.Millisecond)
+	// Early reporting (PCT): the file reports while the recording runs.
+	time.Sleep(1000 * time.Millisecond)
+	var rout, rerr bytes.Buffer
+	if code := Main([]string{"report", "--flat", "--by", "function", out}, strings.NewReader(""), &rout, &rerr); code != 0 || !strings.Contains(rout.String(), "% burn_a") {
+		t.Errorf("report during the recording: exit %d\n%s%s", code, rout.String(), rerr.String())
+	}
+	time.Sleep(500 * time.Millisecond)
 	killed := time.Now()
 	cmd.Process.Kill()
 	cmd.Wait()
