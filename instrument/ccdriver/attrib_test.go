@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -368,5 +369,67 @@ func TestAttribInlined(t *testing.T) {
 	}
 	if pct["caller"] < 90 || pct["hot"] != 0 {
 		t.Errorf("perf --no-inline: caller %.1f%%, hot %.1f%%; want caller >= 90%%", pct["caller"], pct["hot"])
+	}
+}
+
+// TestAttribUnprofiledVsGprof is the paper's f/g argument (section 4):
+// f makes 50 calls of work with 8,000,000/2 steps, g 20,000 with 2,000/2,
+// so f causes 20/22 = 90.9% of work's time (by construction). With work
+// unprofiled (--sonde-unprofiled=^work$) attrib must charge it to f and g
+// in that proportion; gprof, on a gcc -pg build, splits it by call counts
+// (50 : 20,000) and gives nearly all of it to g. The test prints both.
+func TestAttribUnprofiledVsGprof(t *testing.T) {
+	bin := buildAttrib(t, "clang", "fg.c", &AttribMode{Unprofiled: regexp.MustCompile(`^work$`)}, "-O2")
+	p, units := runAttrib(t, bin, "2")
+	if _, ok := units["work"]; ok {
+		t.Errorf("work is unprofiled but has a unit")
+	}
+	var b strings.Builder
+	if err := report.Write(&b, p, nil, &report.Options{View: report.ViewFunctions}); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("sonde report (work unprofiled):\n%s", b.String())
+	f, g := float64(units["f"][1]), float64(units["g"][1])
+	if s := f / (f + g); s < 0.85 || s > 0.96 {
+		t.Errorf("attrib: f has %.1f%% of f+g, want 90.9%% (0.85..0.96)", 100*s)
+	}
+
+	gcc := testprog.Require(t, "gcc")
+	gprof := testprog.Require(t, "gprof")
+	dir := t.TempDir()
+	pg := filepath.Join(dir, "fg-pg")
+	if out, err := exec.Command(gcc, "-O2", "-pg", "-o", pg, testprog.Path("attrib/fg.c")).CombinedOutput(); err != nil {
+		t.Fatalf("gcc -pg: %v\n%s", err, out)
+	}
+	run := exec.Command(pg, "2")
+	run.Dir = dir // gmon.out goes to the working directory
+	if out, err := run.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", pg, err, out)
+	}
+	out, err := exec.Command(gprof, "-b", "-q", pg, filepath.Join(dir, "gmon.out")).Output()
+	if err != nil {
+		t.Fatalf("gprof: %v", err)
+	}
+	t.Logf("oracle: gprof -b -q  [%s]:\n%s", oracle.Version("gprof"), out)
+	// Primary lines: "[3]     99.8    0.00    0.89       1         g [3]":
+	// index, %time, self, children, called, name.
+	total := map[string]float64{}
+	for _, l := range strings.Split(string(out), "\n") {
+		fs := strings.Fields(l)
+		if len(fs) >= 6 && strings.HasPrefix(fs[0], "[") {
+			self, err1 := strconv.ParseFloat(fs[2], 64)
+			kids, err2 := strconv.ParseFloat(fs[3], 64)
+			if err1 == nil && err2 == nil {
+				total[fs[len(fs)-2]] = self + kids
+			}
+		}
+	}
+	gf, gg := total["f"], total["g"]
+	if gf+gg == 0 {
+		t.Fatalf("gprof: no time for f and g")
+	}
+	t.Logf("f's part of f+g: attrib %.1f%%, gprof %.1f%%, by construction 90.9%%", 100*f/(f+g), 100*gf/(gf+gg))
+	if gf/(gf+gg) > 0.1 {
+		t.Errorf("gprof gave f %.1f%%: expected its call-count split (about 0.25%%)", 100*gf/(gf+gg))
 	}
 }
