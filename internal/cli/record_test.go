@@ -101,6 +101,8 @@ func TestRecordHier(t *testing.T) {
 		callGraph string
 	}{
 		{name: "O0 frame pointers", n: "800000000", flags: []string{"-O0", "-g", "-fno-omit-frame-pointer"}, callGraph: "fp"},
+		// A fixed (non-PIE) executable: its bias is 0.
+		{name: "O0 no-pie frame pointers", n: "800000000", flags: []string{"-O0", "-g", "-fno-omit-frame-pointer", "-no-pie"}, callGraph: "fp"},
 		// -fno-optimize-sibling-calls: at -O2 dispatch_N tail-calls worker
 		// and vanishes from every stack, whatever the unwinder.
 		{name: "O2 frame pointers", n: "1200000000", flags: []string{"-O2", "-g", "-fno-omit-frame-pointer", "-fno-optimize-sibling-calls"}, callGraph: "fp"},
