@@ -408,3 +408,51 @@ func TestCCAtomic(t *testing.T) {
 		})
 	}
 }
+
+// TestCCReportLive reads a running server's counters from its memory,
+// without a signal or any help from it: after 5 requests the request
+// line has run 5 times (the server says so on its output). A process that
+// sonde cc did not build is refused with one line.
+func TestCCReportLive(t *testing.T) {
+	testprog.Require(t, "gcc")
+	dir := t.TempDir()
+	t.Setenv("SONDE_CACHE", filepath.Join(dir, "cache"))
+	srv := filepath.Join(dir, "forever")
+	ccRun(t, "cc", "-O2", "-o", srv, ccFixture("forever.c"))
+	cmd := exec.Command(srv)
+	cmd.Env = append(os.Environ(), "SONDE_OUT="+filepath.Join(dir, "unused.data"))
+	in, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	rd := bufio.NewReader(stdout)
+	for i := 0; i < 5; i++ {
+		in.Write([]byte("x"))
+		if _, err := rd.ReadString('\n'); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pid := strconv.Itoa(cmd.Process.Pid)
+	out, errs, code := repRun(t, "-p", pid, "--lines")
+	if code != 0 {
+		t.Fatalf("report -p: exit %d: %s", code, errs)
+	}
+	if got := listingCount(t, out, "turns++;"); got != 5 {
+		t.Errorf("turns++ after 5 requests: %d", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "unused.data")); err == nil {
+		t.Errorf("the server wrote its data file: report -p must not need it")
+	}
+
+	sleeper := exec.Command("sleep", "30")
+	if err := sleeper.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer sleeper.Process.Kill()
+	_, errs, code = repRun(t, "-p", strconv.Itoa(sleeper.Process.Pid))
+	if code != exitError || !strings.Contains(errs, "no object built by sonde cc") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("report -p of sleep: exit %d, stderr %q", code, errs)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sonde/export"
+	ccruntime "sonde/instrument/runtime"
 	"sonde/profile"
 	"sonde/profile/datafile"
 	"sonde/report"
@@ -16,7 +17,7 @@ import (
 )
 
 const reportUsage = `
-Usage: sonde report [VIEW] [--top N] [--format text|pprof] [--window FROM:TO] [-o OUT] [FILE...]
+Usage: sonde report [VIEW] [-p PID] [--top N] [--format text|pprof] [--window FROM:TO] [-o OUT] [FILE...]
 
 Report reads data files of any collector (record, count, cc), merges them,
 symbolizes each distinct address once and prints a view, or exports the
@@ -66,6 +67,9 @@ Flags:
   --format F        text (default) or pprof (gzipped protobuf for go tool pprof,
                     with inline frames, mappings and build-ids); folded, lcov and
                     json are not built yet
+  -p PID            read the counters of a running program built by sonde cc
+                    from its memory (/proc/PID/mem, the permission of ptrace),
+                    without its help; no data file is read
   --window FROM:TO  keep the samples taken in [FROM, TO) after the start of the
                     earliest run ("2s:5.5s", ":3s", "1s:"); counts are kept whole
   --pid PID[,PID]   keep the samples of these processes only
@@ -112,6 +116,7 @@ type reportFlags struct {
 	format          string
 	window          string
 	pids            string
+	live            int // -p: read the counters of this running sonde cc program
 	out             string
 	notBuilt        map[string]*bool
 	more            map[string]*bool // moreViews
@@ -129,6 +134,7 @@ func runReport(e *env, args []string) int {
 	fs.StringVar(&f.format, "format", "text", "text or pprof")
 	fs.StringVar(&f.window, "window", "", "FROM:TO")
 	fs.StringVar(&f.pids, "pid", "", "PID[,PID...]: keep these processes' samples")
+	fs.IntVar(&f.live, "p", 0, "read the counters of the running sonde cc program PID from its memory")
 	fs.StringVar(&f.out, "o", "", "output file")
 	for _, v := range viewsNotBuilt {
 		f.notBuilt[v] = fs.Bool(v, false, "not built yet")
@@ -152,11 +158,26 @@ func runReport(e *env, args []string) int {
 			return exitUsage
 		}
 	}
-	if len(files) == 0 {
+	if len(files) == 0 && f.live == 0 {
 		files = []string{"sonde.data"}
 	}
 
-	p, warnings, err := datafile.ReadFiles(files)
+	var (
+		p        *profile.Profile
+		warnings []datafile.Warning
+	)
+	if f.live != 0 {
+		if len(files) > 0 {
+			fmt.Fprintf(e.stderr, "sonde report: -p reads a running process: give no data file with it\n")
+			return exitUsage
+		}
+		var data []byte
+		if data, err = ccruntime.ReadLive(f.live); err == nil {
+			p, warnings, err = datafile.Decode(fmt.Sprintf("process %d", f.live), data)
+		}
+	} else {
+		p, warnings, err = datafile.ReadFiles(files)
+	}
 	for _, w := range warnings {
 		fmt.Fprintf(e.stderr, "sonde: %s\n", w)
 	}

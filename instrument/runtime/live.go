@@ -1,0 +1,172 @@
+package runtime
+
+import (
+	"debug/elf"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"sonde/proc"
+)
+
+// descriptorSize is the size of one sonde_cus descriptor: six 8-byte words
+// (see asm.DescriptorSection).
+const descriptorSize = 48
+
+// Limits on what a descriptor read from another process may claim, so
+// that garbage cannot make the reader allocate without bound.
+const (
+	maxCounters  = 1 << 24
+	maxUnitBytes = 1 << 28
+)
+
+// ErrNotInstrumented is returned by ReadLive for a process that holds no
+// object built by sonde cc.
+var ErrNotInstrumented = errors.New("no object built by sonde cc is mapped")
+
+// ReadLive reads the counters of the running process pid from its memory,
+// without any help from it, as Weinberger read the kernel's through
+// /dev/mem: it finds the sonde_cus section of every object the process maps,
+// reads the descriptors and through them each unit's universe and
+// counters from /proc/PID/mem, and returns the bytes of a data file (a Run
+// frame, then Units and Counts frames) holding the counts since the
+// process started. Reading another process's memory takes the same
+// permission as ptrace.
+func ReadLive(pid int) ([]byte, error) {
+	maps, err := proc.Maps(pid)
+	if err != nil {
+		return nil, fmt.Errorf("read process %d: %w", pid, err)
+	}
+	mem, err := os.Open(fmt.Sprintf("/proc/%d/mem", pid))
+	if err != nil {
+		return nil, fmt.Errorf("read process %d: %w", pid, err)
+	}
+	defer mem.Close()
+	read := func(addr, n uint64) ([]byte, error) {
+		buf := make([]byte, n)
+		if _, err := mem.ReadAt(buf, int64(addr)); err != nil {
+			return nil, fmt.Errorf("read process %d memory at %#x (%d bytes): %w", pid, addr, n, err)
+		}
+		return buf, nil
+	}
+
+	runID := rand.Uint64() | 1
+	out := frame(nil, 1, runID, runPayload(pid))
+	seen := map[string]bool{}
+	found := false
+	for _, m := range maps {
+		if !strings.HasPrefix(m.Path, "/") || seen[m.Path] {
+			continue
+		}
+		seen[m.Path] = true
+		addr, size, ok := sectionAddr(pid, m.Path, maps)
+		if !ok {
+			continue
+		}
+		descs, err := read(addr, size)
+		if err != nil {
+			return nil, err
+		}
+		for off := 0; off+descriptorSize <= len(descs); off += descriptorSize {
+			w := func(i int) uint64 { return binary.LittleEndian.Uint64(descs[off+8*i:]) }
+			counters, nctr, units, ulen, umap, nunits := w(0), w(1), w(2), w(3), w(4), w(5)
+			if nctr > maxCounters || nunits > maxCounters || ulen > maxUnitBytes || ulen < 8 {
+				return nil, fmt.Errorf("read process %d: %s: descriptor %d is implausible (%d counters, %d units, %d bytes)", pid, m.Path, off/descriptorSize, nctr, nunits, ulen)
+			}
+			payload, err := read(units, ulen)
+			if err != nil {
+				return nil, err
+			}
+			mp, err := read(umap, 4*nunits)
+			if err != nil {
+				return nil, err
+			}
+			cs, err := read(counters, 8*nctr)
+			if err != nil {
+				return nil, err
+			}
+			out = frame(out, 5, runID, payload)
+			counts := append([]byte(nil), payload[:8]...)
+			counts = binary.AppendUvarint(counts, nunits)
+			counts = binary.AppendUvarint(counts, 1)
+			for i := uint64(0); i < nunits; i++ {
+				k := uint64(binary.LittleEndian.Uint32(mp[4*i:]))
+				if k >= nctr {
+					return nil, fmt.Errorf("read process %d: %s: unit %d maps to counter %d of %d", pid, m.Path, i, k, nctr)
+				}
+				counts = binary.AppendUvarint(counts, binary.LittleEndian.Uint64(cs[8*k:]))
+			}
+			out = frame(out, 6, runID, counts)
+			found = true
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("read process %d: %w", pid, ErrNotInstrumented)
+	}
+	note := fmt.Sprintf("counts read from the memory of running process %d at %s", pid, time.Now().UTC().Format(time.RFC3339))
+	out = frame(out, 10, runID, appendString(nil, note))
+	return out, nil
+}
+
+// sectionAddr finds where the sonde_cus section of the object path is in
+// the process: the mapping of path that holds the section's file offset.
+func sectionAddr(pid int, path string, maps []proc.Mapping) (addr, size uint64, ok bool) {
+	f, err := elf.Open(proc.Root(pid) + path)
+	if err != nil {
+		return 0, 0, false
+	}
+	defer f.Close()
+	s := f.Section("sonde_cus")
+	if s == nil || s.Type == elf.SHT_NOBITS || s.Size == 0 {
+		return 0, 0, false
+	}
+	for _, m := range maps {
+		if m.Path == path && m.Offset <= s.Offset && s.Offset+s.Size <= m.Offset+(m.Limit-m.Start) {
+			return m.Start + (s.Offset - m.Offset), s.Size, true
+		}
+	}
+	return 0, 0, false
+}
+
+// runPayload is the Run frame of a live read: collector "cc", the
+// process's command line, one count type.
+func runPayload(pid int) []byte {
+	b := appendString(nil, "cc")
+	var args []string
+	if data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline"); err == nil {
+		args = strings.Split(strings.TrimSuffix(string(data), "\x00"), "\x00")
+	}
+	b = binary.AppendUvarint(b, uint64(len(args)))
+	for _, a := range args {
+		b = appendString(b, a)
+	}
+	b = binary.AppendVarint(b, 0) // start time unknown
+	b = binary.AppendUvarint(b, 0)
+	b = binary.AppendVarint(b, 0)
+	b = binary.AppendUvarint(b, 1)
+	b = appendString(b, "count")
+	return appendString(b, "count")
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// frame appends one data-file frame (profile/datafile/format.go).
+func frame(b []byte, kind byte, run uint64, payload []byte) []byte {
+	h := make([]byte, 24)
+	copy(h, "\x89SND")
+	h[4], h[5] = 1, kind
+	binary.LittleEndian.PutUint64(h[8:], run)
+	binary.LittleEndian.PutUint32(h[16:], uint32(len(payload)))
+	crc := crc32.Update(crc32.ChecksumIEEE(h[:20]), crc32.IEEETable, payload)
+	binary.LittleEndian.PutUint32(h[20:], crc)
+	return append(append(b, h...), payload...)
+}
