@@ -456,3 +456,65 @@ func TestCCReportLive(t *testing.T) {
 		t.Errorf("report -p of sleep: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestCCLinkKinds: a -fPIC shared library, an assembly source with the
+// preprocessor (.S, counted like compiled code, as the paper counted
+// library routines in assembly), and a -static link. The loop in main.c
+// calls each function 300 times (by construction); the output must equal
+// gcc's own build.
+func TestCCLinkKinds(t *testing.T) {
+	testprog.Require(t, "gcc")
+	dir := t.TempDir()
+	t.Setenv("SONDE_CACHE", filepath.Join(dir, "cache"))
+	t.Chdir(dir)
+	lib := func(f string) string { return ccFixture(filepath.Join("lib", f)) }
+	if o, err := exec.Command("gcc", "-O2", "-o", "plain", lib("main.c"), lib("add.S"), lib("lib.c")).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, o)
+	}
+	want, _ := ccExec(t, dir, "./plain", nil)
+	ccRun(t, "cc", "-fPIC", "-shared", "-O2", "-o", "libtw.so", lib("lib.c"))
+	ccRun(t, "cc", "-O2", "-o", "dyn", lib("main.c"), lib("add.S"), "-L.", "-ltw", "-Wl,-rpath,"+dir)
+	ccRun(t, "cc", "-static", "-O2", "-o", "static", lib("main.c"), lib("add.S"), lib("lib.c"))
+	for _, tt := range []struct {
+		name string
+		runs int // the shared library writes a run of its own
+	}{
+		{"dyn", 2},
+		{"static", 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			data := filepath.Join(dir, tt.name+".data")
+			got, code := ccExec(t, dir, "./"+tt.name, []string{"SONDE_OUT=" + data})
+			if got != want || code != 0 {
+				t.Fatalf("output %q status %d, gcc's build %q", got, code, want)
+			}
+			p, _, err := datafile.ReadFile(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(p.Runs) != tt.runs {
+				t.Errorf("%d runs, want %d", len(p.Runs), tt.runs)
+			}
+			out, errs, code := repRun(t, "--functions", data)
+			if code != 0 {
+				t.Fatalf("report: %s", errs)
+			}
+			for _, fn := range []string{"twice", "addthree"} {
+				if !regexpCalls(out, fn, 300) {
+					t.Errorf("%s: not 300 calls in\n%s", fn, out)
+				}
+			}
+		})
+	}
+}
+
+// regexpCalls reports whether the --functions table shows n calls of fn.
+func regexpCalls(out, fn string, n int) bool {
+	for _, l := range strings.Split(out, "\n") {
+		f := strings.Fields(l)
+		if len(f) == 5 && f[4] == fn && f[1] == strconv.Itoa(n) {
+			return true
+		}
+	}
+	return false
+}
