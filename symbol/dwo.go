@@ -3,6 +3,7 @@ package symbol
 import (
 	"debug/elf"
 	"path/filepath"
+	"sync"
 )
 
 // Split DWARF [DWARF5 3.1.3, 7.3.2; and the GNU extension for DWARF 4,
@@ -18,8 +19,9 @@ import (
 
 // dwoFile is one .dwo file's DWARF, indexed, or why it could not be used.
 type dwoFile struct {
-	di  *dwarfInfo
-	err error
+	once sync.Once
+	di   *dwarfInfo
+	err  error
 }
 
 // Implicit bases of a DWARF 5 split unit with 32-bit offsets: the
@@ -55,20 +57,28 @@ func (di *dwarfInfo) decodeSplit(u *unit) (*cuData, bool) {
 	return nil, false
 }
 
-// openDWO reads and indexes the .dwo at path once, for skeleton u.
+// openDWO reads and indexes the .dwo at path once, for skeleton u. Each
+// unit usually has a .dwo of its own, so different paths open in
+// parallel.
 func (di *dwarfInfo) openDWO(path string, u *unit) *dwoFile {
 	di.dwoMu.Lock()
-	defer di.dwoMu.Unlock()
 	if di.dwo == nil {
 		di.dwo = map[string]*dwoFile{}
 	}
-	if df, ok := di.dwo[path]; ok {
-		return df
+	df := di.dwo[path]
+	if df == nil {
+		df = &dwoFile{}
+		di.dwo[path] = df
 	}
-	df := &dwoFile{}
-	di.dwo[path] = df
+	di.dwoMu.Unlock()
+	df.once.Do(func() { df.di, df.err = di.loadDWO(path, u) })
+	return df
+}
+
+// loadDWO reads and indexes the .dwo at path.
+func (di *dwarfInfo) loadDWO(path string, u *unit) (*dwarfInfo, error) {
 	var s *dwarfSections
-	df.err = safeCall(path, func() error {
+	err := safeCall(path, func() error {
 		f, ef, err := openELF(path)
 		if err != nil {
 			return err
@@ -77,8 +87,8 @@ func (di *dwarfInfo) openDWO(path string, u *unit) *dwoFile {
 		s, err = readDWOSections(ef, path)
 		return err
 	})
-	if df.err != nil {
-		return df
+	if err != nil {
+		return nil, err
 	}
 	// The .dwo's own strings and range lists; the object's line tables
 	// and addresses.
@@ -105,16 +115,14 @@ func (di *dwarfInfo) openDWO(path string, u *unit) *dwoFile {
 	dd.secs = debugSections{file: path, line: s.line, str: s.str, lineStr: s.lineStr}
 	dd.strOff, dd.addrSec, dd.rngLists, dd.rangesSec = s.strOff, s.addr, s.rngLists, di.rangesSec
 	if err := dd.parseUnits(); err != nil {
-		df.err = err
-		return df
+		return nil, err
 	}
 	for _, su := range dd.units {
 		// A DWARF 4 split unit may carry DW_AT_GNU_dwo_name as its
 		// skeleton does; in a .dwo every unit is a split unit.
 		su.skeleton = false
 	}
-	df.di = dd
-	return df
+	return dd, nil
 }
 
 // readDWOSections reads the .dwo sections of a split DWARF file.
