@@ -111,6 +111,7 @@ type blockInfo struct {
 	Block
 	first, last int  // instruction indexes
 	afterCall   bool // starts right after a call, with no label leading it
+	cfaRSP      bool // the CFA is %rsp-based where the block starts
 	succ        []int
 	unknownSucc bool // an indirect jump: successors unknown
 	decided     bool
@@ -164,6 +165,7 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 		pending     []string // labels since the last instruction
 		leader      = true
 		labelLeader = true // leader is due to a label, not to a branch
+		cfi         cfaState
 		abnormal    = opts.SplitCalls
 		curFunc     string
 		prefixStart = -1
@@ -197,6 +199,9 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 				switch st.name {
 				case ".cfi_personality", ".cfi_lsda":
 					abnormal = true
+				case ".cfi_startproc", ".cfi_endproc", ".cfi_def_cfa", ".cfi_def_cfa_register",
+					".cfi_remember_state", ".cfi_restore_state", ".cfi_escape":
+					cfi.directive(st.name, st.args)
 				case ".file":
 					if err := fileDirective(st.args, files, &compDir, &scope); err != nil {
 						return nil, fmt.Errorf("assembly line %d: %w", li+1, err)
@@ -236,6 +241,7 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 				}
 				if !app && (leader || cur < 0 || blocks[cur].Section != sec.cur.name) || cur < 0 {
 					b := &blockInfo{Block: Block{Index: len(blocks), Func: curFunc, Section: sec.cur.name}, first: len(instrs)}
+					b.cfaRSP = cfi.rspBased()
 					b.afterCall = !labelLeader && len(instrs) > 0 && isCall(instrs[len(instrs)-1].st.name) &&
 						cur >= 0 && blocks[cur].Section == sec.cur.name
 					// Fall-through edge from the section's previous block.
@@ -368,7 +374,7 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 		case b.Counter != b.Index && blocks[b.Index-1].Counter == b.Counter:
 			continue // counted by the call block before it
 		default:
-			code = counterCode(b.Counter, b.live, opts.Atomic)
+			code = counterCode(b.Counter, b.live, opts.Atomic, b.cfaRSP)
 		}
 		if (in.st.name == "endbr64" || in.st.name == "endbr32") && b.first < b.last {
 			l := lines[in.lineIdx]
@@ -405,38 +411,75 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 // counterName is the local label of the unit's counter array.
 const counterName = ".Lsonde_c"
 
-// counterCode returns the instructions that add one to block n's counter.
-// With the flags dead a single RIP-relative increment does; with them live
-// the count goes through %rax, which is saved on the stack below the
-// 128-byte red zone (lea moves %rsp without touching the flags), because
-// popf is slow. Atomic mode with live flags saves the flags instead.
-func counterCode(n int, live, atomic bool) []string {
+// counterCode returns the instructions that add one to counter n. With the
+// flags dead a single RIP-relative increment does; with them live the count
+// goes through %rax, which is saved on the stack below the 128-byte red
+// zone (lea moves %rsp without touching the flags), because popf is slow.
+// Atomic mode with live flags saves the flags instead. When the CFA is
+// computed from %rsp (cfa), the moves of %rsp are described to the
+// unwinder with .cfi_adjust_cfa_offset, so that profilers and debuggers
+// that stop the program inside the sequence still unwind it.
+func counterCode(n int, live, atomic, cfa bool) []string {
 	ctr := fmt.Sprintf("%s+%d(%%rip)", counterName, 8*n)
-	switch {
-	case !live && !atomic:
-		return []string{"incq\t" + ctr}
-	case !live && atomic:
-		return []string{"lock incq\t" + ctr}
-	case live && !atomic:
-		return []string{
-			"leaq\t-128(%rsp), %rsp",
-			"pushq\t%rax",
-			"movq\t" + ctr + ", %rax",
-			"leaq\t1(%rax), %rax",
-			"movq\t%rax, " + ctr,
-			"popq\t%rax",
-			"leaq\t128(%rsp), %rsp",
+	if !live {
+		if atomic {
+			return []string{"lock incq\t" + ctr}
 		}
-	default:
-		return []string{
-			"leaq\t-128(%rsp), %rsp",
-			"pushfq",
-			"lock incq\t" + ctr,
-			"popfq",
-			"leaq\t128(%rsp), %rsp",
+		return []string{"incq\t" + ctr}
+	}
+	save, restore := []string{"pushq\t%rax"}, []string{"popq\t%rax"}
+	count := []string{"movq\t" + ctr + ", %rax", "leaq\t1(%rax), %rax", "movq\t%rax, " + ctr}
+	if atomic {
+		save, restore, count = []string{"pushfq"}, []string{"popfq"}, []string{"lock incq\t" + ctr}
+	}
+	var code []string
+	add := func(insn string, adjust int) {
+		code = append(code, insn)
+		if cfa && adjust != 0 {
+			code = append(code, fmt.Sprintf(".cfi_adjust_cfa_offset %d", adjust))
 		}
 	}
+	add("leaq\t-128(%rsp), %rsp", 128)
+	add(save[0], 8)
+	for _, c := range count {
+		add(c, 0)
+	}
+	add(restore[0], -8)
+	add("leaq\t128(%rsp), %rsp", -128)
+	return code
 }
+
+// cfaState follows the CFI directives far enough to know whether the
+// canonical frame address is computed from %rsp at a point of a function.
+type cfaState struct {
+	inProc, rsp, known bool
+	stack              [][2]bool
+}
+
+func (c *cfaState) directive(name, args string) {
+	switch name {
+	case ".cfi_startproc":
+		*c = cfaState{inProc: true, rsp: true, known: true}
+	case ".cfi_endproc":
+		*c = cfaState{}
+	case ".cfi_def_cfa", ".cfi_def_cfa_register":
+		reg, _, _ := strings.Cut(args, ",")
+		reg = strings.TrimSpace(reg)
+		c.rsp = reg == "%rsp" || reg == "rsp" || reg == "7"
+	case ".cfi_remember_state":
+		c.stack = append(c.stack, [2]bool{c.rsp, c.known})
+	case ".cfi_restore_state":
+		if n := len(c.stack); n > 0 {
+			c.rsp, c.known = c.stack[n-1][0], c.stack[n-1][1]
+			c.stack = c.stack[:n-1]
+		}
+	case ".cfi_escape":
+		c.known = false // may define the CFA by an expression
+	}
+}
+
+// rspBased reports whether the CFA is known to be %rsp plus an offset.
+func (c *cfaState) rspBased() bool { return c.inProc && c.rsp && c.known }
 
 // DescriptorSection is the section holding one descriptor per instrumented
 // compilation unit; the runtime walks it between the linker-defined
