@@ -85,6 +85,10 @@ func (d *Driver) Run(args []string) error {
 		return err
 	}
 	if c.passThrough != "" || (len(c.inputs) == 0 && c.compileOnly) {
+		if uninstrumented(c.passThrough) && len(c.inputs) > 0 {
+			// Code gets built but not counted: say so once.
+			fmt.Fprintf(d.Stderr, "sonde: %s: compiled without counters (sonde cc instruments x86-64 assembly, not LTO bytecode or 32-bit code)\n", c.passThrough)
+		}
 		return d.run("compiler", d.Compiler, args...)
 	}
 	if c.compileOnly && c.out != "" && len(c.inputs) > 1 {
@@ -168,6 +172,12 @@ func (d *Driver) Run(args []string) error {
 	}
 	link = append(link, rt...)
 	return d.run("linker", d.Compiler, link...)
+}
+
+// uninstrumented reports whether the pass-through option opt builds code
+// that sonde cannot count (as opposed to preprocessing or a query).
+func uninstrumented(opt string) bool {
+	return strings.HasPrefix(opt, "-flto") || opt == "-m32" || opt == "-mx32" || opt == "-m16" || opt == "-emit-llvm"
 }
 
 // asmFlag reports whether the assembler step needs the user's flag a.
