@@ -6,18 +6,32 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# go lives in /usr/local/go on this kind of machine; rustc comes from rustup
+# there; prefer both to Debian's.
+[ -x /usr/local/go/bin/go ] && export PATH="/usr/local/go/bin:$PATH"
+[ -d "$HOME/.cargo/bin" ] && export PATH="$HOME/.cargo/bin:$PATH"
+
 need=()
 have() { command -v "$1" >/dev/null 2>&1; }
-have gcc || need+=(gcc)
-have g++ || need+=(g++)
-have clang || need+=(clang)
-have clang++ || need+=(clang)
-have llvm-symbolizer || need+=(llvm)
-have addr2line || need+=(binutils)
-have objcopy || need+=(binutils)
-have valgrind || need+=(valgrind)
+want() { have "$1" || need+=("$2"); }
+want gcc gcc
+want g++ g++
+want make make
+want clang clang
+want clang++ clang
+want llvm-symbolizer llvm
+want llvm-cxxfilt llvm
+for t in addr2line objcopy objdump readelf strip nm c++filt gprof; do want "$t" binutils; done
+want valgrind valgrind
+want perf linux-perf
+want gdb gdb
+want rustc rustc
+want ps procps
+want sysctl procps
+want git git
 if [ ${#need[@]} -gt 0 ]; then
 	if [ "$(id -u)" != 0 ]; then SUDO=sudo; else SUDO=; fi
+	mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
 	echo "test.sh: installing ${need[*]}"
 	export DEBIAN_FRONTEND=noninteractive
 	$SUDO apt-get install -y --no-install-recommends "${need[@]}" >/dev/null ||
