@@ -12,7 +12,9 @@
 // printed on stderr), so neither tool's start-up or teardown is counted.
 //
 // It prints, per target and mode, the median slowdown of the target under
-// each tool (time under the tool / baseline time) and their ratio
+// each tool (time under the tool / baseline time), in wall time and in the
+// target's own CPU time (user+system, where the kernel's per-sample work
+// lands; steadier than wall time on a shared machine), and their ratio
 // sonde/perf (goal: at most 1.0); each tool's own CPU time per sample (the
 // tool's rusage minus the target's CPU time, over its sample count); and
 // the data file's size per second of target run time.
@@ -113,7 +115,11 @@ func run() error {
 			ss := median(sn, func(r result) float64 { return r.elapsed.Seconds() }) / mb
 			ps := median(pf, func(r result) float64 { return r.elapsed.Seconds() }) / mb
 			fmt.Printf("\n%s, --call-graph %s: baseline %.3fs\n", tg.name, mode, mb)
-			fmt.Printf("  slowdown   sonde %.3fx   perf %.3fx   ratio sonde/perf %.3f\n", ss, ps, ss/ps)
+			fmt.Printf("  slowdown (wall)  sonde %.3fx   perf %.3fx   ratio sonde/perf %.3f\n", ss, ps, ss/ps)
+			cb := median(base, func(r result) float64 { return r.targetCPU.Seconds() })
+			cs := median(sn, func(r result) float64 { return r.targetCPU.Seconds() }) / cb
+			cp := median(pf, func(r result) float64 { return r.targetCPU.Seconds() }) / cb
+			fmt.Printf("  slowdown (CPU)   sonde %.3fx   perf %.3fx   ratio sonde/perf %.3f\n", cs, cp, cs/cp)
 			perSample := func(rs []result) float64 {
 				return median(rs, func(r result) float64 {
 					if r.samples == 0 {
