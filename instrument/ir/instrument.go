@@ -118,9 +118,8 @@ func Instrument(text []byte, o *Options) (*Result, error) {
 	h.Write([]byte(o.Scope))
 	h.Write(text)
 	tail := g.globals(payload, fmt.Sprintf("%016x", h.Sum64()))
-	if len(text) > 0 && text[len(text)-1] != '\n' {
-		tail = "\n" + tail
-	}
+	// The globals start with a newline, which also ends a last line that
+	// has none.
 	ins = append(ins, insertion{len(text), tail})
 	sort.SliceStable(ins, func(i, j int) bool { return ins[i].at < ins[j].at })
 	var b strings.Builder
