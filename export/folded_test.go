@@ -46,7 +46,7 @@ func TestFoldedTable(t *testing.T) {
 	got := parseFolded(t, b.String())
 	want := map[string]int64{
 		"dispatch_2;worker":               1, // 0x1185-1 = 0x1184 is dispatch_2's call
-		"main;ns::sum(int);square":             1, // inline frames, demangled, root first
+		"main;ns::sum(int);square":        1, // inline frames, demangled, root first
 		"dispatch_2;getc":                 1,
 		"dispatch_2;libnothing.so+0x1a2b": 1,
 		"[vdso]@0x7ffd00000950":           1,
