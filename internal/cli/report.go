@@ -17,7 +17,7 @@ import (
 )
 
 const reportUsage = `
-Usage: sonde report [VIEW] [-p PID] [--top N] [--format text|pprof] [--window FROM:TO] [-o OUT] [FILE...]
+Usage: sonde report [VIEW] [-p PID] [--top N] [--format text|pprof|folded|speedscope|lcov|json] [--window FROM:TO] [-o OUT] [FILE...]
 
 Report reads data files of any collector (record, count, cc), merges them,
 symbolizes each distinct address once and prints a view, or exports the
@@ -64,9 +64,11 @@ Views (one at a time; the default is --flat for samples, --functions for counts)
 
 Flags:
   --top N           print only the first N rows of the view
-  --format F        text (default) or pprof (gzipped protobuf for go tool pprof,
-                    with inline frames, mappings and build-ids); folded, lcov and
-                    json are not built yet
+  --format F        text (default); pprof (gzipped protobuf for go tool pprof,
+                    with inline frames, mappings and build-ids); folded
+                    (collapsed stacks for flamegraph.pl); speedscope (its JSON
+                    file format, one profile per thread); lcov (a tracefile for
+                    genhtml, from counts); json (the model, docs/json-schema.md)
   -p PID            read the counters of a running program built by sonde cc
                     from its memory (/proc/PID/mem, the permission of ptrace),
                     without its help; no data file is read
@@ -207,6 +209,8 @@ func runReport(e *env, args []string) int {
 		err = report.Write(&buf, p, sym, opts)
 	case "pprof":
 		err = export.WritePprof(&buf, p, sym)
+	default:
+		err = writeExport(&buf, f.format, p, sym) // report_export.go
 	}
 	if err != nil {
 		return fail(e, "report", err)
@@ -232,10 +236,10 @@ func (f *reportFlags) options() (*report.Options, error) {
 	}
 	switch f.format {
 	case "text", "pprof":
-	case "folded", "lcov", "json":
-		return nil, fmt.Errorf("--format %s: not built yet (the next piece of work builds it)", f.format)
 	default:
-		return nil, fmt.Errorf("--format %q: unknown format (want text or pprof)", f.format)
+		if _, ok := exporters[f.format]; !ok {
+			return nil, fmt.Errorf("--format %q: unknown format (want text, pprof, %s)", f.format, exporterNames())
+		}
 	}
 	if f.flat && f.functions || f.hier && (f.flat || f.functions) {
 		return nil, errors.New("--flat, --functions and --hier: choose one view")

@@ -495,9 +495,6 @@ func TestReportErrors(t *testing.T) {
 		{"hier with flat", []string{"--hier", "--flat"}, exitUsage, "choose one view"},
 		{"depth without hier", []string{"--depth", "3"}, exitUsage, "with --hier"},
 		{"coverage not built", []string{"--coverage"}, exitUsage, "--coverage: not built yet"},
-		{"folded not built", []string{"--format", "folded"}, exitUsage, "--format folded: not built yet"},
-		{"lcov not built", []string{"--format", "lcov"}, exitUsage, "--format lcov: not built yet"},
-		{"json not built", []string{"--format", "json"}, exitUsage, "--format json: not built yet"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
