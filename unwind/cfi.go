@@ -22,6 +22,7 @@ type FormatError struct {
 	Msg     string
 }
 
+// Error implements error.
 func (e *FormatError) Error() string {
 	return fmt.Sprintf("parse %s of %s at offset %#x: %s", e.Section, e.File, e.Off, e.Msg)
 }

@@ -124,6 +124,7 @@ type DecodeError struct {
 	Msg  string
 }
 
+// Error implements error.
 func (e *DecodeError) Error() string {
 	return fmt.Sprintf("decode %v record at byte %d: %s", e.Type, e.Off, e.Msg)
 }
