@@ -3,6 +3,7 @@ package ccdriver
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -232,9 +233,9 @@ func TestAttribPrimes(t *testing.T) {
 
 // TestAttribThrow throws through level3, level2 (a destructor to run)
 // and level1 to catcher: call counts equal callgrind's and the hand count,
-// and the work in catcher's catch block is charged to catcher, which only
-// the landing-pad resets can do (without them current would still be
-// level2's, the last function that set it during unwinding).
+// and the work in catcher's catch block is charged to catcher: current is
+// reset in the landing pad and after __cxa_begin_catch, where the unwinder
+// left it pointing at level2 (the last function that set it).
 func TestAttribThrow(t *testing.T) {
 	bin := buildAttrib(t, "clang++", "throw.cc", &AttribMode{}, "-O2", "-fno-plt", "-Wl,-z,now")
 	data := filepath.Join(t.TempDir(), "sonde.data")
@@ -271,14 +272,14 @@ func TestAttribThrow(t *testing.T) {
 			t.Errorf("%s: attrib %d calls, callgrind %d, by hand 30", name, got, want)
 		}
 	}
-	_, units = runAttrib(t, bin, "1500")
+	_, units = runAttrib(t, bin, "150")
 	s := share(units, "catcher")
 	t.Logf("catcher: %.1f%% of %d ms; level2 %.1f%%, level3 %.1f%%", 100*s, units["catcher"][1]/1e6,
 		100*share(units, "level2"), 100*share(units, "level3"))
-	// Measured: 100% with the landing-pad resets, 80.6% with them
-	// removed from the rewriter.
-	if s < 0.95 {
-		t.Errorf("catcher charged %.1f%% of the time, want >= 95%% (its catch block does the work)", 100*s)
+	// 50 throws against 50 catch blocks of 2,000,000 steps: the throws
+	// (level3's and level2's time) measured 1-4% here.
+	if s < 0.9 {
+		t.Errorf("catcher charged %.1f%% of the time, want >= 90%% (its catch block does the work)", 100*s)
 	}
 }
 
@@ -356,19 +357,22 @@ func TestAttribInlined(t *testing.T) {
 		t.Fatalf("perf report: %v", err)
 	}
 	t.Logf("oracle: perf report --no-inline --stdio --sort symbol  [%s]:\n%s", oracle.Version("perf"), out)
-	// Rows look like "    99.50%  [.] caller".
+	// Rows look like "    99.50%  [.] caller"; [k] rows are the
+	// kernel's (the attrib timer's signals among them) and are left out.
 	pct := map[string]float64{}
+	var user float64
 	for _, l := range strings.Split(string(out), "\n") {
 		f := strings.Fields(l)
 		if len(f) >= 3 && strings.HasSuffix(f[0], "%") && f[1] == "[.]" {
 			v, err := strconv.ParseFloat(strings.TrimSuffix(f[0], "%"), 64)
 			if err == nil {
 				pct[f[2]] += v
+				user += v
 			}
 		}
 	}
-	if pct["caller"] < 90 || pct["hot"] != 0 {
-		t.Errorf("perf --no-inline: caller %.1f%%, hot %.1f%%; want caller >= 90%%", pct["caller"], pct["hot"])
+	if user == 0 || pct["caller"]/user < 0.9 || pct["hot"] != 0 {
+		t.Errorf("perf --no-inline: caller %.1f%%, hot %.1f%% of %.1f%% user time; want caller >= 90%% of it", pct["caller"], pct["hot"], user)
 	}
 }
 
@@ -431,5 +435,61 @@ func TestAttribUnprofiledVsGprof(t *testing.T) {
 	t.Logf("f's part of f+g: attrib %.1f%%, gprof %.1f%%, by construction 90.9%%", 100*f/(f+g), 100*gf/(gf+gg))
 	if gf/(gf+gg) > 0.1 {
 		t.Errorf("gprof gave f %.1f%%: expected its call-count split (about 0.25%%)", 100*gf/(gf+gg))
+	}
+}
+
+// TestAttribThreads: four threads spin for 1, 2, 3 and 4 units of work in
+// one, two, three and four (the loop is a macro, so the time is theirs):
+// by construction 10/20/30/40% of the time. Both timers
+// (the perf task-clock event and, with SONDE_TIMER=posix, the POSIX CPU
+// timer) must give every thread its ticks; the run's note states the
+// achieved signal rate, printed here.
+func TestAttribThreads(t *testing.T) {
+	bin := buildAttrib(t, "clang", "threads.c", &AttribMode{}, "-O2", "-pthread")
+	for _, timer := range []string{"perf", "posix"} {
+		t.Run(timer, func(t *testing.T) {
+			t.Setenv("SONDE_TIMER", timer)
+			p, units := runAttrib(t, bin, "40000000")
+			// "attrib: perf task-clock per thread, every 1000000 ns; 856
+			// signals in 846 ms of process CPU time"
+			var sig, ms float64
+			for _, r := range p.Runs {
+				for _, n := range r.Notes {
+					t.Logf("%s", n)
+					if k := strings.Index(n, "ns; "); k >= 0 {
+						fmt.Sscanf(n[k+4:], "%g signals in %g ms", &sig, &ms)
+					}
+				}
+			}
+			if ms == 0 {
+				t.Fatalf("no rate note in %v", p.Runs)
+			}
+			t.Logf("achieved %.0f signals per CPU second (asked 1000)", 1000*sig/ms)
+			if timer == "perf" && (sig < 0.7*ms || sig > 1.3*ms) {
+				t.Errorf("perf task-clock: %g signals in %g ms, want about one a millisecond", sig, ms)
+			}
+			var all uint64
+			for _, c := range units {
+				all += c[1]
+			}
+			t.Logf("charged %d ms in all, process CPU time %g ms", all/1e6, ms)
+			if d := float64(all)/1e6 - ms; d > 0.1*ms || d < -0.1*ms {
+				t.Errorf("charged %d ms, process CPU time %g ms: want them within 10%%", all/1e6, ms)
+			}
+			var total float64
+			for _, name := range []string{"one", "two", "three", "four"} {
+				total += float64(units[name][1])
+			}
+			if total == 0 {
+				t.Fatalf("no time charged to the thread functions")
+			}
+			for i, name := range []string{"one", "two", "three", "four"} {
+				got, want := float64(units[name][1])/total, float64(i+1)/10
+				t.Logf("%-5s %5.1f%% (by construction %2.0f%%), %d ms", name, 100*got, 100*want, units[name][1]/1e6)
+				if got < want-0.05 || got > want+0.05 {
+					t.Errorf("%s: %.1f%% of the threads' time, want %.0f%% +- 5", name, 100*got, 100*want)
+				}
+			}
+		})
 	}
 }

@@ -3,10 +3,14 @@
    package sonde/instrument/ir).  Instrumented code increments a call
    counter on every function entry and keeps __sonde_attrib_current, a
    thread-local pointer, at the tick counter of the function running now.
-   This runtime gives every thread a CPU-time timer (timer_create on
-   CLOCK_THREAD_CPUTIME_ID, delivered to the thread itself with
-   SIGEV_THREAD_ID) whose SIGPROF handler adds the CPU time of the tick to
-   *current, and appends the counts to $SONDE_OUT (default sonde.data) as
+   This runtime gives every thread a CPU-time timer whose SIGPROF handler
+   adds the CPU time since the thread's last tick to *current: a task-clock perf event on the
+   thread, signalling it (F_SETSIG, F_SETOWN_EX) every $SONDE_HZ-th of a
+   second of its CPU time (default 1000), else, when perf events are not
+   allowed or $SONDE_TIMER=posix, timer_create on CLOCK_THREAD_CPUTIME_ID
+   delivered with SIGEV_THREAD_ID (which the kernel checks only on its tick,
+   250 Hz here).  Each tick charges the thread's CPU time since its last
+   tick, so the times add up to the threads' CPU time.  It appends the counts to $SONDE_OUT (default sonde.data) as
    sonde.data frames (profile/datafile/format.go) at exit and on fatal
    signals: one Run frame (collector "attrib", count types calls/count and
    cpu/nanoseconds), the Units frame of every module and one of its own for
@@ -25,6 +29,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
 #include <sys/random.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -56,6 +62,8 @@ static volatile int busy;
 static long period_ns = 1000000; /* $SONDE_HZ, default 1000 */
 static uint64_t nsignals;        /* timer signals delivered, for the note */
 static pthread_key_t timer_key;
+static int use_posix;  /* $SONDE_TIMER=posix: skip the perf event */
+static int timer_kind; /* what the last thread got: 1 perf task-clock, 2 POSIX CPU timer */
 static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
 static uint32_t crc32_update(uint32_t crc, const unsigned char *p, size_t n)
@@ -228,15 +236,18 @@ static void flush(int how)
 		counts_frame(fd, cu->units, cu->calls, cu->ticks, cu->nfuncs);
 	counts_frame(fd, up, NULL, &unprofiled_ticks, 1);
 
-	/* The note says what rate the timer achieved: CPU-time timers fire
-	   on the scheduler tick, so a tick may stand for several periods
-	   (the handler adds 1 + si_overrun periods). */
+	/* The note says what rate the timer achieved: POSIX CPU-time timers
+	   fire on the scheduler tick, whatever the period asked. */
 	unsigned char text[200], *p = text;
-	static const char a[] = "attrib: per-thread CPU timer every ";
+	static const char a1[] = "attrib: perf task-clock per thread, every ";
+	static const char a2[] = "attrib: POSIX CPU timer per thread, every ";
+	static const char a0[] = "attrib: no timer, every ";
+	const char *a = timer_kind == 1 ? a1 : timer_kind == 2 ? a2 : a0;
+	size_t alen = timer_kind == 1 ? sizeof a1 - 1 : timer_kind == 2 ? sizeof a2 - 1 : sizeof a0 - 1;
 	static const char c[] = " ns; ";
 	static const char d[] = " signals in ";
 	static const char f[] = " ms of process CPU time";
-	memcpy(p, a, sizeof a - 1), p += sizeof a - 1;
+	memcpy(p, a, alen), p += alen;
 	p = put_dec(p, (uint64_t)period_ns);
 	memcpy(p, c, sizeof c - 1), p += sizeof c - 1;
 	p = put_dec(p, __atomic_load_n(&nsignals, __ATOMIC_RELAXED));
@@ -275,31 +286,89 @@ static void on_fatal(int sig)
 	raise(sig);
 }
 
-/* on_tick charges the CPU time of one timer expiry (and of the expiries
-   it overran) to whatever function is current in this thread. */
+/* The thread's CPU time at its last tick. */
+static __thread int64_t last_cpu __attribute__((tls_model("initial-exec")));
+
+/* on_tick charges the thread's CPU time since its last tick to whatever
+   function is current in it.  Measuring the time, rather than adding one
+   period per signal, keeps the total equal to the CPU time whatever the
+   timer does: POSIX CPU timers fire on the kernel's tick (one signal for
+   several periods) and a task-clock event on a busy machine may signal
+   more often than once a period. */
 static void on_tick(int sig, siginfo_t *si, void *uc)
 {
 	(void)sig, (void)uc;
-	if (si->si_code != SI_TIMER)
-		return;
-	uint64_t *c = __sonde_attrib_current;
-	uint64_t n = 1 + (uint64_t)(si->si_overrun > 0 ? si->si_overrun : 0);
-	__atomic_fetch_add(c, n * (uint64_t)period_ns, __ATOMIC_RELAXED);
+	if (si->si_code != SI_TIMER && si->si_code != POLL_IN && si->si_code != POLL_HUP)
+		return; /* somebody else's SIGPROF */
+	int saved = errno;
+	int64_t now = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	int64_t d = now - last_cpu;
+	last_cpu = now;
+	if (d > 0)
+		__atomic_fetch_add(__sonde_attrib_current, (uint64_t)d, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&nsignals, 1, __ATOMIC_RELAXED);
+	errno = saved;
 }
 
-/* Timer ids start at 0, and a thread-specific value of NULL runs no
-   destructor: the key holds the id plus one. */
-static void delete_timer(void *t) { timer_delete((timer_t)((uintptr_t)t - 1)); }
+/* The thread's timer is kept in a thread-specific value, which must not be
+   NULL for the destructor to run: a perf event is its fd + 1 with bit 32
+   set, a POSIX timer its id + 1 (ids start at 0). */
+#define PERF_TAG (1ull << 32)
+static void stop_timer(void *v)
+{
+	uint64_t x = (uint64_t)(uintptr_t)v;
+	if (x & PERF_TAG)
+		close((int)(x - PERF_TAG - 1));
+	else if (x)
+		timer_delete((timer_t)(uintptr_t)(x - 1));
+}
 
-/* start_timer gives the calling thread its CPU-time timer. */
+
+/* perf_timer opens a task-clock perf event on the calling thread that
+   signals it (SIGPROF, F_SETOWN_EX to its tid) every period_ns of its CPU
+   time.  Unlike POSIX CPU timers, which the kernel checks on its tick
+   (250 Hz here), it overflows at the rate asked for. */
+static int perf_timer(pid_t tid)
+{
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_TASK_CLOCK;
+	a.sample_period = (uint64_t)period_ns;
+	a.wakeup_events = 1;
+	a.exclude_hv = 1;
+	int fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	struct f_owner_ex o = {F_OWNER_TID, tid};
+	if (fcntl(fd, F_SETFL, O_ASYNC) != 0 || fcntl(fd, F_SETSIG, SIGPROF) != 0 || fcntl(fd, F_SETOWN_EX, &o) != 0 ||
+	    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) != 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* start_timer gives the calling thread its CPU-time timer: a perf
+   task-clock event, else a POSIX timer on CLOCK_THREAD_CPUTIME_ID. */
 static void start_timer(void)
 {
+	pid_t tid = (pid_t)syscall(SYS_gettid);
+	last_cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	if (!use_posix) {
+		int fd = perf_timer(tid);
+		if (fd >= 0) {
+			timer_kind = 1;
+			pthread_setspecific(timer_key, (void *)(uintptr_t)((uint64_t)fd + 1 + PERF_TAG));
+			return;
+		}
+	}
 	struct sigevent ev;
 	memset(&ev, 0, sizeof ev);
 	ev.sigev_notify = SIGEV_THREAD_ID;
 	ev.sigev_signo = SIGPROF;
-	ev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+	ev._sigev_un._tid = tid;
 	timer_t t;
 	if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &t) != 0)
 		return;
@@ -308,7 +377,8 @@ static void start_timer(void)
 	it.it_interval.tv_nsec = period_ns % 1000000000;
 	it.it_value = it.it_interval;
 	timer_settime(t, 0, &it, NULL);
-	pthread_setspecific(timer_key, (void *)((uintptr_t)t + 1));
+	timer_kind = 2;
+	pthread_setspecific(timer_key, (void *)(uintptr_t)((uint64_t)(uintptr_t)t + 1));
 }
 
 struct start {
@@ -358,6 +428,8 @@ static void in_child(void)
 	start_ns = clock_ns(CLOCK_REALTIME);
 	written = 0;
 	busy = 0;
+	/* The parent's perf event fd counts the parent's thread. */
+	stop_timer(pthread_getspecific(timer_key));
 	start_timer();
 }
 
@@ -395,7 +467,9 @@ __attribute__((constructor)) static void sonde_attrib_init(void)
 		run_id = (uint64_t)clock_ns(CLOCK_REALTIME) ^ ((uint64_t)getpid() << 32) ^ 0x5eed;
 	start_ns = clock_ns(CLOCK_REALTIME);
 	atexit(at_exit);
-	pthread_key_create(&timer_key, delete_timer);
+	const char *tk = getenv("SONDE_TIMER");
+	use_posix = tk && strcmp(tk, "posix") == 0;
+	pthread_key_create(&timer_key, stop_timer);
 	pthread_atfork(NULL, NULL, in_child);
 
 	struct sigaction sa, old;
