@@ -518,3 +518,36 @@ func regexpCalls(out, fn string, n int) bool {
 	}
 	return false
 }
+
+// TestCCFork: a forked child writes a run of its own with only what it ran
+// after the fork, so that parent and child add up to what ran: 300 turns
+// of the loop before the fork (once, not twice) and 70 + 5 of spin's loop
+// (by construction of fork.c).
+func TestCCFork(t *testing.T) {
+	testprog.Require(t, "gcc")
+	dir := t.TempDir()
+	t.Setenv("SONDE_CACHE", filepath.Join(dir, "cache"))
+	bin := filepath.Join(dir, "fork")
+	ccRun(t, "cc", "-O0", "-o", bin, ccFixture("fork.c"))
+	data := filepath.Join(dir, "fork.data")
+	if out, code := ccExec(t, dir, bin, []string{"SONDE_OUT=" + data}); code != 0 || out != "done\n" {
+		t.Fatalf("fork: %q, exit %d", out, code)
+	}
+	p, _, err := datafile.ReadFile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Runs) != 2 {
+		t.Errorf("%d runs, want 2 (parent and child)", len(p.Runs))
+	}
+	out, errs, code := repRun(t, "--lines", data)
+	if code != 0 {
+		t.Fatalf("report: %s", errs)
+	}
+	if got := listingCount(t, out, "sink += i; /* before the fork */"); got != 300 {
+		t.Errorf("loop before the fork: %d, want 300", got)
+	}
+	if got := listingCount(t, out, "		sink += i;"); got != 75 {
+		t.Errorf("spin's loop: %d, want 70+5", got)
+	}
+}
