@@ -75,6 +75,15 @@ Flags:
   --window FROM:TO  keep the samples taken in [FROM, TO) after the start of the
                     earliest run ("2s:5.5s", ":3s", "1s:"); counts are kept whole
   --pid PID[,PID]   keep the samples of these processes only
+  --focus REGEXP    keep the samples with a matching function on the stack
+                    (inline frames included); counts: units of matching functions
+  --ignore REGEXP   drop the samples with a matching function on the stack
+  --comm NAME[,..]  keep the samples of processes with these command names
+  --object OBJ[,..] keep the samples whose leaf is in these objects (path or
+                    base name: --object libc.so.6)
+  --diff BASE.data  compare with BASE: per function (or --by level) the share
+                    in BASE, in FILE, the difference and two standard
+                    deviations of it, dearest first; exact counts for counts
   -o OUT            write to OUT instead of standard output
 
 Examples:
@@ -138,6 +147,7 @@ func runReport(e *env, args []string) int {
 	fs.StringVar(&f.pids, "pid", "", "PID[,PID...]: keep these processes' samples")
 	fs.IntVar(&f.live, "p", 0, "read the counters of the running sonde cc program PID from its memory")
 	fs.StringVar(&f.out, "o", "", "output file")
+	x := newReportExtras(fs) // report_extras.go: --focus, --ignore, --comm, --object, --diff
 	for _, v := range viewsNotBuilt {
 		f.notBuilt[v] = fs.Bool(v, false, "not built yet")
 	}
@@ -149,6 +159,9 @@ func runReport(e *env, args []string) int {
 		return code
 	}
 	opts, err := f.options()
+	if err == nil {
+		err = x.check(f.format)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde report: %v\n", err)
 		return exitUsage
@@ -201,12 +214,15 @@ func runReport(e *env, args []string) int {
 	cache := symbol.NewCache(nil)
 	defer cache.Close()
 	sym := report.NewSymbolizer(cache, e.stderr)
+	if p, err = x.apply(p, sym); err != nil {
+		return fail(e, "report", err)
+	}
 	// Everything is built in memory first, so that a failure leaves no
 	// half-written OUT behind.
 	var buf bytes.Buffer
 	switch f.format {
 	case "text":
-		err = report.Write(&buf, p, sym, opts)
+		err = x.write(e, &buf, p, sym, opts, f)
 	case "pprof":
 		err = export.WritePprof(&buf, p, sym)
 	default:
