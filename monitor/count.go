@@ -1,0 +1,403 @@
+package monitor
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"sonde/internal/linux/ptrace"
+	"sonde/internal/linux/unix"
+	"sonde/proc"
+	"sonde/profile"
+)
+
+// EngineKind chooses how the probes are planted.
+type EngineKind uint8
+
+// The engines.
+const (
+	EngineAuto   EngineKind = iota // uprobe where it works, else ptrace (with a notice)
+	EngineUprobe                   // kernel uprobes in counting mode
+	EnginePtrace                   // int3 breakpoints through ptrace
+	// EngineHybrid is what counted when uprobes refused some
+	// instructions (segment-prefixed padding): those sites were counted
+	// with ptrace breakpoints, the rest with uprobes. It is a result, not
+	// a choice.
+	EngineHybrid
+)
+
+var engineNames = [...]string{EngineAuto: "auto", EngineUprobe: "uprobe", EnginePtrace: "ptrace", EngineHybrid: "uprobe+ptrace"}
+
+// String returns the engine's name as --engine spells it.
+func (k EngineKind) String() string {
+	if int(k) < len(engineNames) {
+		return engineNames[k]
+	}
+	return fmt.Sprintf("EngineKind(%d)", uint8(k))
+}
+
+// ParseEngine parses --engine's argument.
+func ParseEngine(s string) (EngineKind, error) {
+	for k, n := range engineNames {
+		if s == n && EngineKind(k) != EngineHybrid {
+			return EngineKind(k), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown engine %q (want auto, uprobe or ptrace)", s)
+}
+
+// Options says what Count counts and how.
+type Options struct {
+	// Units is the kind of unit: profile.UnitLine (the default when 0),
+	// UnitFunction or UnitBlock.
+	Units profile.UnitKind
+	// Only restricts the units (see Selector).
+	Only []Spec
+	// Coverage plants one-shot breakpoints: each unit counts 1 at its first
+	// run and costs nothing after. It implies the ptrace engine under
+	// EngineAuto.
+	Coverage bool
+	// Engine chooses the engine.
+	Engine EngineKind
+	// Cmd is the command to start and count; nil when PID is set.
+	Cmd *exec.Cmd
+	// PID is a running process to attach to (all its threads), counted
+	// until Count's context is done, then detached with every original
+	// byte restored.
+	PID int
+	// Notice receives one-line notices (the auto engine's fallback); nil
+	// discards them.
+	Notice io.Writer
+}
+
+func (o *Options) units() profile.UnitKind {
+	if o.Units == 0 {
+		return profile.UnitLine
+	}
+	return o.Units
+}
+
+// Result is what a counting run found.
+type Result struct {
+	// Engine is the engine that counted.
+	Engine EngineKind
+	// Objects are the objects whose units were probed.
+	Objects []*Object
+	// Counts holds, per object, one count per unit of Object.Units.
+	Counts [][]uint64
+	// Processes are the processes seen, with how each ended.
+	Processes []profile.Process
+	// Status is the started command's wait status (zero for -p).
+	Status syscall.WaitStatus
+	// Ended says how the target ended ("exit 0", "killed by SIGSEGV",
+	// "detached").
+	Ended string
+	// Notes are remarks for the report.
+	Notes []string
+	// Start and End bound the run.
+	Start, End time.Time
+	// Sites is the number of probes planted.
+	Sites int
+}
+
+// ExitCode returns the exit status sonde should exit with: the command's
+// own, or 128+signal when a signal killed it (as a shell reports it).
+func (r *Result) ExitCode() int {
+	switch {
+	case r.Status.Exited():
+		return r.Status.ExitStatus()
+	case r.Status.Signaled():
+		return 128 + int(r.Status.Signal())
+	}
+	return 0
+}
+
+// ErrUprobe says the uprobe engine cannot work here (no PMU, no
+// permission); EngineAuto falls back to ptrace on it.
+var ErrUprobe = errors.New("uprobes not available")
+
+// Count runs or attaches to the target of opts and counts its units. All
+// ptrace requests are made from one goroutine locked to its OS thread.
+func Count(ctx context.Context, opts *Options) (*Result, error) {
+	type ret struct {
+		r   *Result
+		err error
+	}
+	ch := make(chan ret, 1)
+	go func() {
+		runtime.LockOSThread()
+		// The thread stays locked until the goroutine exits: it may still
+		// be a tracer of something when Count fails half-way.
+		r, err := count(ctx, opts)
+		ch <- ret{r, err}
+	}()
+	x := <-ch
+	return x.r, x.err
+}
+
+func count(ctx context.Context, opts *Options) (*Result, error) {
+	if (opts.Cmd == nil) == (opts.PID == 0) {
+		return nil, errors.New("count: give a command or a pid")
+	}
+	res := &Result{Start: time.Now()}
+	sel := NewSelector(opts.Only)
+	cache := map[string]*Object{}
+	// plan loads the units of every wanted object mapped in pid.
+	plan := func(pid int) ([]placed, error) {
+		return planProcess(pid, opts.units(), sel, cache)
+	}
+	engine := opts.Engine
+	if engine == EngineAuto && opts.Coverage {
+		engine = EnginePtrace // one-shot breakpoints: a trap per unit reached, then nothing
+	}
+	var err error
+	if opts.Cmd != nil {
+		err = launchAndCount(ctx, opts, engine, plan, res)
+	} else {
+		err = attachAndCount(ctx, opts, engine, plan, res)
+	}
+	if err != nil {
+		return nil, err
+	}
+	res.End = time.Now()
+	for _, o := range cache {
+		res.Sites += len(o.Sites)
+	}
+	return res, nil
+}
+
+// placed is an object mapped into a process: runtime = link-time + bias
+// for the addresses of its executable segment.
+type placed struct {
+	obj  *Object
+	maps []proc.Mapping // the file's mappings in the process
+	// only, when not nil, restricts the sites to plant to those it
+	// holds (the sites uprobes refused, counted by breakpoints instead).
+	only map[int]bool
+}
+
+// runtimeAddr returns where link-time address a of the object is in the
+// process, through the mapping of its file offset.
+func (p *placed) runtimeAddr(a profile.Addr) (uint64, bool) {
+	off, ok := p.obj.FileOffset(a)
+	if !ok {
+		return 0, false
+	}
+	for _, m := range p.maps {
+		if off >= m.Offset && off < m.Offset+(m.Limit-m.Start) {
+			return m.Start + off - m.Offset, true
+		}
+	}
+	return 0, false
+}
+
+// planProcess finds the objects of pid to count and their units.
+func planProcess(pid int, kind profile.UnitKind, sel *Selector, cache map[string]*Object) ([]placed, error) {
+	maps, err := proc.Maps(pid)
+	if err != nil {
+		return nil, err
+	}
+	exe := proc.Exe(pid)
+	var out []placed
+	byPath := map[string]int{}
+	for _, m := range maps {
+		if !strings.HasPrefix(m.Path, "/") || strings.HasSuffix(m.Path, " (deleted)") {
+			continue
+		}
+		if i, ok := byPath[m.Path]; ok {
+			out[i].maps = append(out[i].maps, m)
+			continue
+		}
+		if !sel.WantsObject(m.Path, m.Path == exe) {
+			continue
+		}
+		o, ok := cache[m.Path]
+		if !ok {
+			if o, err = LoadUnits(filepath.Join(proc.Root(pid), m.Path), kind, sel); err != nil {
+				return nil, err
+			}
+			o.Path = m.Path
+			cache[m.Path] = o
+		}
+		byPath[m.Path] = len(out)
+		out = append(out, placed{obj: o, maps: []proc.Mapping{m}})
+	}
+	return out, nil
+}
+
+// objectIndex returns the index of o in res.Objects, adding it.
+func (res *Result) objectIndex(o *Object) int {
+	for i, x := range res.Objects {
+		if x == o {
+			return i
+		}
+	}
+	res.Objects = append(res.Objects, o)
+	res.Counts = append(res.Counts, make([]uint64, len(o.Units)))
+	return len(res.Objects) - 1
+}
+
+// addSiteCount credits n executions of site s of object i to its units.
+func (res *Result) addSiteCount(i, s int, n uint64) {
+	for _, u := range res.Objects[i].Sites[s].Units {
+		res.Counts[i][u] += n
+	}
+}
+
+// seizeOptions follow every new thread and process, and exec.
+const seizeOptions = unix.PTRACE_O_TRACEFORK | unix.PTRACE_O_TRACEVFORK | unix.PTRACE_O_TRACECLONE | unix.PTRACE_O_TRACEEXEC
+
+// launch starts cmd traced (PTRACE_SEIZE) and runs it to its entry point
+// (AT_ENTRY), where the dynamic loader has mapped the libraries it needs.
+// It returns the pid, stopped there.
+func launch(cmd *exec.Cmd, options int) (int, error) {
+	pid, err := ptrace.StartDetachedStopped(cmd)
+	if err != nil {
+		return 0, fmt.Errorf("start %s: %w", cmd.Path, err)
+	}
+	if err := unix.PtraceSeize(pid, options); err != nil {
+		unix.Kill(pid, unix.SIGKILL)
+		unix.Wait4(pid, false)
+		return 0, fmt.Errorf("ptrace seize %d: %w", pid, err)
+	}
+	fail := func(err error) (int, error) {
+		unix.Kill(pid, unix.SIGKILL)
+		for {
+			if _, ws, err := unix.Wait4(pid, false); err != nil || ws.Exited() || ws.Signaled() {
+				break
+			}
+		}
+		return 0, err
+	}
+	if err := runToEntry(pid, true); err != nil {
+		return fail(err)
+	}
+	return pid, nil
+}
+
+// runToEntry plants a breakpoint at the program's entry point, lets the
+// stopped process run to it, and removes it again. sigcont says the process
+// is held by sonde's own SIGSTOP (launch), which is resumed and swallowed.
+func runToEntry(pid int, sigcont bool) error {
+	entry, err := auxvEntry(pid)
+	if err != nil {
+		return err
+	}
+	mem, err := openMem(pid)
+	if err != nil {
+		return err
+	}
+	defer mem.Close()
+	var orig [1]byte
+	if _, err := mem.ReadAt(orig[:], int64(entry)); err != nil {
+		return fmt.Errorf("read entry point %#x of process %d: %w", entry, pid, err)
+	}
+	if _, err := mem.WriteAt(breakpointInsn, int64(entry)); err != nil {
+		return fmt.Errorf("plant breakpoint at entry point %#x of process %d: %w", entry, pid, err)
+	}
+	if sigcont {
+		unix.Kill(pid, unix.SIGCONT)
+	}
+	for {
+		_, ws, err := unix.Wait4(pid, false)
+		if err != nil {
+			return fmt.Errorf("wait for process %d: %w", pid, err)
+		}
+		if ws.Exited() || ws.Signaled() {
+			return fmt.Errorf("process %d ended before its entry point (%s)", pid, how(ws))
+		}
+		if !ws.Stopped() {
+			continue
+		}
+		sig := ws.StopSignal()
+		switch {
+		case int(ws)>>16 != 0, sig == unix.SIGSTOP:
+			unix.PtraceCont(pid, 0) // attach and group stops, sonde's own SIGSTOP
+			continue
+		case sig != unix.SIGTRAP:
+			unix.PtraceCont(pid, int(sig))
+			continue
+		}
+		var regs unix.PtraceRegs
+		if err := unix.PtraceGetRegs(pid, &regs); err != nil {
+			return fmt.Errorf("registers of process %d: %w", pid, err)
+		}
+		if pc(&regs)-pcAfterTrap != entry {
+			unix.PtraceCont(pid, int(sig))
+			continue
+		}
+		if _, err := mem.WriteAt(orig[:], int64(entry)); err != nil {
+			return fmt.Errorf("restore entry point of process %d: %w", pid, err)
+		}
+		setPC(&regs, entry)
+		if err := unix.PtraceSetRegs(pid, &regs); err != nil {
+			return fmt.Errorf("registers of process %d: %w", pid, err)
+		}
+		return nil
+	}
+}
+
+// openMem opens /proc/PID/mem for reading and writing; a tracer may write
+// the text of its tracee through it.
+func openMem(pid int) (*os.File, error) {
+	f, err := os.OpenFile(fmt.Sprintf("/proc/%d/mem", pid), os.O_RDWR, 0)
+	if err != nil {
+		return nil, fmt.Errorf("open memory of process %d: %w", pid, err)
+	}
+	return f, nil
+}
+
+// auxvEntry returns AT_ENTRY from /proc/PID/auxv.
+func auxvEntry(pid int) (uint64, error) {
+	name := fmt.Sprintf("/proc/%d/auxv", pid)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return 0, fmt.Errorf("read %s: %w", name, err)
+	}
+	const atEntry = 9
+	for i := 0; i+16 <= len(data); i += 16 {
+		if binary.LittleEndian.Uint64(data[i:]) == atEntry {
+			return binary.LittleEndian.Uint64(data[i+8:]), nil
+		}
+	}
+	return 0, fmt.Errorf("read %s: no AT_ENTRY", name)
+}
+
+// how says in words how a process ended.
+func how(ws syscall.WaitStatus) string {
+	switch {
+	case ws.Exited():
+		return fmt.Sprintf("exit %d", ws.ExitStatus())
+	case ws.Signaled():
+		s := "killed by " + signalName(ws.Signal())
+		if ws.CoreDump() {
+			s += " (core dumped)"
+		}
+		return s
+	}
+	return "still running"
+}
+
+// signalName returns SIGSEGV-style names.
+func signalName(s syscall.Signal) string {
+	names := map[syscall.Signal]string{
+		syscall.SIGSEGV: "SIGSEGV", syscall.SIGABRT: "SIGABRT", syscall.SIGKILL: "SIGKILL",
+		syscall.SIGBUS: "SIGBUS", syscall.SIGFPE: "SIGFPE", syscall.SIGILL: "SIGILL",
+		syscall.SIGTERM: "SIGTERM", syscall.SIGINT: "SIGINT", syscall.SIGTRAP: "SIGTRAP",
+		syscall.SIGPIPE: "SIGPIPE", syscall.SIGHUP: "SIGHUP", syscall.SIGQUIT: "SIGQUIT",
+		syscall.SIGUSR1: "SIGUSR1", syscall.SIGUSR2: "SIGUSR2", syscall.SIGALRM: "SIGALRM",
+	}
+	if n, ok := names[s]; ok {
+		return n
+	}
+	return fmt.Sprintf("signal %d", int(s))
+}

@@ -1,0 +1,641 @@
+package monitor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"syscall"
+
+	"sonde/internal/linux/unix"
+	"sonde/proc"
+	"sonde/profile"
+)
+
+// The ptrace engine, Bishop's monitor: an int3 at each site; on a hit it
+// counts, puts the original byte back, single-steps the thread over it and
+// re-inserts the int3. While one thread steps over a removed breakpoint,
+// every other thread of the address space is stopped, so none runs past the
+// missing breakpoint. Forks copy the breakpoint table (the child's memory
+// holds the same int3s), vfork and threads share it, exec starts a new one
+// (planted when the new program reaches its entry point). Signals that are
+// not sonde's go back to the tracee unchanged. One-shot (coverage)
+// breakpoints are removed at their first hit and need no step.
+
+// bp is one planted breakpoint.
+type bp struct {
+	orig  byte
+	obj   int // Result.Objects index; -1 for the internal entry breakpoint
+	site  int
+	entry bool // the internal breakpoint at a new program's entry point
+}
+
+// space is one address space: the breakpoints planted in it.
+type space struct {
+	bps  map[uint64]*bp
+	mem  *os.File
+	pid  int // a process using it, whose /proc/PID/mem mem is
+	refs int // threads using it
+}
+
+// thread is one traced thread.
+type thread struct {
+	pid     int // its process
+	sp      *space
+	running bool // continued by sonde, no stop seen since
+	seen    bool // its first (attach) stop was seen
+	group   bool // in a group-stop: left stopped (PTRACE_LISTEN)
+	inVfork bool // blocked in vfork until its child execs or exits
+	held    bool // stopped by stopOthers, to be resumed
+	// deferred is a stop seen by stopOthers that the main loop must handle.
+	deferred *syscall.WaitStatus
+	ownStop  bool // the SIGSTOP that held it at launch is sonde's
+	noSpace  bool // a new child whose parent's event has not arrived
+}
+
+// ptraceRun is the state of one ptrace counting run.
+type ptraceRun struct {
+	opts    *Options
+	res     *Result
+	plan    func(pid int) ([]placed, error)
+	threads map[int]*thread
+	queue   []int // threads with a deferred stop
+	root    int
+	procs   map[int]*profile.Process
+	regs    unix.PtraceRegs
+	// stepping is the address whose int3 is removed while a thread steps
+	// over it, 0 otherwise: a fork during the step must re-plant it in the
+	// child.
+	stepping uint64
+	planErr  error
+}
+
+func newPtraceRun(opts *Options, res *Result, plan func(int) ([]placed, error)) *ptraceRun {
+	return &ptraceRun{opts: opts, res: res, plan: plan, threads: map[int]*thread{}, procs: map[int]*profile.Process{}}
+}
+
+func (r *ptraceRun) newSpace(pid int) (*space, error) {
+	mem, err := openMem(pid)
+	if err != nil {
+		return nil, err
+	}
+	return &space{bps: map[uint64]*bp{}, mem: mem, pid: pid}, nil
+}
+
+func (r *ptraceRun) addProcess(pid, ppid int) {
+	p := &profile.Process{PID: int32(pid), PPID: int32(ppid), Exe: proc.Exe(pid)}
+	if st, err := proc.ReadStat(pid); err == nil {
+		p.Comm = st.Comm
+	}
+	r.procs[pid] = p
+}
+
+// arm plants a breakpoint at every site of the objects mapped in process
+// pid.
+func (r *ptraceRun) arm(pid int, sp *space) error {
+	objs, err := r.plan(pid)
+	if err != nil {
+		return err
+	}
+	for i := range objs {
+		p := &objs[i]
+		oi := r.res.objectIndex(p.obj)
+		for si, s := range p.obj.Sites {
+			if p.only != nil && !p.only[si] {
+				continue
+			}
+			a, ok := p.runtimeAddr(s.Addr)
+			if !ok {
+				continue
+			}
+			if _, dup := sp.bps[a]; dup {
+				continue
+			}
+			b := &bp{obj: oi, site: si}
+			if err := r.plant(sp, a, b); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// plant saves the byte at a and writes the trap there.
+func (r *ptraceRun) plant(sp *space, a uint64, b *bp) error {
+	var orig [1]byte
+	if _, err := sp.mem.ReadAt(orig[:], int64(a)); err != nil {
+		return fmt.Errorf("read text at %#x of process %d: %w", a, sp.pid, err)
+	}
+	if _, err := sp.mem.WriteAt(breakpointInsn, int64(a)); err != nil {
+		return fmt.Errorf("plant breakpoint at %#x of process %d: %w", a, sp.pid, err)
+	}
+	b.orig = orig[0]
+	sp.bps[a] = b
+	return nil
+}
+
+// armEntry plants the internal breakpoint at the entry point of the
+// program process pid has just exec'd.
+func (r *ptraceRun) armEntry(pid int, sp *space) error {
+	entry, err := auxvEntry(pid)
+	if err != nil {
+		return err
+	}
+	return r.plant(sp, entry, &bp{obj: -1, entry: true})
+}
+
+// removeAll writes back every original byte of sp.
+func (r *ptraceRun) removeAll(sp *space) {
+	for a, b := range sp.bps {
+		sp.mem.WriteAt([]byte{b.orig}, int64(a))
+	}
+	sp.bps = map[uint64]*bp{}
+}
+
+func (r *ptraceRun) cont(tid int, th *thread, sig int) {
+	th.running = true
+	th.held = false
+	unix.PtraceCont(tid, sig)
+}
+
+// loop handles stops until no traced thread is left, or ctx is done (then
+// it detaches from everything).
+func (r *ptraceRun) loop(ctx context.Context) error {
+	for len(r.threads) > 0 {
+		if r.root != 0 {
+			if _, ok := r.procs[r.root]; ok && r.rootGone() {
+				// The command is over: let go of what it left running.
+				r.detachAll()
+				break
+			}
+		}
+		if ctx.Err() != nil && r.root == 0 {
+			r.detachAll()
+			r.res.Ended = "detached"
+			break
+		}
+		var tid int
+		var ws syscall.WaitStatus
+		if len(r.queue) > 0 {
+			tid, r.queue = r.queue[0], r.queue[1:]
+			th := r.threads[tid]
+			if th == nil || th.deferred == nil {
+				continue
+			}
+			ws, th.deferred = *th.deferred, nil
+		} else {
+			var err error
+			nohang := r.root == 0 // -p: poll, so that ctx is seen
+			tid, ws, err = unix.Wait4(-1, nohang)
+			if err != nil {
+				if errors.Is(err, syscall.ECHILD) {
+					break
+				}
+				return fmt.Errorf("wait for tracees: %w", err)
+			}
+			if tid == 0 {
+				waitBriefly()
+				continue
+			}
+		}
+		r.event(tid, ws)
+		if r.planErr != nil {
+			return r.planErr
+		}
+	}
+	return nil
+}
+
+// rootGone reports whether the launched command has ended.
+func (r *ptraceRun) rootGone() bool { return r.res.Ended != "" }
+
+// event handles one wait status of tid.
+func (r *ptraceRun) event(tid int, ws syscall.WaitStatus) {
+	th, ok := r.threads[tid]
+	if !ok {
+		// A new child whose attach stop came before its parent's event.
+		th = &thread{pid: tid, noSpace: true}
+		if g, err := proc.Tgid(tid); err == nil {
+			th.pid = g
+		}
+		r.threads[tid] = th
+	}
+	if ws.Exited() || ws.Signaled() {
+		r.exited(tid, th, ws)
+		return
+	}
+	if !ws.Stopped() {
+		return
+	}
+	th.running = false
+	sig := ws.StopSignal()
+	switch ev := int(ws) >> 16; ev {
+	case unix.PTRACE_EVENT_FORK, unix.PTRACE_EVENT_VFORK, unix.PTRACE_EVENT_CLONE:
+		r.newChild(tid, th, ev)
+		r.cont(tid, th, 0)
+	case unix.PTRACE_EVENT_EXEC:
+		r.exec(tid, th)
+	case unix.PTRACE_EVENT_STOP:
+		switch {
+		case th.noSpace:
+			th.held = true // continued when its parent's event gives it a space
+		case sig == unix.SIGSTOP || sig == unix.SIGTSTP || sig == unix.SIGTTIN || sig == unix.SIGTTOU:
+			if th.ownStop && sig == unix.SIGSTOP {
+				th.ownStop = false
+				r.cont(tid, th, 0)
+				return
+			}
+			th.group = true
+			unix.PtraceListen(tid)
+		default:
+			th.seen = true
+			th.group = false
+			r.cont(tid, th, 0)
+		}
+	default:
+		th.seen = true
+		if th.noSpace {
+			// Cannot happen before the attach stop; keep it for later.
+			th.deferred = &ws
+			th.held = true
+			return
+		}
+		if sig == unix.SIGSTOP && th.ownStop {
+			th.ownStop = false
+			r.cont(tid, th, 0)
+			return
+		}
+		if sig == unix.SIGTRAP && r.trap(tid, th) {
+			return
+		}
+		r.cont(tid, th, int(sig)) // not sonde's: back to the tracee unchanged
+	}
+}
+
+// exited forgets a thread that ended.
+func (r *ptraceRun) exited(tid int, th *thread, ws syscall.WaitStatus) {
+	delete(r.threads, tid)
+	if th.sp != nil {
+		th.sp.refs--
+		if th.sp.refs == 0 {
+			th.sp.mem.Close()
+		}
+	}
+	if tid == th.pid {
+		if p, ok := r.procs[tid]; ok {
+			p.Ended = how(ws)
+		}
+		// A vfork parent runs again when its child exits.
+		for _, o := range r.threads {
+			if o.inVfork && o.sp == th.sp {
+				o.inVfork = false
+			}
+		}
+		if tid == r.root {
+			r.res.Status = ws
+			r.res.Ended = how(ws)
+		}
+	}
+}
+
+// newChild sets up the thread or process that tid's fork, vfork or clone
+// created.
+func (r *ptraceRun) newChild(tid int, th *thread, ev int) {
+	msg, err := unix.PtraceGetEventMsg(tid)
+	if err != nil {
+		return
+	}
+	child := int(msg)
+	c, ok := r.threads[child]
+	if !ok {
+		c = &thread{pid: child}
+		r.threads[child] = c
+	}
+	isThread := false
+	if ev == unix.PTRACE_EVENT_CLONE {
+		if g, err := proc.Tgid(child); err == nil && g != child {
+			isThread = true
+		}
+	}
+	switch {
+	case isThread:
+		c.pid = th.pid
+		c.sp = th.sp
+	case ev == unix.PTRACE_EVENT_VFORK:
+		// The child borrows the parent's memory until it execs or
+		// exits; the parent is blocked meanwhile.
+		c.pid = child
+		c.sp = th.sp
+		th.inVfork = true
+		r.addProcess(child, th.pid)
+	default:
+		c.pid = child
+		r.addProcess(child, th.pid)
+		sp, err := r.newSpace(child)
+		if err != nil {
+			c.sp = th.sp // cannot happen for a live child; share rather than lose it
+		} else {
+			for a, b := range th.sp.bps {
+				nb := *b
+				sp.bps[a] = &nb
+			}
+			if r.stepping != 0 {
+				if _, ok := sp.bps[r.stepping]; ok {
+					// The fork copied the memory while the int3 was out.
+					sp.mem.WriteAt(breakpointInsn, int64(r.stepping))
+				}
+			}
+			c.sp = sp
+		}
+	}
+	c.sp.refs++
+	if c.noSpace {
+		c.noSpace = false
+		c.seen = true
+		if c.deferred != nil {
+			r.queue = append(r.queue, child)
+		} else if c.held {
+			r.cont(child, c, 0)
+		}
+	}
+}
+
+// exec gives a process that exec'd a new address space, and plants the
+// internal breakpoint at the new program's entry point.
+func (r *ptraceRun) exec(tid int, th *thread) {
+	if old, err := unix.PtraceGetEventMsg(tid); err == nil && int(old) != tid {
+		if o, ok := r.threads[int(old)]; ok && o != th {
+			delete(r.threads, int(old))
+		}
+	}
+	// Every other thread of the process is gone.
+	for t, o := range r.threads {
+		if o.pid == th.pid && t != tid {
+			delete(r.threads, t)
+			if o.sp != nil {
+				o.sp.refs--
+			}
+		}
+	}
+	old := th.sp
+	if old != nil {
+		old.refs--
+		for _, o := range r.threads {
+			if o.inVfork && o.sp == old {
+				o.inVfork = false // the vfork child exec'd: the parent goes on
+			}
+		}
+		if old.refs == 0 {
+			old.mem.Close()
+		}
+	}
+	sp, err := r.newSpace(th.pid)
+	if err != nil {
+		r.planErr = err
+		return
+	}
+	sp.refs = 1
+	th.sp = sp
+	if p, ok := r.procs[th.pid]; ok {
+		p.Exe = proc.Exe(th.pid)
+		if st, err := proc.ReadStat(th.pid); err == nil {
+			p.Comm = st.Comm
+		}
+	}
+	if err := r.armEntry(th.pid, sp); err != nil {
+		r.planErr = err
+		return
+	}
+	r.cont(tid, th, 0)
+}
+
+// trap handles a SIGTRAP stop; it returns false when the trap is not
+// sonde's (the program's own int3 or raise(SIGTRAP)).
+func (r *ptraceRun) trap(tid int, th *thread) bool {
+	if err := unix.PtraceGetRegs(tid, &r.regs); err != nil {
+		return false
+	}
+	a := pc(&r.regs) - pcAfterTrap
+	b, ok := th.sp.bps[a]
+	if !ok {
+		return false
+	}
+	setPC(&r.regs, a)
+	if err := unix.PtraceSetRegs(tid, &r.regs); err != nil {
+		return false
+	}
+	sp := th.sp
+	if b.entry {
+		sp.mem.WriteAt([]byte{b.orig}, int64(a))
+		delete(sp.bps, a)
+		if err := r.arm(th.pid, sp); err != nil {
+			r.planErr = err
+		}
+		r.cont(tid, th, 0)
+		return true
+	}
+	r.res.addSiteCount(b.obj, b.site, 1)
+	if r.opts.Coverage {
+		sp.mem.WriteAt([]byte{b.orig}, int64(a))
+		delete(sp.bps, a)
+		r.cont(tid, th, 0)
+		return true
+	}
+	r.stepOver(tid, th, a, b)
+	return true
+}
+
+// stepOver executes the original instruction at a in thread tid with every
+// other thread of its address space stopped, and re-plants the int3.
+func (r *ptraceRun) stepOver(tid int, th *thread, a uint64, b *bp) {
+	sp := th.sp
+	r.stopOthers(tid, sp)
+	sp.mem.WriteAt([]byte{b.orig}, int64(a))
+	r.stepping = a
+	defer func() { r.stepping = 0 }()
+	sig := 0
+	for done := false; !done; {
+		if err := unix.PtraceSingleStep(tid, sig); err != nil {
+			break
+		}
+		sig = 0
+		_, ws, err := unix.Wait4(tid, false)
+		if err != nil {
+			break
+		}
+		switch {
+		case ws.Exited() || ws.Signaled():
+			r.exited(tid, th, ws)
+			if sp.refs > 0 {
+				sp.mem.WriteAt(breakpointInsn, int64(a))
+			}
+			r.resumeOthers(sp)
+			return
+		case !ws.Stopped():
+			continue
+		}
+		switch ev := int(ws) >> 16; ev {
+		case 0:
+			if s := ws.StopSignal(); s != unix.SIGTRAP {
+				// A signal arrived before the instruction ran, or the
+				// instruction faulted: deliver it on the next step.
+				sig = int(s)
+				if s == syscall.SIGSEGV || s == syscall.SIGBUS || s == syscall.SIGILL || s == syscall.SIGFPE {
+					// A fault: the handler (or death) comes next; put
+					// the breakpoint back and let the signal through.
+					done = true
+				}
+				continue
+			}
+			done = true
+		case unix.PTRACE_EVENT_FORK, unix.PTRACE_EVENT_VFORK, unix.PTRACE_EVENT_CLONE:
+			r.newChild(tid, th, ev)
+		case unix.PTRACE_EVENT_EXEC:
+			// The old text is gone with its breakpoints.
+			r.resumeOthers(sp)
+			r.exec(tid, th)
+			return
+		}
+	}
+	sp.mem.WriteAt(breakpointInsn, int64(a))
+	r.resumeOthers(sp)
+	r.cont(tid, th, sig)
+}
+
+// stopOthers stops every running thread that shares sp, except tid.
+func (r *ptraceRun) stopOthers(tid int, sp *space) {
+	for t, o := range r.threads {
+		if t == tid || o.sp != sp || !o.running || o.inVfork || o.group {
+			continue
+		}
+		if unix.PtraceInterrupt(t) != nil {
+			continue
+		}
+		for {
+			_, ws, err := unix.Wait4(t, false)
+			if err != nil {
+				break
+			}
+			if ws.Exited() || ws.Signaled() {
+				r.exited(t, o, ws)
+				break
+			}
+			if !ws.Stopped() {
+				continue
+			}
+			o.running = false
+			o.held = true
+			if int(ws)>>16 != unix.PTRACE_EVENT_STOP || ws.StopSignal() != unix.SIGTRAP {
+				// Stopped for something else first (a breakpoint, a
+				// signal, an event): the main loop handles it later; the
+				// interrupt's own stop comes after and is just resumed.
+				w := ws
+				o.deferred = &w
+			}
+			break
+		}
+	}
+}
+
+// resumeOthers continues the threads stopOthers held, and queues the stops
+// it deferred.
+func (r *ptraceRun) resumeOthers(sp *space) {
+	for t, o := range r.threads {
+		if !o.held || o.sp != sp || o.noSpace {
+			continue
+		}
+		o.held = false
+		if o.deferred != nil {
+			r.queue = append(r.queue, t)
+			continue
+		}
+		o.running = true
+		unix.PtraceCont(t, 0)
+	}
+}
+
+// detachAll stops every thread, removes every breakpoint and detaches,
+// leaving the processes running as if never traced.
+func (r *ptraceRun) detachAll() {
+	for t, o := range r.threads {
+		if !o.running || o.group {
+			continue
+		}
+		if unix.PtraceInterrupt(t) != nil {
+			continue
+		}
+		for {
+			_, ws, err := unix.Wait4(t, false)
+			if err != nil {
+				break
+			}
+			if ws.Exited() || ws.Signaled() {
+				r.exited(t, o, ws)
+				break
+			}
+			if !ws.Stopped() {
+				continue
+			}
+			o.running = false
+			if int(ws)>>16 == 0 {
+				w := ws
+				o.deferred = &w
+			}
+			break
+		}
+	}
+	// A thread stopped at a breakpoint has its pc past the int3: count the
+	// hit and rewind it, since the original instruction is about to return.
+	for t, o := range r.threads {
+		if o.deferred != nil && o.deferred.StopSignal() == unix.SIGTRAP && o.sp != nil {
+			if unix.PtraceGetRegs(t, &r.regs) == nil {
+				a := pc(&r.regs) - pcAfterTrap
+				if b, ok := o.sp.bps[a]; ok {
+					if !b.entry {
+						r.res.addSiteCount(b.obj, b.site, 1)
+					}
+					setPC(&r.regs, a)
+					unix.PtraceSetRegs(t, &r.regs)
+					o.deferred = nil
+				}
+			}
+		}
+	}
+	done := map[*space]bool{}
+	for _, o := range r.threads {
+		if o.sp != nil && !done[o.sp] {
+			done[o.sp] = true
+			r.removeAll(o.sp)
+		}
+	}
+	for t, o := range r.threads {
+		sig := 0
+		if o.deferred != nil {
+			if s := o.deferred.StopSignal(); int(*o.deferred)>>16 == 0 {
+				sig = int(s)
+			}
+		}
+		unix.PtraceDetachSignal(t, sig)
+	}
+	for sp := range done {
+		sp.mem.Close()
+	}
+	r.threads = map[int]*thread{}
+}
+
+// processes returns the processes seen, root first.
+func (r *ptraceRun) processes() []profile.Process {
+	var out []profile.Process
+	if p, ok := r.procs[r.root]; ok {
+		out = append(out, *p)
+	}
+	for pid, p := range r.procs {
+		if pid != r.root {
+			if p.Ended == "" {
+				p.Ended = "still running"
+			}
+			out = append(out, *p)
+		}
+	}
+	return out
+}

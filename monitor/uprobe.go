@@ -1,0 +1,216 @@
+package monitor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"syscall"
+	"time"
+
+	"sonde/internal/linux/perfevent"
+	"sonde/internal/linux/unix"
+	"sonde/proc"
+)
+
+// The uprobe engine: one perf_event counter per site and per traced thread
+// given at the start (children and new threads are inherited), opened on
+// the object's file at the site's file offset through the uprobe PMU. The
+// kernel counts each hit without waking sonde; the counters are read when
+// the target has ended (counts of inherited children are folded into the
+// parent's counter when they exit) and closed in parallel, since each
+// close waits for the kernel to unregister the probe (about 80 ms here).
+
+// uprobeSet is the counters of one run.
+type uprobeSet struct {
+	counters []uprobeCounter
+	// refused are the sites whose instruction the kernel will not probe
+	// (ENOTSUPP, errno 524: for example "cs nopw" padding), by object.
+	refused map[*Object]map[int]bool
+	trace   *perfevent.TraceUprobes // nil when the PMU is used
+}
+
+type uprobeCounter struct {
+	obj, site int // Result.Objects index, site index
+	c         *perfevent.Counter
+}
+
+// openUprobes opens a counter for every site of every placed object in each
+// of tids.
+func openUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error) {
+	n := 0
+	for _, p := range objs {
+		n += len(p.obj.Sites)
+	}
+	if _, err := unix.RaiseNofile(uint64(n*len(tids) + 256)); err != nil {
+		return nil, fmt.Errorf("raise RLIMIT_NOFILE for %d uprobes: %w", n*len(tids), err)
+	}
+	if _, err := perfevent.UprobePMUType(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrUprobe, err)
+	}
+	s := &uprobeSet{}
+	// Trace events defined through tracefs follow threads and children;
+	// the PMU's cannot (see perfevent.OpenUprobeCounter).
+	trace, err := perfevent.NewTraceUprobes(fmt.Sprintf("sonde_%d", tids[0]))
+	if err != nil {
+		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: %v: only the threads present at the start are counted, not new threads or children", err))
+	}
+	s.trace = trace
+	for _, p := range objs {
+		oi := res.objectIndex(p.obj)
+		for si, site := range p.obj.Sites {
+			off, ok := p.obj.FileOffset(site.Addr)
+			if !ok {
+				continue
+			}
+			var id uint64
+			if trace != nil {
+				if id, err = trace.Add(p.obj.Path, off); err != nil {
+					s.close()
+					return nil, fmt.Errorf("%w: %w", ErrUprobe, err)
+				}
+			}
+			refused := false
+			for _, tid := range tids {
+				var c *perfevent.Counter
+				if trace != nil {
+					c, err = perfevent.OpenTraceCounter(id, tid, true)
+				} else {
+					c, err = perfevent.OpenUprobeCounter(p.obj.Path, off, tid)
+				}
+				if errors.Is(err, errNotSupp) {
+					if s.refused == nil {
+						s.refused = map[*Object]map[int]bool{}
+					}
+					if s.refused[p.obj] == nil {
+						s.refused[p.obj] = map[int]bool{}
+					}
+					s.refused[p.obj][si] = true
+					refused = true
+					break
+				}
+				if err != nil {
+					err = fmt.Errorf("probe %s at %#x: %w", p.obj.Path, site.Addr, err)
+					s.close()
+					if errors.Is(err, unix.EACCES) || errors.Is(err, unix.EPERM) || errors.Is(err, unix.ENOENT) ||
+						errors.Is(err, unix.EINVAL) || errors.Is(err, unix.ENOSYS) {
+						err = fmt.Errorf("%w: %w", ErrUprobe, err)
+					}
+					return nil, err
+				}
+				s.counters = append(s.counters, uprobeCounter{obj: oi, site: si, c: c})
+			}
+			_ = refused
+		}
+	}
+	return s, nil
+}
+
+// errNotSupp is ENOTSUPP (524), the kernel-internal error uprobes return
+// for an instruction they cannot handle; it has no name in package syscall.
+const errNotSupp = syscall.Errno(524)
+
+// nrefused returns how many sites were refused.
+func (s *uprobeSet) nrefused() int {
+	n := 0
+	for _, m := range s.refused {
+		n += len(m)
+	}
+	return n
+}
+
+// read adds every counter's value to res.
+func (s *uprobeSet) read(res *Result) error {
+	for _, c := range s.counters {
+		v, err := c.c.Read()
+		if err != nil {
+			return err
+		}
+		res.addSiteCount(c.obj, c.site, v)
+	}
+	return nil
+}
+
+// close closes every counter, many at a time: the kernel's unregistering
+// waits (an RCU grace period) and the waits overlap.
+func (s *uprobeSet) close() {
+	t0 := time.Now()
+	defer func() {
+		if os.Getenv("SONDE_DEBUG") != "" {
+			fmt.Fprintf(os.Stderr, "uprobe close: %d counters in %v\n", len(s.counters), time.Since(t0))
+		}
+	}()
+	const workers = 64
+	ch := make(chan *perfevent.Counter)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range ch {
+				c.Close()
+			}
+		}()
+	}
+	for _, c := range s.counters {
+		ch <- c.c
+	}
+	close(ch)
+	wg.Wait()
+	s.counters = nil
+	if os.Getenv("SONDE_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "uprobe close: counters closed after %v\n", time.Since(t0))
+	}
+	if s.trace != nil {
+		s.trace.Close()
+		s.trace = nil
+	}
+}
+
+// countUprobesLaunched counts a launched command stopped at its entry: it
+// detaches (the counters need no tracer) and waits for the command's end.
+func countUprobesLaunched(pid int, set *uprobeSet, res *Result) error {
+	defer set.close()
+	if err := unix.PtraceDetach(pid); err != nil {
+		unix.Kill(pid, unix.SIGKILL)
+		return fmt.Errorf("detach from %d: %w", pid, err)
+	}
+	for {
+		_, ws, err := unix.Wait4(pid, false)
+		if err != nil {
+			return fmt.Errorf("wait for %d: %w", pid, err)
+		}
+		if ws.Exited() || ws.Signaled() {
+			res.Status = ws
+			res.Ended = how(ws)
+			break
+		}
+	}
+	return set.read(res)
+}
+
+// countUprobesAttached counts a running process until ctx is done or the
+// process is gone, after detaching from its stopped threads.
+func countUprobesAttached(ctx context.Context, pid int, threads []int, set *uprobeSet, res *Result) error {
+	defer set.close()
+	for _, tid := range threads {
+		unix.PtraceDetachSignal(tid, 0)
+	}
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	res.Ended = "detached"
+loop:
+	for {
+		select {
+		case <-ctx.Done():
+			break loop
+		case <-t.C:
+			if st, err := proc.ReadStat(pid); err != nil || st.State == "Z" || st.State == "X" {
+				res.Ended = "ended"
+				break loop
+			}
+		}
+	}
+	return set.read(res)
+}
