@@ -24,9 +24,11 @@ const (
 	ViewLines        // annotated source listing of counts, lprint's default (lines.go)
 	ViewFiles        // per compilation unit or file: instructions and blocks (blocks.go)
 	ViewInstructions // every instruction with its count (instructions.go)
+	ViewHistogram    // Bishop's listing with a bar per line (histogram.go); Options.Scaled
+	ViewCoverage     // what ran and what never ran (coverage.go)
 )
 
-var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions", ViewHier: "hier", ViewLines: "lines", ViewFiles: "files", ViewInstructions: "instructions"}
+var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions", ViewHier: "hier", ViewLines: "lines", ViewFiles: "files", ViewInstructions: "instructions", ViewHistogram: "histogram", ViewCoverage: "coverage"}
 
 // String returns the view's name as the command line spells it (without
 // the dashes).
@@ -82,6 +84,9 @@ type Options struct {
 	// Depth cuts the hier view's call paths to Depth functions; 0 means
 	// up to main.
 	Depth int
+	// Scaled draws the histogram view's bars in proportion to the largest
+	// count instead of one star per execution.
+	Scaled bool
 	// ListingDir is where the instructions view finds the listings sonde cc
 	// left (listing.Dir); "" means listing.Dir("").
 	ListingDir string
@@ -137,7 +142,7 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 			err = functionsSamples(&b, r, opts.top())
 		case ViewHier:
 			err = hierSamples(&b, r, opts.Depth, opts.top())
-		case ViewLines, ViewFiles, ViewInstructions:
+		case ViewLines, ViewFiles, ViewInstructions, ViewHistogram, ViewCoverage:
 			err = fmt.Errorf("report: --%v lists counts; this profile's samples have none (use --flat)", v)
 		default:
 			err = fmt.Errorf("report: view %v not built", v)
@@ -163,7 +168,15 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 		case ViewFlat:
 			err = flatCounts(&b, r, opts.by(), opts.top())
 		case ViewLines:
-			err = linesCounts(&b, r)
+			if isCountProfile(r.p) {
+				err = ctraceCounts(&b, r) // Bishop's listing (ctrace.go)
+			} else {
+				err = linesCounts(&b, r)
+			}
+		case ViewHistogram:
+			err = histogramCounts(&b, r, opts.Scaled)
+		case ViewCoverage:
+			err = coverageCounts(&b, r, opts.top())
 		case ViewDefault:
 			if hasSourceUnits(r) {
 				err = linesCounts(&b, r)

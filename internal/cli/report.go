@@ -105,7 +105,7 @@ func reportVerb() *verb {
 
 // viewsNotBuilt are the views of the command-line contract that a later
 // piece of work builds; asking for one is a usage error, never ignored.
-var viewsNotBuilt = []string{"objects", "coverage"}
+var viewsNotBuilt = []string{"objects"}
 
 // moreViews are the views that take no options of their own, by flag name.
 var moreViews = []struct {
@@ -115,6 +115,7 @@ var moreViews = []struct {
 	{"lines", report.ViewLines},
 	{"files", report.ViewFiles},
 	{"instructions", report.ViewInstructions},
+	{"coverage", report.ViewCoverage},
 }
 
 // reportFlags holds one invocation's parsed flags.
@@ -131,6 +132,7 @@ type reportFlags struct {
 	out             string
 	notBuilt        map[string]*bool
 	more            map[string]*bool // moreViews
+	histogram       histogramFlag    // report_histogram.go
 }
 
 func runReport(e *env, args []string) int {
@@ -154,6 +156,7 @@ func runReport(e *env, args []string) int {
 	for _, v := range moreViews {
 		f.more[v.name] = fs.Bool(v.name, false, v.name+" view")
 	}
+	fs.Var(&f.histogram, "histogram", "histogram view of count profiles; --histogram=scaled")
 	files, code, ok := parseInterleaved(e, fs, args)
 	if !ok {
 		return code
@@ -278,6 +281,9 @@ func (f *reportFlags) options() (*report.Options, error) {
 			return nil, fmt.Errorf("--format %s exports the whole profile: views and --top apply to --format text", f.format)
 		}
 		opts.View = v.view
+	}
+	if err := f.histogram.apply(opts, f); err != nil {
+		return nil, err
 	}
 	switch {
 	case f.flat:

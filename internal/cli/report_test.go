@@ -494,7 +494,9 @@ func TestReportErrors(t *testing.T) {
 		{"instructions and another view", []string{"--instructions", "--files"}, exitUsage, "choose one view"},
 		{"hier with flat", []string{"--hier", "--flat"}, exitUsage, "choose one view"},
 		{"depth without hier", []string{"--depth", "3"}, exitUsage, "with --hier"},
-		{"coverage not built", []string{"--coverage"}, exitUsage, "--coverage: not built yet"},
+		{"coverage and another view", []string{"--coverage", "--flat", junk}, exitUsage, "choose one view"},
+		{"histogram and another view", []string{"--histogram=scaled", "--lines", junk}, exitUsage, "choose one view"},
+		{"bad histogram", []string{"--histogram=wide", junk}, exitUsage, "--histogram=wide"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
