@@ -94,7 +94,11 @@ func (c *Config) attr() unix.PerfEventAttr {
 		Sample_type:       c.sampleType(),
 		Sample_regs_user:  c.RegsUser,
 		Sample_stack_user: c.StackUser,
-		Wakeup:            1,
+		// No wakeup per record: each one queues an irq_work on the
+		// sampled CPU. The reader drains the ring on its own clock; the
+		// kernel wakes pollers only when the ring is half full (its
+		// default watermark with wakeup_events 0).
+		Wakeup: 0,
 	}
 	if c.Clock == CPUClock {
 		a.Config = unix.PERF_COUNT_SW_CPU_CLOCK
