@@ -17,7 +17,7 @@ import (
 )
 
 const reportUsage = `
-Usage: sonde report [VIEW] [-p PID] [--top N] [--format text|pprof|folded|speedscope|lcov|json] [--window FROM:TO] [-o OUT] [FILE...]
+Usage: sonde report [VIEW] [-p PID] [--top N] [--format text|pprof|folded|speedscope|lcov|json|html] [--window FROM:TO] [-o OUT] [FILE...]
 
 Report reads data files of any collector (record, count, cc), merges them,
 symbolizes each distinct address once and prints a view, or exports the
@@ -68,7 +68,9 @@ Flags:
                     with inline frames, mappings and build-ids); folded
                     (collapsed stacks for flamegraph.pl); speedscope (its JSON
                     file format, one profile per thread); lcov (a tracefile for
-                    genhtml, from counts); json (the model, docs/json-schema.md)
+                    genhtml, from counts); json (the model, docs/json-schema.md);
+                    html (one self-contained flame graph page: zoom, search,
+                    tooltips, no network)
   -p PID            read the counters of a running program built by sonde cc
                     from its memory (/proc/PID/mem, the permission of ptrace),
                     without its help; no data file is read

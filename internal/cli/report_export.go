@@ -17,6 +17,7 @@ var exporters = map[string]func(io.Writer, *profile.Profile, export.Symbolizer) 
 	"speedscope": export.WriteSpeedscope,
 	"lcov":       export.WriteLcov,
 	"json":       export.WriteJSON,
+	"html":       export.WriteHTML,
 }
 
 // exporterNames lists the exporters' names for usage messages.
