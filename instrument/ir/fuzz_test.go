@@ -21,7 +21,7 @@ func FuzzInstrument(f *testing.F) {
 		}
 		f.Add(b)
 	}
-	for _, s := range []string{tail, body, invoke} {
+	for _, s := range []string{tail, body, retslot, invoke} {
 		f.Add([]byte(s))
 	}
 	unprof := regexp.MustCompile(`^k`)

@@ -45,6 +45,33 @@ entry:
 }
 `
 
+// retslot is clang's shape for a function with two returns before
+// optimization: both calls are tail calls through the return slot %2;
+// the call to g is not (its result is added to).
+const retslot = `define i64 @f(i32 %0) {
+  %2 = alloca i64, align 8
+  %3 = call i32 @small(i32 %0)
+  %4 = icmp ne i32 %3, 0
+  br i1 %4, label %5, label %7
+
+5:                                                ; preds = %1
+  %6 = call i64 @leaf(i32 %0)
+  store i64 %6, i64* %2, align 8
+  br label %11
+
+7:                                                ; preds = %1
+  %8 = call i64 @g(i32 %0)
+  %9 = add i64 %8, 1
+  %10 = call i64 @add(i64 %9, i64 %8)
+  store i64 %10, i64* %2, align 8
+  br label %11
+
+11:                                               ; preds = %7, %5
+  %12 = load i64, i64* %2, align 8
+  ret i64 %12
+}
+`
+
 const invoke = `define void @h() personality i8* bitcast (i32 (...)* @__gxx_personality_v0 to i8*) {
   invoke void @g()
           to label %1 unwind label %2
@@ -76,6 +103,12 @@ func TestInstrumentPlaces(t *testing.T) {
 			`call i32 @f\(i32 %2\)\n  call void @llvm`,                    // none after self
 			`DIExpression\(\)\)\n  %4 = call`,                             // none after an intrinsic
 			`call i32 %p\(i32 %3\)\n  store volatile i64\* getelementptr`, // reset after an indirect call
+		}},
+		{"tail calls through the return slot", retslot, 4, 2, 2, []string{
+			`call i32 @small\(i32 %0\)\n  store volatile`,
+			`call i64 @leaf\(i32 %0\)\n  store i64 %6`,
+			`call i64 @g\(i32 %0\)\n  store volatile`,
+			`call i64 @add\(i64 %9, i64 %8\)\n  store i64 %10`,
 		}},
 		{"invoke and landingpad", invoke, 1, 2, 0, []string{
 			`phi i32 \[ 0, %0 \]\n  store volatile i64\* getelementptr.*@__sonde_attrib_current`,

@@ -400,19 +400,100 @@ func isIntrinsicCall(t string) bool {
 func (m *module) calleeIsSelf(f *function, t string) bool { return callee(t) == f.name }
 
 // exemptCall reports whether the call t at line j needs no reset after it:
-// self-recursive calls, tail calls (followed directly by ret), calls that
-// never return (followed directly by unreachable), LLVM intrinsics and
-// inline assembly, which never touch "current".
+// self-recursive calls, tail calls, calls that never return (followed
+// directly by unreachable), LLVM intrinsics and inline assembly, which
+// never touch "current".
 func (m *module) exemptCall(f *function, t string, j int) bool {
 	if isIntrinsicCall(t) || m.calleeIsSelf(f, t) {
 		return true
 	}
+	return m.tailCall(f, t, j)
+}
+
+// next returns the index of the first instruction line after line j in
+// f (skipping blank lines, comments and debug intrinsics), or f.close.
+func (m *module) next(f *function, j int) int {
 	for k := j + 1; k < f.close; k++ {
 		n := instr(m.str(m.lines[k]))
-		if n == "" {
+		if n == "" || (isCall(n) && strings.HasPrefix(callee(n), "llvm.dbg.")) {
 			continue
 		}
-		return strings.HasPrefix(n, "ret ") || n == "ret void" || n == "unreachable"
+		return k
+	}
+	return f.close
+}
+
+// tailCall reports whether the call t at line j is in tail position: it is
+// followed directly by ret (or unreachable), or, in the shape clang gives
+// a function with several returns before optimization, its result is
+// stored to the return slot and control goes to a block that only loads
+// the slot and returns it:
+//
+//	%10 = call i64 @leaf(i64 %9)
+//	store i64 %10, i64* %2, align 8
+//	br label %19
+//	19:
+//	%20 = load i64, i64* %2, align 8
+//	ret i64 %20
+func (m *module) tailCall(f *function, t string, j int) bool {
+	k := m.next(f, j)
+	if k >= f.close {
+		return false
+	}
+	n := instr(m.str(m.lines[k]))
+	if strings.HasPrefix(n, "ret ") || n == "unreachable" {
+		return true
+	}
+	result := ""
+	if s := strings.TrimSpace(m.str(m.lines[j])); strings.HasPrefix(s, "%") {
+		if e := strings.Index(s, " = "); e > 0 {
+			result = s[:e]
+		}
+	}
+	slot := ""
+	if result != "" && strings.HasPrefix(n, "store ") {
+		// "store i64 %10, i64* %2, align 8": the stored value is the
+		// call's result, the slot the pointer.
+		fs := strings.Fields(strings.ReplaceAll(n, ",", " ,"))
+		if len(fs) < 5 || fs[2] != result || fs[3] != "," {
+			return false
+		}
+		slot = fs[5]
+		k = m.next(f, k)
+		if k >= f.close {
+			return false
+		}
+		n = instr(m.str(m.lines[k]))
+	}
+	if !strings.HasPrefix(n, "br label %") {
+		return false
+	}
+	target := labelRef(strings.TrimPrefix(n, "br label %"))
+	for b := f.firstBody; b < f.close; b++ {
+		name, ok := isLabel(m.str(m.lines[b]))
+		if !ok || name != target {
+			continue
+		}
+		r := m.next(f, b)
+		if r >= f.close {
+			return false
+		}
+		n = instr(m.str(m.lines[r]))
+		if slot == "" {
+			return n == "ret void" || strings.HasPrefix(n, "ret void,")
+		}
+		// "%20 = load i64, i64* %2, align 8"
+		ld := strings.Fields(strings.ReplaceAll(strings.TrimSpace(m.str(m.lines[r])), ",", " ,"))
+		if len(ld) < 7 || ld[1] != "=" || ld[2] != "load" || ld[6] != slot {
+			return false
+		}
+		val := ld[0]
+		r = m.next(f, r)
+		if r >= f.close {
+			return false
+		}
+		fs := strings.Fields(strings.ReplaceAll(instr(m.str(m.lines[r])), ",", " ,"))
+		return len(fs) >= 3 && fs[0] == "ret" && fs[2] == val
 	}
 	return false
 }
