@@ -138,3 +138,28 @@ func TestReportFormats(t *testing.T) {
 		}
 	})
 }
+
+// TestReportEditor: --editor prints file:line: lines whose file:line are
+// llvm-symbolizer's for the leaf addresses of repWrite's samples.
+func TestReportEditor(t *testing.T) {
+	f := repBuild(t, "-no-pie", "-fno-pie")
+	data := filepath.Join(t.TempDir(), "sonde.data")
+	repWrite(t, data, f, f.path, 0)
+	lines, _ := repLeafLines(t, f)
+	out, errOut, code := repRun(t, "--editor", data)
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	t.Logf("sonde report --editor:\n%s", out)
+	// worker+4 has 30 of 50 samples (if worker+8 is on the same line, 45)
+	want := lines[0] + ": 60.0% ±13.9"
+	if lines[1] == lines[0] {
+		want = lines[0] + ": 90.0% ±8.5"
+	}
+	if first := strings.SplitN(out, "\n", 2)[0]; !strings.HasPrefix(first, want) {
+		t.Errorf("first line %q, want it to start with %q", first, want)
+	}
+	if _, errOut, code := repRun(t, "--editor", "--functions", data); code != exitError || !strings.Contains(errOut, "--editor prints --flat --by line or --coverage") {
+		t.Errorf("--editor --functions: exit %d, %q", code, errOut)
+	}
+}

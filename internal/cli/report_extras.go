@@ -19,17 +19,20 @@ type reportExtras struct {
 	comms         string
 	objects       string
 	diff          string
+	editor        bool
 	filter        report.Filter
+	fs            *flag.FlagSet
 }
 
 // newReportExtras defines the extras' flags on fs.
 func newReportExtras(fs *flag.FlagSet) *reportExtras {
-	x := &reportExtras{}
+	x := &reportExtras{fs: fs}
 	fs.StringVar(&x.focus, "focus", "", "REGEXP: keep samples with a matching function on the stack (units: of their function)")
 	fs.StringVar(&x.ignore, "ignore", "", "REGEXP: drop samples with a matching function on the stack")
 	fs.StringVar(&x.comms, "comm", "", "NAME[,NAME...]: keep the samples of processes with these command names")
 	fs.StringVar(&x.objects, "object", "", "OBJ[,OBJ...]: keep samples whose leaf is in these objects (path or base name)")
 	fs.StringVar(&x.diff, "diff", "", "BASE.data: show what got dearer or cheaper against BASE")
+	fs.BoolVar(&x.editor, "editor", false, "with --flat --by line or --coverage: file:line: lines for editors' jump lists")
 	return x
 }
 
@@ -55,7 +58,16 @@ func (x *reportExtras) check(format string) error {
 	if x.diff != "" && format != "text" {
 		return fmt.Errorf("--diff prints a text view: not with --format %s", format)
 	}
+	if x.editor && (format != "text" || x.diff != "") {
+		return fmt.Errorf("--editor prints a text view: not with --format %s or --diff", format)
+	}
 	return nil
+}
+
+// flagSet reports whether the boolean flag name was given.
+func (x *reportExtras) flagSet(name string) bool {
+	fl := x.fs.Lookup(name)
+	return fl != nil && fl.Value.String() == "true"
 }
 
 // apply returns the part of p the filters keep.
@@ -66,6 +78,13 @@ func (x *reportExtras) apply(p *profile.Profile, sym report.Symbolizer) (*profil
 // write prints the text view of p, or with --diff the diff of p against
 // the base file, read and then windowed and filtered as p was.
 func (x *reportExtras) write(e *env, w io.Writer, p *profile.Profile, sym report.Symbolizer, opts *report.Options, f *reportFlags) error {
+	if x.editor {
+		coverage := x.flagSet("coverage")
+		if !coverage && (opts.View != report.ViewDefault && opts.View != report.ViewFlat || opts.By != 0 && opts.By != report.ByLine) {
+			return fmt.Errorf("--editor prints --flat --by line or --coverage, not --%v", opts.View)
+		}
+		return report.WriteEditor(w, p, sym, coverage, opts.Top)
+	}
 	if x.diff == "" {
 		return report.Write(w, p, sym, opts)
 	}
