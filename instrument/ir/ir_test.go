@@ -187,3 +187,21 @@ func TestInstrumentClang(t *testing.T) {
 		})
 	}
 }
+
+func TestInstrumentSkips(t *testing.T) {
+	for _, tc := range []struct{ name, ir string }{
+		// clang 14: __attribute__((naked)) int nk(void) { __asm__(...); }
+		{"naked", "define dso_local i32 @nk() #0 {\n  call void asm sideeffect \"ret\", \"~{dirflag},~{fpsr},~{flags}\"()\n  unreachable\n}\n\nattributes #0 = { naked noinline nounwind }\n"},
+		{"available_externally", "define available_externally i32 @ae() {\n  ret i32 0\n}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Instrument([]byte(tc.ir), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Units) != 0 || string(res.IR) != tc.ir {
+				t.Errorf("instrumented: %d units\n%s", len(res.Units), res.IR)
+			}
+		})
+	}
+}

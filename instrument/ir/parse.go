@@ -98,6 +98,22 @@ func parse(text []byte) (*module, error) {
 			m.opaque = true
 		}
 	}
+	// A naked function is only inline assembly: it has no frame for IR
+	// statements to work in (clang puts "naked" in an attribute group).
+	naked := map[string]bool{}
+	for _, l := range m.lines {
+		s := m.str(l)
+		if strings.HasPrefix(s, "attributes #") && strings.Contains(s, " naked ") {
+			naked[strings.Fields(s)[1]] = true
+		}
+	}
+	for _, f := range m.funcs {
+		for _, tok := range strings.Fields(m.str(m.lines[f.open])) {
+			if naked[tok] {
+				f.skip = true
+			}
+		}
+	}
 	return m, nil
 }
 
@@ -192,9 +208,8 @@ func (m *module) parseFunction(i int) (*function, int, error) {
 	if strings.Contains(f.linkage, "available_externally") || strings.Contains(rest, " naked") {
 		f.skip = true
 	}
-	// Attribute groups may say naked too ("attributes #0 = { naked ...").
-	// A naked function cannot hold IR statements; clang marks it in the
-	// define line's group, which we check when the module has been read.
+	// Attribute groups may say naked too ("attributes #0 = { naked ...");
+	// parse checks them once the module has been read.
 	j := i + 1
 	f.firstBody = j
 	for ; j < len(m.lines); j++ {
