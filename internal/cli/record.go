@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -426,6 +427,16 @@ func (r *recording) failPerm(err error) int {
 	if errors.Is(err, perfevent.ErrPermission) {
 		fmt.Fprintf(r.e.stderr, "sonde %s: %v\nsonde %[1]s: run 'sonde doctor' to see what this machine allows and how to change it\n", r.verbName(), err)
 		return exitError
+	}
+	// A command that cannot be run ends as the shell says: 127 when it is
+	// not found, 126 when it cannot be executed.
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, exec.ErrNotFound) {
+		fail(r.e, r.verbName(), err)
+		return 127
+	}
+	if errors.Is(err, fs.ErrPermission) {
+		fail(r.e, r.verbName(), err)
+		return 126
 	}
 	return fail(r.e, r.verbName(), err)
 }

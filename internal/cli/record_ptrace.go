@@ -118,7 +118,7 @@ loop:
 		}
 	}
 	if out.err != nil && s.Stats().Samples == 0 && cmd != nil && cmd.Process == nil {
-		c.startFail = fail(e, r.verbName(), out.err)
+		c.startFail = r.failPerm(out.err)
 		return c
 	}
 	c.err = out.err

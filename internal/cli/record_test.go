@@ -732,3 +732,45 @@ func TestRecordAttachNewThreads(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordExitStatus: the command's exit status is sonde's, with the
+// shell's conventions (sh -c gives the oracle for 128+signal, 127, 126),
+// for both samplers.
+func TestRecordExitStatus(t *testing.T) {
+	sh := testprog.Require(t, "sh")
+	notExec := filepath.Join(t.TempDir(), "plain")
+	os.WriteFile(notExec, []byte("not a program\n"), 0o644)
+	tests := []struct {
+		name string
+		cmd  []string
+	}{
+		{"exit 3", []string{sh, "-c", "exit 3"}},
+		{"killed by SIGSEGV", []string{sh, "-c", "kill -SEGV $$"}},
+		{"not found", []string{"/nonexistent/program"}},
+		{"not executable", []string{notExec}},
+	}
+	for _, sampler := range []string{"perf", "ptrace"} {
+		for _, tt := range tests {
+			t.Run(sampler+"/"+tt.name, func(t *testing.T) {
+				if sampler == "perf" {
+					requirePerf(t)
+				}
+				// Oracle: what sh reports for the same command.
+				want := 0
+				c := exec.Command(sh, append([]string{"-c", `"$@"; exit $?`, "sh"}, tt.cmd...)...)
+				if err := c.Run(); err != nil {
+					var ee *exec.ExitError
+					if !errors.As(err, &ee) {
+						t.Fatal(err)
+					}
+					want = ee.ExitCode()
+				}
+				out := filepath.Join(t.TempDir(), "x.data")
+				code, stderr := record(t, append([]string{"--sampler", sampler, "-o", out, "--"}, tt.cmd...)...)
+				if code != want {
+					t.Errorf("sonde record exit %d, sh says %d\n%s", code, want, stderr)
+				}
+			})
+		}
+	}
+}
