@@ -40,18 +40,19 @@ type line struct {
 
 // function is one definition found in the module.
 type function struct {
-	name      string // IR name without @ (and unquoted)
-	linkage   string // the definition's keywords before the return type, as written
-	dbg       string // "!16" of the DISubprogram, "" when none
-	open      int    // index into lines of the "define ... {" line
-	close     int    // index into lines of the closing "}"
-	skip      bool   // not instrumented (available_externally, naked)
-	entryAt   int    // byte offset where the entry statements go
-	resets    []int  // byte offsets after which "current" is reset
-	calls     int    // call sites that were considered
-	exempt    int    // call sites left without a reset
-	landpads  int    // landing pads found
-	firstBody int    // index into lines of the first body line
+	name      string         // IR name without @ (and unquoted)
+	linkage   string         // the definition's keywords before the return type, as written
+	dbg       string         // "!16" of the DISubprogram, "" when none
+	open      int            // index into lines of the "define ... {" line
+	close     int            // index into lines of the closing "}"
+	skip      bool           // not instrumented (available_externally, naked)
+	entryAt   int            // byte offset where the entry statements go
+	resets    []int          // byte offsets after which "current" is reset
+	calls     int            // call sites that were considered
+	exempt    int            // call sites left without a reset
+	landpads  int            // landing pads found
+	firstBody int            // index into lines of the first body line
+	labels    map[string]int // block label -> index into lines of its label line
 }
 
 // module is the parsed skeleton of an .ll file.
@@ -278,6 +279,12 @@ func (m *module) scanBody(f *function) error {
 		}
 		break
 	}
+	f.labels = map[string]int{}
+	for j := f.firstBody; j < f.close; j++ {
+		if name, ok := isLabel(m.str(m.lines[j])); ok {
+			f.labels[name] = j
+		}
+	}
 	// Normal destinations of invokes: reset at their start, after phis.
 	invokeDest := map[string]bool{}
 	for j := f.firstBody; j < f.close; j++ {
@@ -483,32 +490,28 @@ func (m *module) tailCall(f *function, t string, j int) bool {
 	if !strings.HasPrefix(n, "br label %") {
 		return false
 	}
-	target := labelRef(strings.TrimPrefix(n, "br label %"))
-	for b := f.firstBody; b < f.close; b++ {
-		name, ok := isLabel(m.str(m.lines[b]))
-		if !ok || name != target {
-			continue
-		}
-		r := m.next(f, b)
-		if r >= f.close {
-			return false
-		}
-		n = instr(m.str(m.lines[r]))
-		if slot == "" {
-			return n == "ret void" || strings.HasPrefix(n, "ret void,")
-		}
-		// "%20 = load i64, i64* %2, align 8"
-		ld := strings.Fields(strings.ReplaceAll(strings.TrimSpace(m.str(m.lines[r])), ",", " ,"))
-		if len(ld) < 7 || ld[1] != "=" || ld[2] != "load" || ld[6] != slot {
-			return false
-		}
-		val := ld[0]
-		r = m.next(f, r)
-		if r >= f.close {
-			return false
-		}
-		fs := strings.Fields(strings.ReplaceAll(instr(m.str(m.lines[r])), ",", " ,"))
-		return len(fs) >= 3 && fs[0] == "ret" && fs[2] == val
+	b, ok := f.labels[labelRef(strings.TrimPrefix(n, "br label %"))]
+	if !ok {
+		return false
 	}
-	return false
+	r := m.next(f, b)
+	if r >= f.close {
+		return false
+	}
+	n = instr(m.str(m.lines[r]))
+	if slot == "" {
+		return n == "ret void" || strings.HasPrefix(n, "ret void,")
+	}
+	// "%20 = load i64, i64* %2, align 8"
+	ld := strings.Fields(strings.ReplaceAll(strings.TrimSpace(m.str(m.lines[r])), ",", " ,"))
+	if len(ld) < 7 || ld[1] != "=" || ld[2] != "load" || ld[6] != slot {
+		return false
+	}
+	val := ld[0]
+	r = m.next(f, r)
+	if r >= f.close {
+		return false
+	}
+	fs := strings.Fields(strings.ReplaceAll(instr(m.str(m.lines[r])), ",", " ,"))
+	return len(fs) >= 3 && fs[0] == "ret" && fs[2] == val
 }
