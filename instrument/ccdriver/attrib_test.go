@@ -493,3 +493,29 @@ func TestAttribThreads(t *testing.T) {
 		})
 	}
 }
+
+// TestAttribFatalSignal: a program that dies of SIGABRT still leaves its
+// counts (step: 3 calls, by hand) and a note saying how it ended, and
+// still dies of the signal.
+func TestAttribFatalSignal(t *testing.T) {
+	bin := buildAttrib(t, "clang", "crash.c", &AttribMode{}, "-O2")
+	data := filepath.Join(t.TempDir(), "sonde.data")
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), "SONDE_OUT="+data)
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ProcessState.String() != "signal: aborted" {
+		t.Fatalf("crash: %v, want death by SIGABRT", err)
+	}
+	p, units := attribUnits(t, data)
+	if units["step"][0] != 3 || units["main"][0] != 1 {
+		t.Errorf("step %d, main %d calls; want 3 and 1", units["step"][0], units["main"][0])
+	}
+	var notes []string
+	for _, r := range p.Runs {
+		notes = append(notes, r.Notes...)
+	}
+	if !strings.Contains(strings.Join(notes, "\n"), "killed by signal 6") {
+		t.Errorf("notes %q: want \"killed by signal 6\"", notes)
+	}
+}
