@@ -18,6 +18,12 @@ import (
 //go:embed csrc/sonde_attrib.c
 var AttribSource []byte
 
+// FrameSource is sonde_frame.h, the data-file frame writer in C that
+// AttribSource includes (CRC-32, uvarints, one writev per frame).
+//
+//go:embed csrc/sonde_frame.h
+var FrameSource []byte
+
 // AttribLinkFlags are the flags every link of an attrib-mode program adds
 // besides AttribObject: threads get their timer through a pthread_create
 // wrapper.
@@ -47,6 +53,7 @@ func AttribObject(compiler string, extra []string, cacheDir string) (string, err
 	h := sha256.New()
 	fmt.Fprintf(h, "attrib\x00%s\x00%d\x00%d\x00%s\x00", exe, st.Size(), st.ModTime().UnixNano(), strings.Join(extra, "\x00"))
 	h.Write(AttribSource)
+	h.Write(FrameSource)
 	obj := filepath.Join(cacheDir, "attrib-"+hex.EncodeToString(h.Sum(nil)[:12])+".o")
 	if _, err := os.Stat(obj); err == nil {
 		return obj, nil
@@ -61,6 +68,9 @@ func AttribObject(compiler string, extra []string, cacheDir string) (string, err
 	defer os.RemoveAll(tmp)
 	src := filepath.Join(tmp, "sonde_attrib.c")
 	if err := os.WriteFile(src, AttribSource, 0o644); err != nil {
+		return "", fmt.Errorf("build attrib runtime: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "sonde_frame.h"), FrameSource, 0o644); err != nil {
 		return "", fmt.Errorf("build attrib runtime: %w", err)
 	}
 	out := filepath.Join(tmp, "sonde_attrib.o")

@@ -17,9 +17,8 @@
    "(unprofiled)" (time when no profiled function was current), then one
    Counts frame each.
 
-   The frame helpers (crc32_update, put_uv, put_str, emit) are the same as
-   in sonde_rt.c, the blocks runtime; they should move into one shared
-   source once both runtimes settle.  Everything after start-up is
+   The frame helpers live in sonde_frame.h, written to be shared with
+   sonde_rt.c, the blocks runtime, which still has its own copies.  Everything after start-up is
    async-signal-safe: no malloc, no stdio. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -37,6 +36,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sonde_frame.h"
+
 struct sonde_attrib_cu {
 	uint64_t *calls, *ticks;
 	uint64_t nfuncs;
@@ -53,7 +54,6 @@ extern struct sonde_attrib_cu __stop_sonde_attrib[] __attribute__((weak, visibil
 static uint64_t unprofiled_ticks;
 __thread uint64_t *__sonde_attrib_current __attribute__((tls_model("initial-exec"))) = &unprofiled_ticks;
 
-static uint32_t crc_table[256];
 static uint64_t run_id;
 static int64_t start_ns;
 static char out_path[4096];
@@ -66,61 +66,7 @@ static int use_posix;  /* $SONDE_TIMER=posix: skip the perf event */
 static int timer_kind; /* what the last thread got: 1 perf task-clock, 2 POSIX CPU timer */
 static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
-static uint32_t crc32_update(uint32_t crc, const unsigned char *p, size_t n)
-{
-	crc = ~crc;
-	while (n--)
-		crc = crc_table[(crc ^ *p++) & 0xff] ^ (crc >> 8);
-	return ~crc;
-}
-
-static unsigned char *put_uv(unsigned char *p, uint64_t v)
-{
-	while (v >= 0x80) {
-		*p++ = (unsigned char)(v | 0x80);
-		v >>= 7;
-	}
-	*p++ = (unsigned char)v;
-	return p;
-}
-
-static unsigned char *put_str(unsigned char *p, const char *s, size_t n)
-{
-	p = put_uv(p, n);
-	memcpy(p, s, n);
-	return p + n;
-}
-
-static void emit(int fd, int kind, const unsigned char *p, size_t n)
-{
-	unsigned char h[24];
-	memcpy(h, "\x89SND", 4);
-	h[4] = 1;
-	h[5] = (unsigned char)kind;
-	h[6] = h[7] = 0;
-	for (int i = 0; i < 8; i++)
-		h[8 + i] = (unsigned char)(run_id >> (8 * i));
-	for (int i = 0; i < 4; i++)
-		h[16 + i] = (unsigned char)(n >> (8 * i));
-	uint32_t crc = crc32_update(0, h, 20);
-	crc = crc32_update(crc, p, n);
-	for (int i = 0; i < 4; i++)
-		h[20 + i] = (unsigned char)(crc >> (8 * i));
-	struct iovec iov[2] = {{h, 24}, {(void *)p, n}};
-	ssize_t r;
-	do
-		r = writev(fd, iov, 2);
-	while (r < 0 && errno == EINTR);
-}
-
-static int64_t clock_ns(clockid_t c)
-{
-	struct timespec ts;
-	clock_gettime(c, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static uint64_t zigzag(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }
+static void emit(int fd, int kind, const unsigned char *p, size_t n) { emit_frame(fd, run_id, kind, p, n); }
 
 static unsigned char *put_dec(unsigned char *p, uint64_t v)
 {
@@ -174,20 +120,6 @@ static const unsigned char unprof_body[] = {
 	1,                                                                 /* 1 unit */
 	3, 0, 0, 0, 0, 1, 0, 0, 0, /* function, no mapping, addr 0, scope "", index 0, func 1, file "", line 0, 0 instrs */
 };
-
-static uint64_t fnv1a64(const unsigned char *p, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-	while (n--)
-		h = (h ^ *p++) * 0x100000001b3ull;
-	return h;
-}
-
-static void put_u64(unsigned char *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
 
 /* counts_frame writes the Counts frame of one universe: calls and
    nanoseconds, unit by unit.  The frame is built in pieces of at most
@@ -438,12 +370,7 @@ __attribute__((constructor)) static void sonde_attrib_init(void)
 	struct sonde_attrib_cu *b = __start_sonde_attrib, *e = __stop_sonde_attrib;
 	if (!b || b == e)
 		return;
-	for (uint32_t i = 0; i < 256; i++) {
-		uint32_t c = i;
-		for (int k = 0; k < 8; k++)
-			c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
-		crc_table[i] = c;
-	}
+	sonde_crc_init();
 	const char *hz = getenv("SONDE_HZ");
 	if (hz && *hz) {
 		long v = atol(hz);
