@@ -34,7 +34,8 @@ type diffRow struct {
 
 // WriteDiff prints the diff view of cur against base. Both must hold
 // samples, or both counts. opts.By chooses the level (default function);
-// opts.Top cuts the listing.
+// opts.Top cuts the listing; opts.Sort may be SortBase, SortNew or SortName
+// instead of the default, the delta.
 func WriteDiff(w io.Writer, base, cur *profile.Profile, sym Symbolizer, opts *Options) error {
 	by := ByFunction
 	if opts != nil && opts.By != 0 {
@@ -85,12 +86,34 @@ func WriteDiff(w io.Writer, base, cur *profile.Profile, sym Symbolizer, opts *Op
 		}
 		return float64(r.cur - r.base)
 	}
+	share := func(v, total int64) float64 {
+		if sampled {
+			return percent(v, total)
+		}
+		return float64(v)
+	}
+	col := SortDelta
+	if opts != nil && opts.Sort != SortDefault && opts.Sort != SortFlat {
+		col = opts.Sort
+	}
 	sort.Slice(list, func(i, j int) bool {
-		di, dj := delta(list[i]), delta(list[j])
-		if di != dj {
+		a, b := list[i], list[j]
+		switch col {
+		case SortBase:
+			if x, y := share(a.base, totals[0]), share(b.base, totals[0]); x != y {
+				return x > y
+			}
+		case SortNew:
+			if x, y := share(a.cur, totals[1]), share(b.cur, totals[1]); x != y {
+				return x > y
+			}
+		case SortName:
+			return a.name < b.name
+		}
+		if di, dj := delta(a), delta(b); di != dj {
 			return di > dj
 		}
-		return list[i].name < list[j].name
+		return a.name < b.name
 	})
 	top := opts.top()
 	var b strings.Builder

@@ -43,7 +43,7 @@ const noStack = "[no stack]"
 
 // flatSamples prints the percentage of the total sample value per location.
 func flatSamples(b *strings.Builder, r *resolver, by By, top int) error {
-	t := newTable()
+	t := r.newTable()
 	var total int64
 	for i := range r.p.Samples {
 		v, err := sampleValue(r.p, i)
@@ -75,7 +75,7 @@ func flatSamples(b *strings.Builder, r *resolver, by By, top int) error {
 // says what never ran.
 func flatCounts(b *strings.Builder, r *resolver, by By, top int) error {
 	kind := flatKind(r.p.Units, by)
-	t := newTable()
+	t := r.newTable()
 	var total int64
 	for i := range r.p.Units {
 		u := &r.p.Units[i]

@@ -40,7 +40,7 @@ func functionKey(s *site, f *symbol.Frame) rowKey {
 
 // functionsSamples prints pprof -top's table for the samples.
 func functionsSamples(b *strings.Builder, r *resolver, top int) error {
-	t := newTable()
+	t := r.newTable()
 	var total int64
 	seen := make(map[rowKey]bool)
 	for i := range r.p.Samples {
@@ -106,7 +106,7 @@ func functionsCounts(b *strings.Builder, r *resolver, top int) error {
 		have [len(unitKindSlots)]bool
 	}
 	accs := make(map[rowKey]*acc)
-	t := newTable()
+	t := r.newTable()
 	for i := range r.p.Units {
 		u := &r.p.Units[i]
 		slot := kindSlot(u.Kind)

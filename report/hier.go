@@ -24,7 +24,7 @@ import (
 
 // hierSamples prints the hierarchical view of the samples.
 func hierSamples(b *strings.Builder, r *resolver, depth, top int) error {
-	t := newTable()
+	t := r.newTable()
 	counts := make(map[rowKey]int64)
 	var total, n int64
 	var names []string

@@ -87,6 +87,9 @@ type Options struct {
 	// Scaled draws the histogram view's bars in proportion to the largest
 	// count instead of one star per execution.
 	Scaled bool
+	// Sort is the column listings are sorted by (sort.go); SortDefault
+	// keeps each view's own order.
+	Sort SortColumn
 	// ListingDir is where the instructions view finds the listings sonde cc
 	// left (listing.Dir); "" means listing.Dir("").
 	ListingDir string
@@ -128,6 +131,9 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 		return fmt.Errorf("report: --top %d is negative", opts.Top)
 	}
 	r := newResolver(p, sym)
+	if opts != nil {
+		r.sort = opts.Sort
+	}
 	var b strings.Builder
 	writeHeader(&b, p)
 	if len(p.Samples) == 0 && len(p.Units) == 0 {
@@ -262,6 +268,7 @@ type rowKey struct {
 type table struct {
 	rows  []*row
 	index map[rowKey]*row
+	col   SortColumn // --sort (sort.go); SortDefault: flat, cum, name
 }
 
 func newTable() *table { return &table{index: make(map[rowKey]*row)} }
@@ -290,6 +297,10 @@ func (t *table) sorted() []*row {
 		}
 	}
 	rows := append([]*row(nil), t.rows...)
+	if t.col != SortDefault {
+		sortRows(rows, t.col)
+		return rows
+	}
 	sort.SliceStable(rows, func(i, j int) bool {
 		a, b := rows[i], rows[j]
 		if a.flat != b.flat {

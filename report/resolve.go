@@ -42,6 +42,7 @@ type resolver struct {
 	p     *profile.Profile
 	sym   Symbolizer
 	sites map[siteKey]*site
+	sort  SortColumn // Options.Sort, for the tables of views (sort.go)
 }
 
 func newResolver(p *profile.Profile, sym Symbolizer) *resolver {

@@ -83,6 +83,10 @@ Flags:
   --comm NAME[,..]  keep the samples of processes with these command names
   --object OBJ[,..] keep the samples whose leaf is in these objects (path or
                     base name: --object libc.so.6)
+  --sort COLUMN     sort listings by flat (the default), cum or name; the
+                    diff by delta (the default), base, new or name
+  --editor          with --flat --by line or --coverage: "file:line: text"
+                    lines that editors' jump lists understand (PCT's Emacs mode)
   --diff BASE.data  compare with BASE: per function (or --by level) the share
                     in BASE, in FILE, the difference and two standard
                     deviations of it, dearest first; exact counts for counts

@@ -163,3 +163,29 @@ func TestReportEditor(t *testing.T) {
 		t.Errorf("--editor --functions: exit %d, %q", code, errOut)
 	}
 }
+
+// TestReportSort: --sort name orders the functions view by name; the
+// functions are llvm-symbolizer's for the leaves of repWrite's samples.
+func TestReportSort(t *testing.T) {
+	f := repBuild(t, "-no-pie", "-fno-pie")
+	data := filepath.Join(t.TempDir(), "sonde.data")
+	repWrite(t, data, f, f.path, 0)
+	out, errOut, code := repRun(t, "--functions", "--sort", "name", data)
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	rows := strings.Split(strings.TrimSpace(out), "\n")[2:]
+	var names []string
+	for _, r := range rows {
+		fs := strings.Fields(r)
+		names = append(names, fs[len(fs)-1])
+	}
+	for i := 1; i < len(names); i++ {
+		if names[i-1] > names[i] {
+			t.Errorf("--sort name: %q before %q\n%s", names[i-1], names[i], out)
+		}
+	}
+	if _, errOut, code := repRun(t, "--sort", "size", data); code != exitUsage || !strings.Contains(errOut, `unknown --sort "size"`) {
+		t.Errorf("--sort size: exit %d, %q", code, errOut)
+	}
+}

@@ -20,6 +20,8 @@ type reportExtras struct {
 	objects       string
 	diff          string
 	editor        bool
+	sort          string
+	col           report.SortColumn
 	filter        report.Filter
 	fs            *flag.FlagSet
 }
@@ -32,6 +34,7 @@ func newReportExtras(fs *flag.FlagSet) *reportExtras {
 	fs.StringVar(&x.comms, "comm", "", "NAME[,NAME...]: keep the samples of processes with these command names")
 	fs.StringVar(&x.objects, "object", "", "OBJ[,OBJ...]: keep samples whose leaf is in these objects (path or base name)")
 	fs.StringVar(&x.diff, "diff", "", "BASE.data: show what got dearer or cheaper against BASE")
+	fs.StringVar(&x.sort, "sort", "", "sort listings by flat, cum, name (diff: delta, base, new)")
 	fs.BoolVar(&x.editor, "editor", false, "with --flat --by line or --coverage: file:line: lines for editors' jump lists")
 	return x
 }
@@ -54,6 +57,14 @@ func (x *reportExtras) check(format string) error {
 	}
 	if x.objects != "" {
 		x.filter.Objects = strings.Split(x.objects, ",")
+	}
+	if x.sort != "" {
+		if x.col, err = report.ParseSort(x.sort); err != nil {
+			return err
+		}
+		if format != "text" {
+			return fmt.Errorf("--sort orders a text view: not with --format %s", format)
+		}
 	}
 	if x.diff != "" && format != "text" {
 		return fmt.Errorf("--diff prints a text view: not with --format %s", format)
@@ -78,6 +89,9 @@ func (x *reportExtras) apply(p *profile.Profile, sym report.Symbolizer) (*profil
 // write prints the text view of p, or with --diff the diff of p against
 // the base file, read and then windowed and filtered as p was.
 func (x *reportExtras) write(e *env, w io.Writer, p *profile.Profile, sym report.Symbolizer, opts *report.Options, f *reportFlags) error {
+	if opts != nil {
+		opts.Sort = x.col
+	}
 	if x.editor {
 		coverage := x.flagSet("coverage")
 		if !coverage && (opts.View != report.ViewDefault && opts.View != report.ViewFlat || opts.By != 0 && opts.By != report.ByLine) {
