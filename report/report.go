@@ -26,9 +26,10 @@ const (
 	ViewInstructions // every instruction with its count (instructions.go)
 	ViewHistogram    // Bishop's listing with a bar per line (histogram.go); Options.Scaled
 	ViewCoverage     // what ran and what never ran (coverage.go)
+	ViewObjects      // per object file: shares or counts (objects.go)
 )
 
-var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions", ViewHier: "hier", ViewLines: "lines", ViewFiles: "files", ViewInstructions: "instructions", ViewHistogram: "histogram", ViewCoverage: "coverage"}
+var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions", ViewHier: "hier", ViewLines: "lines", ViewFiles: "files", ViewInstructions: "instructions", ViewHistogram: "histogram", ViewCoverage: "coverage", ViewObjects: "objects"}
 
 // String returns the view's name as the command line spells it (without
 // the dashes).
@@ -148,7 +149,11 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 			err = functionsSamples(&b, r, opts.top())
 		case ViewHier:
 			err = hierSamples(&b, r, opts.Depth, opts.top())
-		case ViewLines, ViewFiles, ViewInstructions, ViewHistogram, ViewCoverage:
+		case ViewObjects:
+			err = objectsView(&b, r, true, opts.top())
+		case ViewFiles:
+			err = filesView(&b, r, true, opts.top()) // objects.go
+		case ViewLines, ViewInstructions, ViewHistogram, ViewCoverage:
 			err = fmt.Errorf("report: --%v lists counts; this profile's samples have none (use --flat)", v)
 		default:
 			err = fmt.Errorf("report: view %v not built", v)
@@ -199,10 +204,12 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 			err = instructionsCounts(&b, r.p, opts.listingDir())
 		case ViewFiles:
 			if !hasBlockInstrs(r) {
-				err = fmt.Errorf("report: --files needs block counts with instruction counts (sonde cc, sonde count --units blocks)")
+				err = filesView(&b, r, false, opts.top()) // objects.go
 			} else {
 				err = blockFiles(&b, r, opts.top())
 			}
+		case ViewObjects:
+			err = objectsView(&b, r, false, opts.top())
 		default:
 			err = fmt.Errorf("report: view %v not built", v)
 		}

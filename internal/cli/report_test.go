@@ -490,7 +490,6 @@ func TestReportErrors(t *testing.T) {
 		{"view with pprof", []string{"--format", "pprof", "--functions", junk}, exitUsage, "apply to --format text"},
 		{"lines and another view", []string{"--lines", "--flat", junk}, exitUsage, "choose one view"},
 		{"files and another view", []string{junk, "--files", "--lines"}, exitUsage, "choose one view"},
-		{"objects not built", []string{"--objects"}, exitUsage, "--objects: not built yet"},
 		{"instructions and another view", []string{"--instructions", "--files"}, exitUsage, "choose one view"},
 		{"hier with flat", []string{"--hier", "--flat"}, exitUsage, "choose one view"},
 		{"depth without hier", []string{"--depth", "3"}, exitUsage, "with --hier"},
