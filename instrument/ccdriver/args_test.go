@@ -83,3 +83,10 @@ func TestPassThroughWarns(t *testing.T) {
 		t.Errorf("no warning:\n%s", out.String())
 	}
 }
+
+func TestDropMD5Warnings(t *testing.T) {
+	in := "/tmp/x.s:9:2: warning: inconsistent use of MD5 checksums\n        .file   6 \"sqlite3.c\"\n        ^\n/tmp/x.s:12:1: error: unknown directive\n"
+	if got, want := dropMD5Warnings(in), "/tmp/x.s:12:1: error: unknown directive\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

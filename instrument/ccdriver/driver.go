@@ -1,6 +1,7 @@
 package ccdriver
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -220,11 +221,36 @@ func (d *Driver) CompileToAsm(j *Job, extra ...string) (string, error) {
 	return out, nil
 }
 
-// Assemble assembles the assembly file asm into j.Obj.
+// Assemble assembles the assembly file asm into j.Obj. clang 14's
+// assembler warns about its own compiler's output when a unit's .file
+// directives mix ones with and without MD5 sums (a #line to another name
+// does that); the user never sees that warning without sonde, so it is
+// dropped here, and everything else the assembler says is passed on.
 func (d *Driver) Assemble(j *Job, asm string) error {
 	args := append([]string{}, j.AsmFlags...)
 	args = append(args, "-c", "-x", "assembler", "-o", j.Obj, asm)
-	return d.run("assembler", d.Compiler, args...)
+	var msgs bytes.Buffer
+	stderr := d.Stderr
+	d.Stderr = &msgs
+	err := d.run("assembler", d.Compiler, args...)
+	d.Stderr = stderr
+	io.WriteString(d.Stderr, dropMD5Warnings(msgs.String()))
+	return err
+}
+
+// dropMD5Warnings removes clang's "inconsistent use of MD5 checksums"
+// warnings (the message, the quoted line and the caret) from msgs.
+func dropMD5Warnings(msgs string) string {
+	lines := strings.SplitAfter(msgs, "\n")
+	var b strings.Builder
+	for i := 0; i < len(lines); i++ {
+		if strings.Contains(lines[i], "warning: inconsistent use of MD5 checksums") {
+			i += 2 // the .file line and the caret under it
+			continue
+		}
+		b.WriteString(lines[i])
+	}
+	return b.String()
 }
 
 // run runs one step with the driver's output streams.

@@ -551,3 +551,18 @@ func TestCCFork(t *testing.T) {
 		t.Errorf("spin's loop: %d, want 70+5", got)
 	}
 }
+
+// TestCCQuietAssembler: a build that clang compiles without a word stays
+// quiet through sonde cc (clang 14's assembler warns about its own -S
+// output when #line mixes .file directives with and without MD5 sums).
+func TestCCQuietAssembler(t *testing.T) {
+	testprog.Require(t, "clang")
+	dir := t.TempDir()
+	t.Setenv("SONDE_CACHE", filepath.Join(dir, "cache"))
+	t.Setenv("SONDE_CC", "clang")
+	var out, errb bytes.Buffer
+	code := Main([]string{"cc", "-O2", "-o", filepath.Join(dir, "linedir"), ccFixture("linedir.c")}, strings.NewReader(""), &out, &errb)
+	if code != 0 || out.Len()+errb.Len() != 0 {
+		t.Errorf("sonde cc: exit %d, output %q %q", code, out.String(), errb.String())
+	}
+}
