@@ -7,11 +7,13 @@
 // run; each run's CPU time (user+system, from wait4's rusage) is
 // recorded, and the program prints the medians and the median per-round
 // ratios. Every build must print the same result. The paper's goal: at
-// most 1.32 over uninstrumented, and cheaper than gprof.
+// most 1.32 over uninstrumented, and cheaper than gprof. With -work it
+// also measures bench/cc's CPU-bound work.c (quicksort, hash table,
+// interpreter, sieve), a program with fewer and larger calls.
 //
 // Usage (from the repository root):
 //
-//	go run ./bench/attrib [-rounds 9] [-n 38]
+//	go run ./bench/attrib [-rounds 9] [-n 38] [-work]
 package main
 
 import (
@@ -30,10 +32,19 @@ import (
 func main() {
 	rounds := flag.Int("rounds", 9, "rounds; each runs every build once")
 	n := flag.Int("n", 38, "fib's argument")
+	work := flag.Bool("work", false, "also measure bench/cc/testdata/work.c (scale 10)")
 	flag.Parse()
-	if err := run(*rounds, *n); err != nil {
+	_, file, _, _ := runtime.Caller(0)
+	here := filepath.Dir(file)
+	if err := run(*rounds, filepath.Join(here, "testdata", "fib.c"), strconv.Itoa(*n)); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/attrib:", err)
 		os.Exit(1)
+	}
+	if *work {
+		if err := run(*rounds, filepath.Join(here, "..", "cc", "testdata", "work.c"), "10"); err != nil {
+			fmt.Fprintln(os.Stderr, "bench/attrib:", err)
+			os.Exit(1)
+		}
 	}
 }
 
@@ -43,9 +54,7 @@ type build struct {
 	cpu  []time.Duration
 }
 
-func run(rounds, n int) error {
-	_, file, _, _ := runtime.Caller(0)
-	src := filepath.Join(filepath.Dir(file), "testdata", "fib.c")
+func run(rounds int, src, arg string) error {
 	dir, err := os.MkdirTemp("", "bench-attrib-")
 	if err != nil {
 		return err
@@ -80,7 +89,7 @@ func run(rounds, n int) error {
 		for i := range builds {
 			// Rotate the order each round so no build always runs first.
 			b := builds[(i+r)%len(builds)]
-			cmd := exec.Command(b.bin, strconv.Itoa(n))
+			cmd := exec.Command(b.bin, arg)
 			cmd.Env = append(os.Environ(), "SONDE_OUT="+filepath.Join(dir, "sonde.data"))
 			cmd.Dir = dir // gmon.out and sonde.data stay in the temporary directory
 			var out bytes.Buffer
@@ -97,7 +106,7 @@ func run(rounds, n int) error {
 			b.cpu = append(b.cpu, st.UserTime()+st.SystemTime())
 		}
 	}
-	fmt.Printf("fib.c -O2, fib(%d), %d rounds alternated; CPU time (user+sys) medians:\n", n, rounds)
+	fmt.Printf("%s -O2, argument %s, %d rounds alternated; CPU time (user+sys) medians:\n", filepath.Base(src), arg, rounds)
 	for _, b := range builds {
 		fmt.Printf("  %-7s %8.3fs\n", b.name, median(b.cpu).Seconds())
 	}
