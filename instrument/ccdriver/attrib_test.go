@@ -237,49 +237,53 @@ func TestAttribPrimes(t *testing.T) {
 // reset in the landing pad and after __cxa_begin_catch, where the unwinder
 // left it pointing at level2 (the last function that set it).
 func TestAttribThrow(t *testing.T) {
-	bin := buildAttrib(t, "clang++", "throw.cc", &AttribMode{}, "-O2", "-fno-plt", "-Wl,-z,now")
-	data := filepath.Join(t.TempDir(), "sonde.data")
-	ic, err := oracle.Callgrind(t, bin, []string{"30"}, "SONDE_OUT="+data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var exe map[uint64]uint64
-	for obj, m := range ic {
-		if filepath.Base(obj) == filepath.Base(bin) {
-			exe = m
-		}
-	}
-	syms, err := oracle.Nm(t, bin, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := map[string]uint64{}
-	for _, s := range syms {
-		if s.IsFunc() {
-			addr[s.Name] = s.Addr
-		}
-	}
-	_, units := attribUnits(t, data)
-	// Mangled names from nm -S of the fixture; 30 calls each by hand.
-	for name, sym := range map[string]string{"catcher": "_Z7catcheri", "level1": "_Z6level1i", "level2": "_Z6level2i",
-		"level3": "_Z6level3i", "Guard::~Guard": "_ZN5GuardD2Ev"} {
-		a, ok := addr[sym]
-		if !ok {
-			t.Errorf("nm: no symbol %s", sym)
-			continue
-		}
-		if got, want := units[name][0], exe[a]; got != want || got != 30 {
-			t.Errorf("%s: attrib %d calls, callgrind %d, by hand 30", name, got, want)
-		}
-	}
-	_, units = runAttrib(t, bin, "150")
-	s := share(units, "catcher")
-	t.Logf("catcher: %.1f%% of %d ms; level2 %.1f%%, level3 %.1f%%", 100*s, units["catcher"][1]/1e6,
-		100*share(units, "level2"), 100*share(units, "level3"))
-	// 50 throws against 50 catch blocks of 2,000,000 steps: the throws
-	// (level3's and level2's time) measured 1-4% here.
-	if s < 0.9 {
-		t.Errorf("catcher charged %.1f%% of the time, want >= 90%% (its catch block does the work)", 100*s)
+	for _, opt := range []string{"-O0", "-O2"} {
+		t.Run(opt, func(t *testing.T) {
+			bin := buildAttrib(t, "clang++", "throw.cc", &AttribMode{}, opt, "-fno-plt", "-Wl,-z,now")
+			data := filepath.Join(t.TempDir(), "sonde.data")
+			ic, err := oracle.Callgrind(t, bin, []string{"30"}, "SONDE_OUT="+data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var exe map[uint64]uint64
+			for obj, m := range ic {
+				if filepath.Base(obj) == filepath.Base(bin) {
+					exe = m
+				}
+			}
+			syms, err := oracle.Nm(t, bin, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			addr := map[string]uint64{}
+			for _, s := range syms {
+				if s.IsFunc() {
+					addr[s.Name] = s.Addr
+				}
+			}
+			_, units := attribUnits(t, data)
+			// Mangled names from nm -S of the fixture; 30 calls each by hand.
+			for name, sym := range map[string]string{"catcher": "_Z7catcheri", "level1": "_Z6level1i", "level2": "_Z6level2i",
+				"level3": "_Z6level3i", "Guard::~Guard": "_ZN5GuardD2Ev"} {
+				a, ok := addr[sym]
+				if !ok {
+					t.Errorf("nm: no symbol %s", sym)
+					continue
+				}
+				if got, want := units[name][0], exe[a]; got != want || got != 30 {
+					t.Errorf("%s: attrib %d calls, callgrind %d, by hand 30", name, got, want)
+				}
+			}
+			_, units = runAttrib(t, bin, "150")
+			s := share(units, "catcher")
+			t.Logf("catcher: %.1f%% of %d ms; level2 %.1f%%, level3 %.1f%%", 100*s, units["catcher"][1]/1e6,
+				100*share(units, "level2"), 100*share(units, "level3"))
+			// 50 throws against 50 catch blocks of 2,000,000 steps: the throws
+			// (level3's and level2's time) measured 1-4% here.
+			if s < 0.9 {
+				t.Errorf("catcher charged %.1f%% of the time, want >= 90%% (its catch block does the work)", 100*s)
+			}
+		})
 	}
 }
 
