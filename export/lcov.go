@@ -15,18 +15,19 @@ import (
 // genhtml turns into an HTML coverage report.
 //
 // Line counts (DA) come from one kind of unit, the finest the profile has:
-// line units (the count of a line is the sum of its units' counts: a line
-// whose code is split in several places has one unit per place), else
-// blocks or addresses (the count of a line is the largest count of the
-// units that start on it, since a block runs once per execution of its
-// line at most as often as the line's busiest block). Each unit counts for
-// its innermost frame: the line of an inlined callee belongs to the
-// callee's file.
+// line units, else blocks, else addresses. The count of a line is the
+// largest count of the units on it: a line whose code the compiler split
+// into several places (a loop condition, a one-line function's prologue,
+// body and epilogue) has one unit per place, each run once per execution
+// of the line, so adding them up would count the line several times. Each
+// unit counts for its innermost frame: the line of an inlined callee
+// belongs to the callee's file.
 //
 // Functions (FN, FNDA) come from function units, whose count is the entry
 // count, at the line of the function's entry. A profile without function
 // units gets one function per function its units name, at its first
-// counted line, with that line's count as its entry count.
+// counted line, with the count of its first unit (lowest address, else
+// first line) as its entry count.
 //
 // Units nobody can place in a source file (no DWARF) are left out; a
 // profile with no units is an error.
@@ -49,6 +50,10 @@ func WriteLcov(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 		line  int
 		count uint64
 		set   bool
+		// first is the unit whose count is the entry count when the
+		// profile has no function units: lowest address, else line.
+		first     profile.Addr
+		firstLine int
 	}
 	type file struct {
 		lines map[int]uint64
@@ -120,30 +125,22 @@ func WriteLcov(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 				continue
 			}
 			lf := get(f.File)
-			if lineKind == profile.UnitLine {
-				lf.lines[f.Line] += c
-			} else {
-				lf.lines[f.Line] = max(lf.lines[f.Line], c)
-			}
+			lf.lines[f.Line] = max(lf.lines[f.Line], c)
 			if have[profile.UnitFunction] || f.Func == "" {
 				continue
 			}
 			name := symbol.Demangle(f.Func)
 			e := lf.funcs[name]
-			if e == nil || f.Line < e.line {
-				if e == nil {
-					e = &fn{}
-					lf.funcs[name] = e
-				}
-				e.line = f.Line
+			if e == nil {
+				e = &fn{line: f.Line, count: c, first: u.Loc.Addr, firstLine: f.Line}
+				lf.funcs[name] = e
 			}
-		}
-	}
-	if !have[profile.UnitFunction] {
-		// entry count = the count of the function's first counted line
-		for _, f := range files {
-			for _, e := range f.funcs {
-				e.count = f.lines[e.line]
+			e.line = min(e.line, f.Line)
+			// the entry is the unit at the lowest address when units have
+			// addresses, else the one on the lowest line
+			if u.Loc.Mapping != profile.NoMapping && u.Loc.Addr < e.first ||
+				u.Loc.Mapping == profile.NoMapping && f.Line < e.firstLine {
+				e.count, e.first, e.firstLine = c, u.Loc.Addr, f.Line
 			}
 		}
 	}

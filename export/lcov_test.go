@@ -89,7 +89,7 @@ func TestLcovAddresses(t *testing.T) {
 		CountTypes: []profile.ValueType{{Type: "count", Unit: "count"}},
 		Mappings:   []*profile.Mapping{{Path: "/bin/app"}},
 		Units: []profile.Unit{
-			l(profile.UnitLine, 0x1150, 3000), l(profile.UnitLine, 0x1150, 1), // two units on one line add up
+			l(profile.UnitLine, 0x1150, 3000), l(profile.UnitLine, 0x1150, 1), // two units on one line: the larger count
 			l(profile.UnitLine, 0x1080, 7), l(profile.UnitLine, 0x1300, 0),
 			l(profile.UnitFunction, 0x1150, 3), l(profile.UnitFunction, 0x1080, 1),
 		},
@@ -101,7 +101,7 @@ func TestLcovAddresses(t *testing.T) {
 	// 0x1080 is square (w.c:7) inlined into ns::sum inlined into main
 	// (w.c:34): the line counts for square's file, the entry for main's.
 	want := "TN:\nSF:/src/w.c\nFN:22,worker\nFN:34,main\nFNDA:3,worker\nFNDA:1,main\nFNF:2\nFNH:2\n" +
-		"DA:7,7\nDA:22,3001\nLF:2\nLH:2\nend_of_record\n"
+		"DA:7,7\nDA:22,3000\nLF:2\nLH:2\nend_of_record\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
