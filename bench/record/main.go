@@ -2,7 +2,7 @@
 // against "perf record" with the same options, alternated in the same run:
 //
 //	baseline:  TARGET
-//	sonde:     sonde record -F 999 --call-graph MODE -o FILE -- TARGET
+//	sonde:     sonde record -q -F 999 --call-graph MODE -o FILE -- TARGET
 //	perf:      perf record  -F 999 --call-graph MODE -o FILE -- TARGET
 //
 // for MODE fp and dwarf, and for two targets: work.c (CPU-bound C, -O2,
@@ -17,7 +17,9 @@
 // lands; steadier than wall time on a shared machine), and their ratio
 // sonde/perf (goal: at most 1.0); each tool's own CPU time per sample (the
 // tool's rusage minus the target's CPU time, over its sample count); and
-// the data file's size per second of target run time.
+// the data file's size per second of target run time. sonde runs with -q,
+// without its closing flat report (which symbolizes, as perf record does
+// not), so that both tools' CPU time is the collection's.
 //
 // Usage (from the repository root, as root or with perf_event_paranoid ≤ 1):
 //
@@ -99,7 +101,7 @@ func run() error {
 				}
 				base = append(base, b)
 				sdata := filepath.Join(dir, "sonde.data")
-				s, err := measure(tg.cmd, []string{sonde, "record", "-F", "999", "--call-graph", mode, "-o", sdata, "--"}, sdata)
+				s, err := measure(tg.cmd, []string{sonde, "record", "-q", "-F", "999", "--call-graph", mode, "-o", sdata, "--"}, sdata)
 				if err != nil {
 					return err
 				}

@@ -62,6 +62,7 @@ Flags:
   --ring N           keep only the last N samples, written when recording stops
   --duration D       with -p: stop after D ("30s") and detach
   -o FILE            data file (default sonde.data)
+  -q                 no summary and flat report on stderr at the end
   -p PID[,PID...]    attach to running processes; Ctrl-C, SIGTERM or
                      --duration detach and leave them running
 
@@ -89,6 +90,7 @@ type recordFlags struct {
 	histogram bool
 	histEvery time.Duration
 	ring      int
+	quiet     bool
 }
 
 func (f *recordFlags) register(fs interface {
@@ -111,6 +113,7 @@ func (f *recordFlags) register(fs interface {
 	fs.StringVar(&f.sampler, "sampler", "auto", "auto, perf or ptrace")
 	fs.DurationVar(&f.histEvery, "histogram-interval", 10*time.Second, "aggregation interval of --histogram")
 	fs.IntVar(&f.ring, "ring", 0, "keep the last N samples only")
+	fs.BoolVar(&f.quiet, "q", false, "no summary")
 }
 
 // options turns the flags into sampler options.
@@ -197,7 +200,7 @@ func runRecord(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "sonde record: %v\n", err)
 		return exitUsage
 	}
-	rec := &recording{e: e, opts: opts, out: f.out, pids: pids, cmd: cmdArgs, duration: f.duration, sampler: sampler}
+	rec := &recording{e: e, opts: opts, out: f.out, pids: pids, cmd: cmdArgs, duration: f.duration, sampler: sampler, quiet: f.quiet}
 	return rec.run()
 }
 

@@ -766,9 +766,12 @@ func TestRecordExitStatus(t *testing.T) {
 					want = ee.ExitCode()
 				}
 				out := filepath.Join(t.TempDir(), "x.data")
-				code, stderr := record(t, append([]string{"--sampler", sampler, "-o", out, "--"}, tt.cmd...)...)
+				code, stderr := record(t, append([]string{"-q", "--sampler", sampler, "-o", out, "--"}, tt.cmd...)...)
 				if code != want {
 					t.Errorf("sonde record exit %d, sh says %d\n%s", code, want, stderr)
+				}
+				if want < 126 && stderr != "" {
+					t.Errorf("-q: stderr %q, want nothing", stderr)
 				}
 			})
 		}
