@@ -23,7 +23,7 @@
 //
 // Usage (from the repository root, as root or with perf_event_paranoid ≤ 1):
 //
-//	go run ./bench/record [-rounds 5] [-c-rounds 6000] [-py-rounds 500] [-python PATH]
+//	go run ./bench/record [-rounds 5] [-c-rounds 6000] [-py-rounds 500] [-python PATH] [-stack-size 8192]
 package main
 
 import (
@@ -69,6 +69,7 @@ func run() error {
 	cRounds := flag.Int("c-rounds", 6000, "work.c's rounds (about 3 s here)")
 	pyRounds := flag.Int("py-rounds", 500, "work.py's rounds (about 3 s here)")
 	python := flag.String("python", "/root/.pyenv/versions/3.11.7/bin/python3.11", "python3.11")
+	stackSize := flag.Int("stack-size", 8192, "sonde's --stack-size for dwarf (perf's default dump size is 8192)")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "sonde-bench-record-")
@@ -90,7 +91,7 @@ func run() error {
 		{"C (work.c -O2)", []string{work, strconv.Itoa(*cRounds)}},
 		{"CPython (work.py)", []string{*python, filepath.Join(here, "testdata", "work.py"), strconv.Itoa(*pyRounds)}},
 	}
-	fmt.Printf("sonde record vs perf record, -F 999, %d alternated rounds, medians\n", *rounds)
+	fmt.Printf("sonde record vs perf record, -F 999, %d alternated rounds, medians; dwarf stack copy: sonde %d bytes, perf 8192\n", *rounds, *stackSize)
 	for _, tg := range targets {
 		for _, mode := range []string{"fp", "dwarf"} {
 			var base, sn, pf []result
@@ -101,7 +102,7 @@ func run() error {
 				}
 				base = append(base, b)
 				sdata := filepath.Join(dir, "sonde.data")
-				s, err := measure(tg.cmd, []string{sonde, "record", "-q", "-F", "999", "--call-graph", mode, "-o", sdata, "--"}, sdata)
+				s, err := measure(tg.cmd, []string{sonde, "record", "-q", "-F", "999", "--call-graph", mode, "--stack-size", strconv.Itoa(*stackSize), "-o", sdata, "--"}, sdata)
 				if err != nil {
 					return err
 				}
