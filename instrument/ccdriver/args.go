@@ -178,8 +178,9 @@ func parse(args []string, cxx bool) (*cmdline, error) {
 		case strings.HasPrefix(a, "-MT") || strings.HasPrefix(a, "-MQ"):
 			c.hasMT = true
 			c.depFlags[i] = true
-		case a == "-g0":
 		case strings.HasPrefix(a, "-g") && !strings.HasPrefix(a, "-gsplit") && !strings.HasPrefix(a, "-gz"):
+			// Any -g, -g0 included: an explicit -g0 is the user's choice
+			// (the listing then has no lines), not an absence.
 			c.hasG = true
 		case strings.HasPrefix(a, "-l") || strings.HasPrefix(a, "-L") || strings.HasPrefix(a, "-Wl,") ||
 			a == "-Xlinker" || a == "-T" || a == "-u" || a == "-z" || a == "-static" || a == "-shared" ||

@@ -29,6 +29,7 @@ func TestParse(t *testing.T) {
 		{"lto", []string{"-flto", "-O2", "a.c"}, []string{"a.c"}, "", false, "-flto", false, false},
 		{"include dir value is no input", []string{"-I", "inc.c", "-c", "a.c"}, []string{"a.c"}, "", true, "", false, false},
 		{"joined -o", []string{"-oprog", "a.c"}, []string{"a.c"}, "prog", false, "", false, false},
+		{"-g0 is a choice", []string{"-g0", "a.c"}, []string{"a.c"}, "", false, "", true, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			c, err := parse(tt.args, false)
