@@ -35,8 +35,12 @@ The instrumented program adds its counts to $SONDE_OUT (default sonde.data
 in its working directory) when it exits, when it dies of SIGSEGV, SIGBUS,
 SIGFPE, SIGILL or SIGABRT (then dies of the signal as before), and whenever
 it receives the signal $SONDE_SIGNAL names (USR1, USR2, HUP or a number),
-for programs that never exit. Several runs add up. Read the counts with
-'sonde report' (--lines by default).
+for programs that never exit; 'sonde report -p PID' reads a running
+program's counters from its memory without its help. Several runs add up;
+a forked child writes a run of its own. A program that leaves by _exit or
+exec writes nothing. Read the counts with 'sonde report': --lines (the
+default: every source line with its count), --functions, --files,
+--instructions (every instruction with its count).
 
 sonde's own options (removed before the compiler sees the line; each also
 reads an environment variable):
