@@ -15,16 +15,25 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
-// Source is the runtime's C source.
+// Source is the runtime's C source; it includes FrameSource.
 //
 //go:embed csrc/sonde_rt.c
 var Source []byte
+
+// FrameSource is sonde_frame.h, the data-file frame writer in C that both
+// runtimes (Source and AttribSource) include: CRC-32, uvarints, one writev
+// per frame, the Run head, notes, RunEnd, $SONDE_OUT and fatal signals.
+//
+//go:embed csrc/sonde_frame.h
+var FrameSource []byte
 
 // Object returns the path of the runtime compiled by compiler (a command
 // name or path) for the target that extra flags select ("-m64"), building
@@ -32,13 +41,39 @@ var Source []byte
 // $SONDE_CACHE, else os.UserCacheDir()/sonde. Concurrent callers (make -j)
 // are safe: the object is written under a temporary name and renamed.
 func Object(compiler string, extra []string, cacheDir string) (string, error) {
+	return blocksRuntime.object(compiler, extra, cacheDir)
+}
+
+// A cRuntime is one of the C runtimes: a main source file and the headers
+// it includes, compiled together into one cached object.
+type cRuntime struct {
+	what    string // in errors: "build " + what + ": ..."
+	prefix  string // of the cached object's name; also hashed into its key
+	main    string // file name of the main source
+	sources map[string][]byte
+}
+
+var blocksRuntime = cRuntime{
+	what:   "runtime",
+	prefix: "rt",
+	main:   "sonde_rt.c",
+	sources: map[string][]byte{
+		"sonde_rt.c":    Source,
+		"sonde_frame.h": FrameSource,
+	},
+}
+
+// object compiles r with compiler and extra flags into cacheDir, once per
+// (compiler binary, flags, sources): the cache key hashes all of them, so
+// an edit to a shared header rebuilds every runtime that includes it.
+func (r *cRuntime) object(compiler string, extra []string, cacheDir string) (string, error) {
 	exe, err := exec.LookPath(compiler)
 	if err != nil {
-		return "", fmt.Errorf("build runtime: %w", err)
+		return "", fmt.Errorf("build %s: %w", r.what, err)
 	}
 	st, err := os.Stat(exe)
 	if err != nil {
-		return "", fmt.Errorf("build runtime: %w", err)
+		return "", fmt.Errorf("build %s: %w", r.what, err)
 	}
 	if cacheDir == "" {
 		cacheDir = os.Getenv("SONDE_CACHE")
@@ -50,34 +85,38 @@ func Object(compiler string, extra []string, cacheDir string) (string, error) {
 		}
 		cacheDir = filepath.Join(d, "sonde")
 	}
+	names := slices.Sorted(maps.Keys(r.sources))
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%d\x00%d\x00%s\x00", exe, st.Size(), st.ModTime().UnixNano(), strings.Join(extra, "\x00"))
-	h.Write(Source)
-	key := hex.EncodeToString(h.Sum(nil)[:12])
-	obj := filepath.Join(cacheDir, "rt-"+key+".o")
+	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%d\x00%s\x00", r.prefix, exe, st.Size(), st.ModTime().UnixNano(), strings.Join(extra, "\x00"))
+	for _, name := range names {
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(r.sources[name]))
+		h.Write(r.sources[name])
+	}
+	obj := filepath.Join(cacheDir, r.prefix+"-"+hex.EncodeToString(h.Sum(nil)[:12])+".o")
 	if _, err := os.Stat(obj); err == nil {
 		return obj, nil
 	}
 	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
-		return "", fmt.Errorf("build runtime: %w", err)
+		return "", fmt.Errorf("build %s: %w", r.what, err)
 	}
 	tmp, err := os.MkdirTemp(cacheDir, "build-")
 	if err != nil {
-		return "", fmt.Errorf("build runtime: %w", err)
+		return "", fmt.Errorf("build %s: %w", r.what, err)
 	}
 	defer os.RemoveAll(tmp)
-	src := filepath.Join(tmp, "sonde_rt.c")
-	if err := os.WriteFile(src, Source, 0o644); err != nil {
-		return "", fmt.Errorf("build runtime: %w", err)
+	for _, name := range names {
+		if err := os.WriteFile(filepath.Join(tmp, name), r.sources[name], 0o644); err != nil {
+			return "", fmt.Errorf("build %s: %w", r.what, err)
+		}
 	}
-	out := filepath.Join(tmp, "sonde_rt.o")
+	out := filepath.Join(tmp, strings.TrimSuffix(r.main, ".c")+".o")
 	args := append([]string{"-x", "c", "-O2", "-fPIC", "-fvisibility=hidden", "-g0", "-w"}, extra...)
-	args = append(args, "-c", "-o", out, src)
+	args = append(args, "-c", "-o", out, filepath.Join(tmp, r.main))
 	if msg, err := exec.Command(exe, args...).CombinedOutput(); err != nil {
-		return "", fmt.Errorf("build runtime with %s: %w\n%s", compiler, err, msg)
+		return "", fmt.Errorf("build %s with %s: %w\n%s", r.what, compiler, err, msg)
 	}
 	if err := os.Rename(out, obj); err != nil {
-		return "", fmt.Errorf("build runtime: %w", err)
+		return "", fmt.Errorf("build %s: %w", r.what, err)
 	}
 	return obj, nil
 }
