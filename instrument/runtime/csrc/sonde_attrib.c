@@ -17,24 +17,14 @@
    "(unprofiled)" (time when no profiled function was current), then one
    Counts frame each.
 
-   The frame helpers live in sonde_frame.h, written to be shared with
-   sonde_rt.c, the blocks runtime, which still has its own copies.  Everything after start-up is
-   async-signal-safe: no malloc, no stdio. */
+   The frame writer and the start-up and signal plumbing shared with
+   sonde_rt.c, the blocks runtime, live in sonde_frame.h.  Everything after
+   start-up is async-signal-safe: no malloc, no stdio. */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
-#include <sys/random.h>
 #include <sys/syscall.h>
-#include <sys/uio.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "sonde_frame.h"
 
@@ -64,54 +54,19 @@ static uint64_t nsignals;        /* timer signals delivered, for the note */
 static pthread_key_t timer_key;
 static int use_posix;  /* $SONDE_TIMER=posix: skip the perf event */
 static int timer_kind; /* what the last thread got: 1 perf task-clock, 2 POSIX CPU timer */
-static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
 static void emit(int fd, int kind, const unsigned char *p, size_t n) { emit_frame(fd, run_id, kind, p, n); }
-
-static unsigned char *put_dec(unsigned char *p, uint64_t v)
-{
-	char d[24];
-	int k = 0;
-	do
-		d[k++] = (char)('0' + v % 10);
-	while ((v /= 10) && k < 24);
-	while (k)
-		*p++ = (unsigned char)d[--k];
-	return p;
-}
 
 static void write_run(int fd)
 {
 	unsigned char buf[8192], *p = buf;
-	char cmd[4096];
-	ssize_t n = 0;
-	int cfd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
-	if (cfd >= 0) {
-		n = read(cfd, cmd, sizeof cmd);
-		close(cfd);
-		if (n < 0)
-			n = 0;
-	}
-	p = put_str(p, "attrib", 6);
-	uint64_t argc = 0;
-	for (ssize_t i = 0; i < n; i++)
-		if (cmd[i] == 0)
-			argc++;
-	p = put_uv(p, argc);
-	for (ssize_t i = 0, s = 0; i < n; i++)
-		if (cmd[i] == 0) {
-			p = put_str(p, cmd + s, (size_t)(i - s));
-			s = i + 1;
-		}
-	p = put_uv(p, zigzag(start_ns));
-	p = put_uv(p, 0); /* no sample types */
-	p = put_uv(p, 0); /* period: counts carry nanoseconds themselves */
+	p = put_run_head(p, "attrib", start_ns); /* period 0: counts carry nanoseconds themselves */
 	p = put_uv(p, 2);
 	p = put_str(p, "calls", 5);
 	p = put_str(p, "count", 5);
 	p = put_str(p, "cpu", 3);
 	p = put_str(p, "nanoseconds", 11);
-	emit(fd, 1, buf, (size_t)(p - buf));
+	emit(fd, SONDE_KIND_RUN, buf, (size_t)(p - buf));
 }
 
 /* The runtime's own universe: one function unit "(unprofiled)". */
@@ -141,7 +96,7 @@ static void counts_frame(int fd, const unsigned char *hash, const uint64_t *call
 		p = put_uv(p, calls ? __atomic_load_n(&calls[i], __ATOMIC_RELAXED) : 0);
 		p = put_uv(p, __atomic_load_n(&ticks[i], __ATOMIC_RELAXED));
 	}
-	emit(fd, 6, buf, (size_t)(p - buf));
+	emit(fd, SONDE_KIND_COUNTS, buf, (size_t)(p - buf));
 }
 
 /* flush writes the whole run once: at exit, or on a fatal signal (how is
@@ -159,11 +114,11 @@ static void flush(int how)
 	written = 1;
 	write_run(fd);
 	for (cu = b; cu < e; cu++)
-		emit(fd, 5, cu->units, cu->units_len);
+		emit(fd, SONDE_KIND_UNITS, cu->units, cu->units_len);
 	unsigned char up[8 + sizeof unprof_body];
 	put_u64(up, fnv1a64(unprof_body, sizeof unprof_body));
 	memcpy(up + 8, unprof_body, sizeof unprof_body);
-	emit(fd, 5, up, sizeof up);
+	emit(fd, SONDE_KIND_UNITS, up, sizeof up);
 	for (cu = b; cu < e; cu++)
 		counts_frame(fd, cu->units, cu->calls, cu->ticks, cu->nfuncs);
 	counts_frame(fd, up, NULL, &unprofiled_ticks, 1);
@@ -188,18 +143,10 @@ static void flush(int how)
 	memcpy(p, f, sizeof f - 1), p += sizeof f - 1;
 	unsigned char note[256];
 	unsigned char *q = put_str(note, (const char *)text, (size_t)(p - text));
-	emit(fd, 10, note, (size_t)(q - note));
-	if (how > 1) {
-		static const char k[] = "killed by signal ";
-		unsigned char nb[64], *q = nb + 1;
-		memcpy(q, k, sizeof k - 1), q += sizeof k - 1;
-		q = put_dec(q, (uint64_t)how);
-		nb[0] = (unsigned char)(q - nb - 1);
-		emit(fd, 10, nb, (size_t)(q - nb));
-	}
-	unsigned char end[16];
-	p = put_uv(end, zigzag(clock_ns(CLOCK_REALTIME)));
-	emit(fd, 9, end, (size_t)(p - end));
+	emit(fd, SONDE_KIND_NOTE, note, (size_t)(q - note));
+	if (how > 1)
+		emit_killed(fd, run_id, how);
+	emit_run_end(fd, run_id);
 	close(fd);
 out:
 	__atomic_store_n(&busy, 0, __ATOMIC_RELEASE);
@@ -210,12 +157,7 @@ static void at_exit(void) { flush(1); }
 static void on_fatal(int sig)
 {
 	flush(sig);
-	signal(sig, SIG_DFL);
-	sigset_t set;
-	sigemptyset(&set);
-	sigaddset(&set, sig);
-	sigprocmask(SIG_UNBLOCK, &set, NULL);
-	raise(sig);
+	sonde_reraise(sig);
 }
 
 /* The thread's CPU time at its last tick. */
@@ -353,9 +295,7 @@ static void in_child(void)
 			cu->calls[i] = cu->ticks[i] = 0;
 	unprofiled_ticks = 0;
 	nsignals = 0;
-	uint64_t id = 0;
-	if (getrandom(&id, sizeof id, GRND_NONBLOCK) != sizeof id || id == 0)
-		id = run_id * 0x9e3779b97f4a7c15ull + (uint64_t)getpid();
+	uint64_t id = sonde_random_id(run_id * 0x9e3779b97f4a7c15ull + (uint64_t)getpid());
 	run_id = id ? id : 1;
 	start_ns = clock_ns(CLOCK_REALTIME);
 	written = 0;
@@ -377,21 +317,8 @@ __attribute__((constructor)) static void sonde_attrib_init(void)
 		if (v > 0 && v <= 1000000)
 			period_ns = 1000000000 / v;
 	}
-	const char *out = getenv("SONDE_OUT");
-	if (!out || !*out)
-		out = "sonde.data";
-	size_t n = 0;
-	if (out[0] != '/' && getcwd(out_path, sizeof out_path - 2)) {
-		n = strlen(out_path);
-		out_path[n++] = '/';
-	}
-	size_t k = strlen(out);
-	if (n + k >= sizeof out_path)
-		n = 0, k = k < sizeof out_path - 1 ? k : sizeof out_path - 1;
-	memcpy(out_path + n, out, k);
-	out_path[n + k] = 0;
-	if (getrandom(&run_id, sizeof run_id, GRND_NONBLOCK) != sizeof run_id || run_id == 0)
-		run_id = (uint64_t)clock_ns(CLOCK_REALTIME) ^ ((uint64_t)getpid() << 32) ^ 0x5eed;
+	sonde_out_path(out_path, sizeof out_path);
+	run_id = sonde_random_id((uint64_t)clock_ns(CLOCK_REALTIME) ^ ((uint64_t)getpid() << 32) ^ 0x5eed);
 	start_ns = clock_ns(CLOCK_REALTIME);
 	atexit(at_exit);
 	const char *tk = getenv("SONDE_TIMER");
@@ -399,14 +326,8 @@ __attribute__((constructor)) static void sonde_attrib_init(void)
 	pthread_key_create(&timer_key, stop_timer);
 	pthread_atfork(NULL, NULL, in_child);
 
-	struct sigaction sa, old;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_fatal;
-	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-		if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
-			sigaction(fatal[i], &sa, NULL);
+	sonde_catch_fatal(on_fatal);
+	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_sigaction = on_tick;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;

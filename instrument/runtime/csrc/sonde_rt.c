@@ -7,20 +7,13 @@
    what ran since the last write.  It writes at exit, on a fatal signal
    (then lets the signal take its usual course) and whenever the signal named
    by $SONDE_SIGNAL arrives.  Everything after start-up is async-signal-safe:
-   no malloc, no stdio. */
+   no malloc, no stdio.  The frame writer and the start-up and signal
+   plumbing it shares with the attrib runtime are in sonde_frame.h. */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/mman.h>
-#include <sys/random.h>
-#include <sys/uio.h>
-#include <time.h>
-#include <unistd.h>
+
+#include "sonde_frame.h"
 
 struct sonde_cu {
 	uint64_t *counters;
@@ -34,7 +27,6 @@ struct sonde_cu {
 extern struct sonde_cu __start_sonde_cus[] __attribute__((weak, visibility("hidden")));
 extern struct sonde_cu __stop_sonde_cus[] __attribute__((weak, visibility("hidden")));
 
-static uint32_t crc_table[256];
 static uint64_t run_id;
 static int64_t start_ns;
 static char out_path[4096];
@@ -43,101 +35,19 @@ static unsigned char *frame; /* room for the largest Counts frame */
 static uint64_t *delta;        /* room for the largest unit's counters */
 static int run_written, ended;
 static volatile int busy;
-static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
-static uint32_t crc32_update(uint32_t crc, const unsigned char *p, size_t n)
-{
-	crc = ~crc;
-	while (n--)
-		crc = crc_table[(crc ^ *p++) & 0xff] ^ (crc >> 8);
-	return ~crc;
-}
+static void emit(int fd, int kind, const unsigned char *p, size_t n) { emit_frame(fd, run_id, kind, p, n); }
 
-static unsigned char *put_uv(unsigned char *p, uint64_t v)
-{
-	while (v >= 0x80) {
-		*p++ = (unsigned char)(v | 0x80);
-		v >>= 7;
-	}
-	*p++ = (unsigned char)v;
-	return p;
-}
-
-static unsigned char *put_str(unsigned char *p, const char *s, size_t n)
-{
-	p = put_uv(p, n);
-	memcpy(p, s, n);
-	return p + n;
-}
-
-static void put_header(unsigned char *h, int kind, size_t n)
-{
-	memcpy(h, "\x89SND", 4);
-	h[4] = 1;
-	h[5] = (unsigned char)kind;
-	h[6] = h[7] = 0;
-	for (int i = 0; i < 8; i++)
-		h[8 + i] = (unsigned char)(run_id >> (8 * i));
-	for (int i = 0; i < 4; i++)
-		h[16 + i] = (unsigned char)(n >> (8 * i));
-}
-
-/* emit writes one frame: header, then payload p[0..n), with one writev so
-   that O_APPEND puts it in one piece. */
-static void emit(int fd, int kind, const unsigned char *p, size_t n)
-{
-	unsigned char h[24];
-	put_header(h, kind, n);
-	uint32_t crc = crc32_update(0, h, 20);
-	crc = crc32_update(crc, p, n);
-	for (int i = 0; i < 4; i++)
-		h[20 + i] = (unsigned char)(crc >> (8 * i));
-	struct iovec iov[2] = {{h, 24}, {(void *)p, n}};
-	ssize_t r;
-	do
-		r = writev(fd, iov, 2);
-	while (r < 0 && errno == EINTR);
-}
-
-static int64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static uint64_t zigzag(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }
+static int64_t now_ns(void) { return clock_ns(CLOCK_REALTIME); }
 
 static void write_run(int fd)
 {
 	unsigned char buf[8192], *p = buf;
-	char cmd[4096];
-	ssize_t n = 0;
-	int cfd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
-	if (cfd >= 0) {
-		n = read(cfd, cmd, sizeof cmd);
-		close(cfd);
-		if (n < 0)
-			n = 0;
-	}
-	p = put_str(p, "cc", 2);
-	uint64_t argc = 0;
-	for (ssize_t i = 0; i < n; i++)
-		if (cmd[i] == 0)
-			argc++;
-	p = put_uv(p, argc);
-	for (ssize_t i = 0, s = 0; i < n; i++)
-		if (cmd[i] == 0) {
-			p = put_str(p, cmd + s, (size_t)(i - s));
-			s = i + 1;
-		}
-	p = put_uv(p, zigzag(start_ns));
-	p = put_uv(p, 0); /* no sample types */
-	p = put_uv(p, 0); /* period */
+	p = put_run_head(p, "cc", start_ns);
 	p = put_uv(p, 1);
 	p = put_str(p, "count", 5);
 	p = put_str(p, "count", 5);
-	emit(fd, 1, buf, (size_t)(p - buf));
+	emit(fd, SONDE_KIND_RUN, buf, (size_t)(p - buf));
 }
 
 /* flush appends what ran since the last flush. how is 0 for a flush that
@@ -156,7 +66,7 @@ static void flush(int how)
 	if (first) {
 		write_run(fd);
 		for (cu = b; cu < e; cu++)
-			emit(fd, 5, cu->units, cu->units_len);
+			emit(fd, SONDE_KIND_UNITS, cu->units, cu->units_len);
 		run_written = 1;
 	}
 	uint64_t *snap = snapshot;
@@ -178,30 +88,14 @@ static void flush(int how)
 			p = put_uv(p, 1);
 			for (uint64_t i = 0; i < cu->nunits; i++)
 				p = put_uv(p, delta[cu->map[i]]);
-			emit(fd, 6, frame, (size_t)(p - frame));
+			emit(fd, SONDE_KIND_COUNTS, frame, (size_t)(p - frame));
 		}
 		snap += cu->nblocks;
 	}
 	if (how != 0) {
-		unsigned char buf[64], *p = buf;
-		if (how > 1) {
-			static const char msg[] = "killed by signal ";
-			char note[64];
-			size_t n = sizeof msg - 1;
-			memcpy(note, msg, n);
-			int s = how;
-			char d[4];
-			int k = 0;
-			do
-				d[k++] = (char)('0' + s % 10);
-			while ((s /= 10) && k < 4);
-			while (k)
-				note[n++] = d[--k];
-			unsigned char nb[80], *np = put_str(nb, note, n);
-			emit(fd, 10, nb, (size_t)(np - nb));
-		}
-		p = put_uv(p, zigzag(now_ns()));
-		emit(fd, 9, buf, (size_t)(p - buf));
+		if (how > 1)
+			emit_killed(fd, run_id, how);
+		emit_run_end(fd, run_id);
 		ended = 1;
 	}
 	close(fd);
@@ -214,14 +108,7 @@ static void at_exit(void) { flush(1); }
 static void on_fatal(int sig)
 {
 	flush(sig);
-	/* SA_RESETHAND restored the default action; raise again so that the
-	   program dies of the signal as it would have, core dump included. */
-	signal(sig, SIG_DFL);
-	sigset_t set;
-	sigemptyset(&set);
-	sigaddset(&set, sig);
-	sigprocmask(SIG_UNBLOCK, &set, NULL);
-	raise(sig);
+	sonde_reraise(sig);
 }
 
 static void on_request(int sig)
@@ -245,9 +132,7 @@ static void in_child(void)
 			snap[k] = __atomic_load_n(&cu->counters[k], __ATOMIC_RELAXED);
 		snap += cu->nblocks;
 	}
-	uint64_t id = 0;
-	if (getrandom(&id, sizeof id, GRND_NONBLOCK) != sizeof id || id == 0)
-		id = run_id * 0x9e3779b97f4a7c15ull + (uint64_t)getpid();
+	uint64_t id = sonde_random_id(run_id * 0x9e3779b97f4a7c15ull + (uint64_t)getpid());
 	run_id = id ? id : 1;
 	start_ns = now_ns();
 	run_written = 0;
@@ -280,12 +165,7 @@ __attribute__((constructor)) static void sonde_init(void)
 	struct sonde_cu *cu, *b = __start_sonde_cus, *e = __stop_sonde_cus;
 	if (!b || b == e)
 		return;
-	for (uint32_t i = 0; i < 256; i++) {
-		uint32_t c = i;
-		for (int k = 0; k < 8; k++)
-			c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
-		crc_table[i] = c;
-	}
+	sonde_crc_init();
 	uint64_t nctr = 0, maxctr = 0, maxframe = 0;
 	for (cu = b; cu < e; cu++) {
 		nctr += cu->nblocks;
@@ -302,34 +182,14 @@ __attribute__((constructor)) static void sonde_init(void)
 	delta = snapshot + nctr;
 	frame = (unsigned char *)(delta + maxctr);
 
-	const char *out = getenv("SONDE_OUT");
-	if (!out || !*out)
-		out = "sonde.data";
-	size_t n = 0;
-	if (out[0] != '/' && getcwd(out_path, sizeof out_path - 2)) {
-		n = strlen(out_path);
-		out_path[n++] = '/';
-	}
-	size_t k = strlen(out);
-	if (n + k >= sizeof out_path)
-		n = 0, k = k < sizeof out_path - 1 ? k : sizeof out_path - 1;
-	memcpy(out_path + n, out, k);
-	out_path[n + k] = 0;
-
-	if (getrandom(&run_id, sizeof run_id, GRND_NONBLOCK) != sizeof run_id || run_id == 0)
-		run_id = (uint64_t)now_ns() ^ ((uint64_t)getpid() << 32) ^ 0x5eed;
+	sonde_out_path(out_path, sizeof out_path);
+	run_id = sonde_random_id((uint64_t)now_ns() ^ ((uint64_t)getpid() << 32) ^ 0x5eed);
 	start_ns = now_ns();
 	atexit(at_exit);
 	pthread_atfork(NULL, NULL, in_child);
 
-	struct sigaction sa, old;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_fatal;
-	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-		if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
-			sigaction(fatal[i], &sa, NULL);
+	sonde_catch_fatal(on_fatal);
+	struct sigaction sa;
 	int req = signal_number(getenv("SONDE_SIGNAL"));
 	if (req > 0 && req < NSIG) {
 		memset(&sa, 0, sizeof sa);
