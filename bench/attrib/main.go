@@ -17,16 +17,14 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
-	"time"
+
+	"sonde/bench/internal/alternate"
 )
 
 func main() {
@@ -48,85 +46,40 @@ func main() {
 	}
 }
 
-type build struct {
-	name string
-	bin  string
-	cpu  []time.Duration
-}
-
 func run(rounds int, src, arg string) error {
 	dir, err := os.MkdirTemp("", "bench-attrib-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	sonde := filepath.Join(dir, "sonde")
-	if out, err := exec.Command("go", "build", "-o", sonde, "sonde/cmd/sonde").CombinedOutput(); err != nil {
-		return fmt.Errorf("go build: %v\n%s", err, out)
+	sonde, err := alternate.BuildSonde(dir)
+	if err != nil {
+		return err
 	}
-	builds := []*build{
-		{name: "clang", bin: filepath.Join(dir, "clang")},
-		{name: "attrib", bin: filepath.Join(dir, "attrib")},
-		{name: "gcc", bin: filepath.Join(dir, "gcc")},
-		{name: "gprof", bin: filepath.Join(dir, "gprof")},
+	bin := func(name string) string { return filepath.Join(dir, name) }
+	// Every run writes to the same sonde.data; gmon.out and sonde.data
+	// stay in the temporary directory.
+	env := append(os.Environ(), "SONDE_OUT="+filepath.Join(dir, "sonde.data"))
+	builds := []*alternate.Build{
+		{Name: "clang", Bin: bin("clang"), Env: env, Cmd: []string{"clang", "-O2", "-o", bin("clang"), src}},
+		{Name: "attrib", Bin: bin("attrib"), Env: env,
+			Cmd: []string{sonde, "cc", "--sonde-mode=attrib", "-O2", "-o", bin("attrib"), src}},
+		{Name: "gcc", Bin: bin("gcc"), Env: env, Cmd: []string{"gcc", "-O2", "-o", bin("gcc"), src}},
+		{Name: "gprof", Bin: bin("gprof"), Env: env, Cmd: []string{"gcc", "-O2", "-pg", "-o", bin("gprof"), src}},
 	}
-	cmds := [][]string{
-		{"clang", "-O2", "-o", builds[0].bin, src},
-		{sonde, "cc", "--sonde-mode=attrib", "-O2", "-o", builds[1].bin, src},
-		{"gcc", "-O2", "-o", builds[2].bin, src},
-		{"gcc", "-O2", "-pg", "-o", builds[3].bin, src},
+	if err := alternate.Compile(dir, append(os.Environ(), "SONDE_CC=clang"), builds); err != nil {
+		return err
 	}
-	for _, c := range cmds {
-		cmd := exec.Command(c[0], c[1:]...)
-		cmd.Env = append(os.Environ(), "SONDE_CC=clang")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("%v: %v\n%s", c, err, out)
-		}
-	}
-	var want []byte
-	for r := 0; r < rounds; r++ {
-		for i := range builds {
-			// Rotate the order each round so no build always runs first.
-			b := builds[(i+r)%len(builds)]
-			cmd := exec.Command(b.bin, arg)
-			cmd.Env = append(os.Environ(), "SONDE_OUT="+filepath.Join(dir, "sonde.data"))
-			cmd.Dir = dir // gmon.out and sonde.data stay in the temporary directory
-			var out bytes.Buffer
-			cmd.Stdout = &out
-			if err := cmd.Run(); err != nil {
-				return fmt.Errorf("%s: %v", b.name, err)
-			}
-			if want == nil {
-				want = out.Bytes()
-			} else if !bytes.Equal(out.Bytes(), want) {
-				return fmt.Errorf("%s printed %q, another build %q", b.name, out.Bytes(), want)
-			}
-			st := cmd.ProcessState
-			b.cpu = append(b.cpu, st.UserTime()+st.SystemTime())
-		}
+	if err := alternate.Run(rounds, dir, []string{arg}, builds); err != nil {
+		return err
 	}
 	fmt.Printf("%s -O2, argument %s, %d rounds alternated; CPU time (user+sys) medians:\n", filepath.Base(src), arg, rounds)
 	for _, b := range builds {
-		fmt.Printf("  %-7s %8.3fs\n", b.name, median(b.cpu).Seconds())
-	}
-	ratio := func(a, b *build) float64 {
-		var rs []float64
-		for i := range a.cpu {
-			rs = append(rs, a.cpu[i].Seconds()/b.cpu[i].Seconds())
-		}
-		slices.Sort(rs)
-		return rs[len(rs)/2]
+		fmt.Printf("  %-7s %8.3fs\n", b.Name, alternate.Median(b.CPU).Seconds())
 	}
 	fmt.Printf("median per-round ratios:\n")
-	fmt.Printf("  attrib/clang  %.2f  (Appel, Duba and MacQueen: 1.32)\n", ratio(builds[1], builds[0]))
-	fmt.Printf("  attrib/gprof  %.2f  (goal < 1)\n", ratio(builds[1], builds[3]))
-	fmt.Printf("  gprof/gcc     %.2f\n", ratio(builds[3], builds[2]))
+	fmt.Printf("  attrib/clang  %.2f  (Appel, Duba and MacQueen: 1.32)\n", alternate.Ratio(builds[1], builds[0]))
+	fmt.Printf("  attrib/gprof  %.2f  (goal < 1)\n", alternate.Ratio(builds[1], builds[3]))
+	fmt.Printf("  gprof/gcc     %.2f\n", alternate.Ratio(builds[3], builds[2]))
 	return nil
-}
-
-func median(ds []time.Duration) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[len(s)/2]
 }

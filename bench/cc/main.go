@@ -14,16 +14,14 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
-	"time"
+
+	"sonde/bench/internal/alternate"
 )
 
 func main() {
@@ -38,13 +36,6 @@ func main() {
 	}
 }
 
-type build struct {
-	name string
-	bin  string
-	env  []string
-	cpu  []time.Duration
-}
-
 func run(rounds, scale int, cc string, atomic bool) error {
 	_, file, _, _ := runtime.Caller(0)
 	src := filepath.Join(filepath.Dir(file), "testdata", "work.c")
@@ -53,83 +44,42 @@ func run(rounds, scale int, cc string, atomic bool) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	sonde := filepath.Join(dir, "sonde")
-	if out, err := exec.Command("go", "build", "-o", sonde, "sonde/cmd/sonde").CombinedOutput(); err != nil {
-		return fmt.Errorf("go build: %v\n%s", err, out)
+	sonde, err := alternate.BuildSonde(dir)
+	if err != nil {
+		return err
 	}
-	builds := []*build{
-		{name: "plain", bin: filepath.Join(dir, "plain")},
-		{name: "gcov", bin: filepath.Join(dir, "gcov")},
-		{name: "sonde", bin: filepath.Join(dir, "sonde-prog")},
-	}
-	cmds := [][]string{
-		{cc, "-O2", "-o", builds[0].bin, src},
-		{cc, "-O2", "-fprofile-arcs", "-o", builds[1].bin, src},
-		{sonde, "cc", "-O2", "-o", builds[2].bin, src},
+	bin := func(name string) string { return filepath.Join(dir, name) }
+	builds := []*alternate.Build{
+		{Name: "plain", Bin: bin("plain"), Cmd: []string{cc, "-O2", "-o", bin("plain"), src}},
+		{Name: "gcov", Bin: bin("gcov"), Cmd: []string{cc, "-O2", "-fprofile-arcs", "-o", bin("gcov"), src}},
+		{Name: "sonde", Bin: bin("sonde-prog"), Cmd: []string{sonde, "cc", "-O2", "-o", bin("sonde-prog"), src}},
 	}
 	if atomic {
-		builds = append(builds, &build{name: "gcov-atomic", bin: filepath.Join(dir, "gcov-atomic")},
-			&build{name: "sonde-atomic", bin: filepath.Join(dir, "sonde-atomic")})
-		cmds = append(cmds, []string{cc, "-O2", "-fprofile-arcs", "-fprofile-update=atomic", "-o", builds[3].bin, src},
-			[]string{sonde, "cc", "--sonde-atomic", "-O2", "-o", builds[4].bin, src})
+		builds = append(builds,
+			&alternate.Build{Name: "gcov-atomic", Bin: bin("gcov-atomic"),
+				Cmd: []string{cc, "-O2", "-fprofile-arcs", "-fprofile-update=atomic", "-o", bin("gcov-atomic"), src}},
+			&alternate.Build{Name: "sonde-atomic", Bin: bin("sonde-atomic"),
+				Cmd: []string{sonde, "cc", "--sonde-atomic", "-O2", "-o", bin("sonde-atomic"), src}})
 	}
-	for _, c := range cmds {
-		cmd := exec.Command(c[0], c[1:]...)
-		cmd.Env = append(os.Environ(), "SONDE_CC="+cc)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("%v: %v\n%s", c, err, out)
-		}
+	if err := alternate.Compile(dir, append(os.Environ(), "SONDE_CC="+cc), builds); err != nil {
+		return err
 	}
 	for _, b := range builds {
-		b.env = append(os.Environ(), "SONDE_OUT="+filepath.Join(dir, b.name+".data"))
+		b.Env = append(os.Environ(), "SONDE_OUT="+filepath.Join(dir, b.Name+".data"))
 	}
-	var want []byte
-	for r := 0; r < rounds; r++ {
-		for i := range builds {
-			// Rotate the order each round so no build always runs first.
-			b := builds[(i+r)%len(builds)]
-			cmd := exec.Command(b.bin, strconv.Itoa(scale))
-			cmd.Env = b.env
-			cmd.Dir = dir
-			var out bytes.Buffer
-			cmd.Stdout = &out
-			if err := cmd.Run(); err != nil {
-				return fmt.Errorf("%s: %v", b.name, err)
-			}
-			if want == nil {
-				want = out.Bytes()
-			} else if !bytes.Equal(out.Bytes(), want) {
-				return fmt.Errorf("%s printed %q, another build %q", b.name, out.Bytes(), want)
-			}
-			st := cmd.ProcessState
-			b.cpu = append(b.cpu, st.UserTime()+st.SystemTime())
-		}
+	if err := alternate.Run(rounds, dir, []string{strconv.Itoa(scale)}, builds); err != nil {
+		return err
 	}
 	fmt.Printf("work.c -O2 with %s, scale %d, %d rounds alternated; CPU time (user+sys) medians:\n", cc, scale, rounds)
 	for _, b := range builds {
-		fmt.Printf("  %-13s %8.3fs\n", b.name, median(b.cpu).Seconds())
-	}
-	ratio := func(a, b *build) float64 {
-		var rs []float64
-		for i := range a.cpu {
-			rs = append(rs, a.cpu[i].Seconds()/b.cpu[i].Seconds())
-		}
-		slices.Sort(rs)
-		return rs[len(rs)/2]
+		fmt.Printf("  %-13s %8.3fs\n", b.Name, alternate.Median(b.CPU).Seconds())
 	}
 	fmt.Printf("median per-round ratios:\n")
-	fmt.Printf("  sonde/gcov   %.2f  (goal <= 1.0)\n", ratio(builds[2], builds[1]))
-	fmt.Printf("  sonde/plain  %.2f  (Weinberger: 1.5 to 2)\n", ratio(builds[2], builds[0]))
-	fmt.Printf("  gcov/plain   %.2f\n", ratio(builds[1], builds[0]))
+	fmt.Printf("  sonde/gcov   %.2f  (goal <= 1.0)\n", alternate.Ratio(builds[2], builds[1]))
+	fmt.Printf("  sonde/plain  %.2f  (Weinberger: 1.5 to 2)\n", alternate.Ratio(builds[2], builds[0]))
+	fmt.Printf("  gcov/plain   %.2f\n", alternate.Ratio(builds[1], builds[0]))
 	if atomic {
-		fmt.Printf("  sonde-atomic/gcov-atomic %.2f\n", ratio(builds[4], builds[3]))
+		fmt.Printf("  sonde-atomic/gcov-atomic %.2f\n", alternate.Ratio(builds[4], builds[3]))
 	}
 	return nil
-}
-
-func median(ds []time.Duration) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[len(s)/2]
 }
