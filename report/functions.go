@@ -42,7 +42,25 @@ func functionKey(s *site, f *symbol.Frame) rowKey {
 func functionsSamples(b *strings.Builder, r *resolver, top int) error {
 	t := r.newTable()
 	var total int64
-	seen := make(map[rowKey]bool)
+	// Each distinct site's rows, innermost first, looked up once: hashing
+	// row keys (object path, build-id, name) per frame per sample is what
+	// a million samples would otherwise spend their time on.
+	siteRows := make(map[*site][]*row)
+	rowsOf := func(s *site) []*row {
+		if rs, ok := siteRows[s]; ok {
+			return rs
+		}
+		var rs []*row
+		if len(s.frames) == 0 {
+			rs = []*row{t.get(functionKey(s, nil))}
+		}
+		for fi := range s.frames {
+			rs = append(rs, t.get(functionKey(s, &s.frames[fi])))
+		}
+		siteRows[s] = rs
+		return rs
+	}
+	seen := make(map[*row]bool)
 	for i := range r.p.Samples {
 		v, err := sampleValue(r.p, i)
 		if err != nil {
@@ -62,25 +80,13 @@ func functionsSamples(b *strings.Builder, r *resolver, top int) error {
 			if err != nil {
 				return err
 			}
-			if len(s.frames) == 0 {
-				k := functionKey(s, nil)
-				if j == 0 {
-					t.get(k).flat += v
-				}
-				if !seen[k] {
-					seen[k] = true
-					t.get(k).cum += v
-				}
-				continue
-			}
-			for fi := range s.frames {
-				k := functionKey(s, &s.frames[fi])
+			for fi, row := range rowsOf(s) {
 				if j == 0 && fi == 0 {
-					t.get(k).flat += v
+					row.flat += v
 				}
-				if !seen[k] {
-					seen[k] = true
-					t.get(k).cum += v
+				if !seen[row] {
+					seen[row] = true
+					row.cum += v
 				}
 			}
 		}
