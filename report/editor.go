@@ -19,11 +19,14 @@ import (
 //
 //	/src/binPoly64.C:101: 13.9% ±0.7  h = (h << 8) ^ tab[c];
 //	/src/inline.c:40: never executed  return 0;
+//	/src/inline.c:21: partly executed (1 of 4 units never ran)  n = argc > 1 ? ...
 //
 // For samples: the flat-by-line rows, largest first, with their share and
 // two binomial standard deviations. For counts: every counted line,
-// largest count first, and with coverage the lines that never ran, in file
-// order. The source line's text follows when the file can be read.
+// largest count first, and with coverage the lines with a unit that never
+// ran, in file order (a line whose code the compiler split, such as a
+// conditional expression, may have run in part). The source line's text
+// follows when the file can be read.
 
 // WriteEditor prints p's lines in the editor layout. With coverage it
 // prints only the never-executed lines of a counting profile. Locations
@@ -32,10 +35,11 @@ func WriteEditor(w io.Writer, p *profile.Profile, sym Symbolizer, coverage bool,
 	r := newResolver(p, sym)
 	src := newSourceCache()
 	type line struct {
-		file  string
-		line  int
-		v, n  int64
-		count bool
+		file        string
+		line        int
+		v, n        int64
+		count       bool
+		units, zero int // coverage: units on the line, and those never run
 	}
 	rows := make(map[[2]any]*line)
 	var order []*line
@@ -89,22 +93,33 @@ func WriteEditor(w io.Writer, p *profile.Profile, sym Symbolizer, coverage bool,
 			if err != nil {
 				return err
 			}
-			total += int64(c) // shares are of all counts, placed or not
 			s, err := r.unitSite(u)
 			if err != nil {
 				return err
 			}
 			if len(s.frames) == 0 || s.frames[0].File == "" || s.frames[0].Line <= 0 {
+				total += int64(c) // shares are of all counts, placed or not
 				continue
 			}
+			// a line's count is its busiest unit's, as in the lcov export:
+			// a line split in pieces runs each piece once per execution
 			x := get(s.frames[0].File, s.frames[0].Line)
-			x.v += int64(c)
+			x.v = max(x.v, int64(c))
 			x.count = true
+			x.units++
+			if c == 0 {
+				x.zero++
+			}
+		}
+	}
+	if len(p.Samples) == 0 || coverage {
+		for _, x := range order {
+			total += x.v
 		}
 	}
 	list := order[:0:0]
 	for _, x := range order {
-		if coverage && x.v != 0 || !coverage && x.v == 0 {
+		if coverage && x.zero == 0 || !coverage && x.v == 0 {
 			continue
 		}
 		list = append(list, x)
@@ -126,8 +141,10 @@ func WriteEditor(w io.Writer, p *profile.Profile, sym Symbolizer, coverage bool,
 	for _, x := range list {
 		var what string
 		switch {
-		case coverage:
+		case coverage && x.zero == x.units:
 			what = "never executed"
+		case coverage:
+			what = fmt.Sprintf("partly executed (%d of %d units never ran)", x.zero, x.units)
 		case x.count:
 			what = fmt.Sprintf("%d (%.1f%%)", x.v, percent(x.v, total))
 		default:

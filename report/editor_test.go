@@ -65,3 +65,21 @@ func TestEditorSource(t *testing.T) {
 		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }
+
+// TestEditorPartly: a line with two units of which one never ran is
+// partly executed.
+func TestEditorPartly(t *testing.T) {
+	p := linesProfile()
+	// a second unit on worker's line 22 (0x1150's line), never run
+	fakeFrames[fakeKey{appPath, 0x1151}] = fakeFrames[fakeKey{appPath, 0x1150}]
+	defer delete(fakeFrames, fakeKey{appPath, 0x1151})
+	p.Units = append(p.Units, profile.Unit{Kind: profile.UnitLine, Loc: loc(0, 0x1151), Counts: []uint64{0}})
+	var b strings.Builder
+	if err := WriteEditor(&b, p, newFake(), true, 0); err != nil {
+		t.Fatal(err)
+	}
+	want := "/src/inline.c:22: partly executed (1 of 2 units never ran)\n/src/inline.c:40: never executed\n/src/inline.c:41: never executed\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}

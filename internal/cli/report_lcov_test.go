@@ -115,6 +115,16 @@ func TestReportLcovGcov(t *testing.T) {
 			t.Errorf("function %s: sonde %d (listed %v), gcov %d", f.Name, c, ok, f.ExecutionCount)
 		}
 	}
+	// --editor prints the same counts: gcov's for every common line
+	ed, errOut, code := repRun(t, "--editor", data)
+	if code != 0 {
+		t.Fatalf("--editor: exit %d: %s", code, errOut)
+	}
+	for _, l := range g.Files[0].Lines {
+		if _, ok := da[l.LineNumber]; ok && !strings.Contains(ed, src+":"+strconv.Itoa(l.LineNumber)+": "+strconv.FormatInt(l.Count, 10)+" (") {
+			t.Errorf("--editor lacks line %d with gcov's count %d:\n%s", l.LineNumber, l.Count, ed)
+		}
+	}
 	hout, err := exec.Command("genhtml", "-o", filepath.Join(dir, "html"), info).CombinedOutput()
 	if err != nil {
 		t.Fatalf("genhtml: %v\n%s", err, hout)
