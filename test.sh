@@ -29,6 +29,8 @@ want rustc rustc
 want ps procps
 want sysctl procps
 want git git
+want genhtml lcov
+want chromium chromium
 if [ ${#need[@]} -gt 0 ]; then
 	if [ "$(id -u)" != 0 ]; then SUDO=sudo; else SUDO=; fi
 	mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
