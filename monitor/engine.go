@@ -39,7 +39,7 @@ func launchAndCount(ctx context.Context, opts *Options, engine EngineKind, plan 
 		set, err := openUprobes([]int{pid}, objs, res)
 		if err == nil && set.nrefused() == 0 {
 			res.Engine = EngineUprobe
-			err = countUprobesLaunched(pid, set, res)
+			err = countUprobesLaunched(pid, set, res, opts.CloseHelper)
 			root.Ended = res.Ended
 			res.Processes = []profile.Process{root}
 			return err
@@ -47,7 +47,7 @@ func launchAndCount(ctx context.Context, opts *Options, engine EngineKind, plan 
 		if err == nil {
 			// Some instructions cannot be uprobed: count those sites
 			// with breakpoints, the others with uprobes, in one run.
-			defer set.close()
+			defer set.finish(opts.CloseHelper)
 			res.Engine = EngineHybrid
 			res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse (segment-prefixed instructions) were counted with ptrace breakpoints", set.nrefused()))
 			only := func(pid int) ([]placed, error) {
@@ -129,7 +129,7 @@ func attachAndCount(ctx context.Context, opts *Options, engine EngineKind, plan 
 		set, err := openUprobes(threads, objs, res)
 		if err == nil {
 			res.Engine = EngineUprobe
-			err = countUprobesAttached(ctx, pid, threads, set, res)
+			err = countUprobesAttached(ctx, pid, threads, set, res, opts.CloseHelper)
 			root.Ended = res.Ended
 			res.Processes = []profile.Process{root}
 			return err

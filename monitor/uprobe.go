@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -107,6 +109,13 @@ func openUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error) {
 	return s, nil
 }
 
+// finish hands the counters off to the helper, or closes them.
+func (s *uprobeSet) finish(helper []string) {
+	if !s.handOff(helper) {
+		s.close()
+	}
+}
+
 // errNotSupp is ENOTSUPP (524), the kernel-internal error uprobes return
 // for an instruction they cannot handle; it has no name in package syscall.
 const errNotSupp = syscall.Errno(524)
@@ -130,6 +139,54 @@ func (s *uprobeSet) read(res *Result) error {
 		res.addSiteCount(c.obj, c.site, v)
 	}
 	return nil
+}
+
+// handOff gives the counters to a helper process (argv, with N DIR GROUP
+// appended; the counters are its descriptors 3, 4, ...) that closes them
+// and removes the definitions after sonde has gone: each probe takes the
+// kernel about 85 ms to unregister, one after the other, which is minutes
+// for thousands of probes. It reports whether the helper took them.
+func (s *uprobeSet) handOff(argv []string) bool {
+	if len(argv) == 0 || s.trace == nil || len(s.counters) < 8 {
+		return false
+	}
+	files := make([]*os.File, len(s.counters))
+	for i, c := range s.counters {
+		files[i] = os.NewFile(uintptr(c.c.Release()), "uprobe counter")
+	}
+	args := append(append([]string{}, argv[1:]...), strconv.Itoa(len(files)), s.trace.Dir(), s.trace.Group())
+	cmd := exec.Command(argv[0], args...)
+	cmd.ExtraFiles = files
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	err := cmd.Start()
+	for i, f := range files {
+		if err != nil {
+			// Take them back and close them here.
+			fd, derr := syscall.Dup(int(f.Fd()))
+			if derr == nil {
+				s.counters[i].c = perfevent.CounterFromFD(fd)
+			}
+		}
+		f.Close() // the helper holds its own copy
+	}
+	if err != nil {
+		return false
+	}
+	go cmd.Wait()
+	s.counters = nil
+	s.trace.Forget()
+	s.trace = nil
+	return true
+}
+
+// CloseInherited is the helper's side of handOff: it closes descriptors 3
+// to 3+n-1 (uprobe counters) and then removes the uprobe definitions of
+// group in the tracefs directory dir.
+func CloseInherited(n int, dir, group string) error {
+	for fd := 3; fd < 3+n; fd++ {
+		syscall.Close(fd)
+	}
+	return perfevent.RemoveTraceUprobes(dir, group)
 }
 
 // close closes every counter, many at a time: the kernel's unregistering
@@ -170,8 +227,8 @@ func (s *uprobeSet) close() {
 
 // countUprobesLaunched counts a launched command stopped at its entry: it
 // detaches (the counters need no tracer) and waits for the command's end.
-func countUprobesLaunched(pid int, set *uprobeSet, res *Result) error {
-	defer set.close()
+func countUprobesLaunched(pid int, set *uprobeSet, res *Result, helper []string) error {
+	defer set.finish(helper)
 	if err := unix.PtraceDetach(pid); err != nil {
 		unix.Kill(pid, unix.SIGKILL)
 		return fmt.Errorf("detach from %d: %w", pid, err)
@@ -192,8 +249,8 @@ func countUprobesLaunched(pid int, set *uprobeSet, res *Result) error {
 
 // countUprobesAttached counts a running process until ctx is done or the
 // process is gone, after detaching from its stopped threads.
-func countUprobesAttached(ctx context.Context, pid int, threads []int, set *uprobeSet, res *Result) error {
-	defer set.close()
+func countUprobesAttached(ctx context.Context, pid int, threads []int, set *uprobeSet, res *Result, helper []string) error {
+	defer set.finish(helper)
 	for _, tid := range threads {
 		unix.PtraceDetachSignal(tid, 0)
 	}

@@ -56,6 +56,9 @@ Examples:
 	}
 }
 
+// closeHelperFlag runs sonde count as the helper that removes uprobes.
+const closeHelperFlag = "--internal-close-uprobes"
+
 // specList is the repeatable --only flag.
 type specList []monitor.Spec
 
@@ -77,6 +80,18 @@ func (s *specList) Set(v string) error {
 }
 
 func runCount(e *env, args []string) int {
+	if len(args) == 4 && args[0] == closeHelperFlag {
+		// The background helper of an earlier sonde count (see
+		// monitor.Options.CloseHelper): not for users.
+		n, err := strconv.Atoi(args[1])
+		if err != nil {
+			return exitUsage
+		}
+		if err := monitor.CloseInherited(n, args[2], args[3]); err != nil {
+			return fail(e, "count", err)
+		}
+		return exitOK
+	}
 	fs := newFlagSet(e, "count")
 	units := fs.String("units", "lines", "lines, functions or blocks")
 	var only specList
@@ -100,6 +115,11 @@ func runCount(e *env, args []string) int {
 		return exitUsage
 	}
 	opts := &monitor.Options{Units: kind, Only: only, Coverage: *coverage, Engine: eng, Notice: e.stderr}
+	if self, err := os.Executable(); err == nil && strings.HasSuffix(self, "/sonde") {
+		// Thousands of uprobes take minutes to remove: let a helper
+		// remove them after sonde has written its data and exited.
+		opts.CloseHelper = []string{self, "count", closeHelperFlag}
+	}
 	cmdArgs := fs.Args()
 	if (*pidArg == "") == (len(cmdArgs) == 0) {
 		fmt.Fprintln(e.stderr, "sonde count: give either -p PID or -- CMD ARGS... (see 'sonde help count')")

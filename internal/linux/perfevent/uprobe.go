@@ -89,6 +89,17 @@ func (c *Counter) Read() (uint64, error) {
 	return v, nil
 }
 
+// CounterFromFD returns a Counter owning the counting perf event fd.
+func CounterFromFD(fd int) *Counter { return &Counter{fd: fd} }
+
+// Release gives up the counter's descriptor to the caller (to hand it to
+// another process that will close it) and returns it.
+func (c *Counter) Release() int {
+	fd := c.fd
+	c.fd = -1
+	return fd
+}
+
 // Close closes the counter; the kernel removes the probe (which takes tens
 // of milliseconds: close many counters in parallel).
 func (c *Counter) Close() error {
@@ -153,9 +164,39 @@ func (u *TraceUprobes) Add(path string, offset uint64) (uint64, error) {
 	return id, nil
 }
 
+// Dir and Group name the tracefs directory and the group, for
+// RemoveTraceUprobes in another process.
+func (u *TraceUprobes) Dir() string   { return u.dir }
+func (u *TraceUprobes) Group() string { return u.group }
+
+// Forget closes the definitions file without removing the definitions (another
+// process removes them with RemoveTraceUprobes).
+func (u *TraceUprobes) Forget() error {
+	u.names = nil
+	return u.events.Close()
+}
+
+// RemoveTraceUprobes removes every definition of group in the tracefs
+// directory dir with one write ("-:GROUP/", which the kernel reads as every
+// event of the group); the group's perf events must be closed first.
+func RemoveTraceUprobes(dir, group string) error {
+	f, err := os.OpenFile(dir+"/uprobe_events", os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return fmt.Errorf("remove uprobes %s: %w", group, err)
+	}
+	defer f.Close()
+	if _, err := fmt.Fprintf(f, "-:%s/\n", group); err != nil {
+		return fmt.Errorf("remove uprobes %s: %w", group, err)
+	}
+	return nil
+}
+
 // Close removes the group's definitions; their perf events must be closed
 // first.
 func (u *TraceUprobes) Close() error {
+	if len(u.names) > 0 && RemoveTraceUprobes(u.dir, u.group) == nil {
+		u.names = nil
+	}
 	var first error
 	for _, n := range u.names {
 		if _, err := fmt.Fprintf(u.events, "-:%s/%s\n", u.group, n); err != nil && first == nil {
