@@ -479,3 +479,36 @@ func readText(t *testing.T, pid int, bin string) []byte {
 	}
 	return text
 }
+
+// TestCoverage: one-shot breakpoints count each unit once at most, and a
+// unit ran exactly when valgrind saw its address execute.
+func TestCoverage(t *testing.T) {
+	testprog.Require(t, "valgrind")
+	bin := testprog.Build(t, "count/work.c", testprog.Opts{Flags: oracleFlags("-O2")})
+	want := callgrind(t, bin)
+	for _, kind := range []profile.UnitKind{profile.UnitLine, profile.UnitBlock} {
+		t.Run(kind.String(), func(t *testing.T) {
+			res, _ := run(t, Options{Units: kind, Coverage: true}, bin)
+			if res.Engine != EnginePtrace {
+				t.Errorf("coverage counted with %v, want one-shot ptrace breakpoints", res.Engine)
+			}
+			units, counts := unitsOf(t, res, bin)
+			ran := 0
+			for i, u := range units {
+				if u.Func == "_init" || u.Func == "_fini" {
+					continue // valgrind does not see them run (see TestCountsMatchValgrind)
+				}
+				if counts[i] > 1 {
+					t.Errorf("%#x counted %d times with one-shot breakpoints", u.Loc.Addr, counts[i])
+				}
+				if (counts[i] > 0) != (want[uint64(u.Loc.Addr)] > 0) {
+					t.Errorf("%#x (%s:%d): ran %v, valgrind count %d", u.Loc.Addr, filepath.Base(u.File), u.Line, counts[i] > 0, want[uint64(u.Loc.Addr)])
+				}
+				if counts[i] > 0 {
+					ran++
+				}
+			}
+			t.Logf("%d of %d units ran", ran, len(units))
+		})
+	}
+}
