@@ -42,6 +42,7 @@ func launchAndCount(ctx context.Context, opts *Options, engine EngineKind, plan 
 			err = countUprobesLaunched(pid, set, res, opts.CloseHelper)
 			root.Ended = res.Ended
 			res.Processes = []profile.Process{root}
+			res.Notes = append(res.Notes, "uprobe engine: threads and children are counted (programs they exec only where they run the probed objects); per-process counts are not kept")
 			return err
 		}
 		if err == nil {

@@ -73,7 +73,6 @@ func openUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error) {
 					return nil, fmt.Errorf("%w: %w", ErrUprobe, err)
 				}
 			}
-			refused := false
 			for _, tid := range tids {
 				var c *perfevent.Counter
 				if trace != nil {
@@ -89,7 +88,6 @@ func openUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error) {
 						s.refused[p.obj] = map[int]bool{}
 					}
 					s.refused[p.obj][si] = true
-					refused = true
 					break
 				}
 				if err != nil {
@@ -103,7 +101,6 @@ func openUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error) {
 				}
 				s.counters = append(s.counters, uprobeCounter{obj: oi, site: si, c: c})
 			}
-			_ = refused
 		}
 	}
 	return s, nil
