@@ -59,6 +59,20 @@ func openUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error) {
 		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: %v: only the threads present at the start are counted, not new threads or children", err))
 	}
 	s.trace = trace
+	// Definitions are written one by one (one file); the opens are made
+	// many at a time, since each waits for the kernel (about 0.1-0.2 s
+	// measured here, mostly asleep) and the waits overlap.
+	type job struct {
+		oi, si int
+		obj    *Object
+		off    uint64
+		id     uint64
+		tid    int
+		c      *perfevent.Counter
+		err    error
+	}
+	var jobs []*job
+	t0 := time.Now()
 	for _, p := range objs {
 		oi := res.objectIndex(p.obj)
 		for si, site := range p.obj.Sites {
@@ -74,34 +88,61 @@ func openUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error) {
 				}
 			}
 			for _, tid := range tids {
-				var c *perfevent.Counter
-				if trace != nil {
-					c, err = perfevent.OpenTraceCounter(id, tid, true)
-				} else {
-					c, err = perfevent.OpenUprobeCounter(p.obj.Path, off, tid)
-				}
-				if errors.Is(err, errNotSupp) {
-					if s.refused == nil {
-						s.refused = map[*Object]map[int]bool{}
-					}
-					if s.refused[p.obj] == nil {
-						s.refused[p.obj] = map[int]bool{}
-					}
-					s.refused[p.obj][si] = true
-					break
-				}
-				if err != nil {
-					err = fmt.Errorf("probe %s at %#x: %w", p.obj.Path, site.Addr, err)
-					s.close()
-					if errors.Is(err, unix.EACCES) || errors.Is(err, unix.EPERM) || errors.Is(err, unix.ENOENT) ||
-						errors.Is(err, unix.EINVAL) || errors.Is(err, unix.ENOSYS) {
-						err = fmt.Errorf("%w: %w", ErrUprobe, err)
-					}
-					return nil, err
-				}
-				s.counters = append(s.counters, uprobeCounter{obj: oi, site: si, c: c})
+				jobs = append(jobs, &job{oi: oi, si: si, obj: p.obj, off: off, id: id, tid: tid})
 			}
 		}
+	}
+	t1 := time.Now()
+	ch := make(chan *job)
+	var wg sync.WaitGroup
+	for range min(64, max(1, len(jobs))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range ch {
+				if trace != nil {
+					j.c, j.err = perfevent.OpenTraceCounter(j.id, j.tid, true)
+				} else {
+					j.c, j.err = perfevent.OpenUprobeCounter(j.obj.Path, j.off, j.tid)
+				}
+			}
+		}()
+	}
+	for _, j := range jobs {
+		ch <- j
+	}
+	close(ch)
+	wg.Wait()
+	if os.Getenv("SONDE_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "uprobe open: %d definitions in %v, %d opens in %v\n", len(jobs), t1.Sub(t0), len(jobs), time.Since(t1))
+	}
+	var firstErr error
+	for _, j := range jobs {
+		if j.c != nil {
+			s.counters = append(s.counters, uprobeCounter{obj: j.oi, site: j.si, c: j.c})
+			continue
+		}
+		if errors.Is(j.err, errNotSupp) {
+			if s.refused == nil {
+				s.refused = map[*Object]map[int]bool{}
+			}
+			if s.refused[j.obj] == nil {
+				s.refused[j.obj] = map[int]bool{}
+			}
+			s.refused[j.obj][j.si] = true
+			continue
+		}
+		if firstErr == nil && j.err != nil {
+			firstErr = fmt.Errorf("probe %s at %#x: %w", j.obj.Path, j.obj.Sites[j.si].Addr, j.err)
+		}
+	}
+	if firstErr != nil {
+		s.close()
+		if errors.Is(firstErr, unix.EACCES) || errors.Is(firstErr, unix.EPERM) || errors.Is(firstErr, unix.ENOENT) ||
+			errors.Is(firstErr, unix.EINVAL) || errors.Is(firstErr, unix.ENOSYS) {
+			firstErr = fmt.Errorf("%w: %w", ErrUprobe, firstErr)
+		}
+		return nil, firstErr
 	}
 	return s, nil
 }
