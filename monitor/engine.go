@@ -98,6 +98,7 @@ func countPtraceLaunched(ctx context.Context, opts *Options, res *Result, plan f
 		unix.Kill(pid, unix.SIGKILL)
 		return err
 	}
+	r.armRtld(pid, sp)
 	r.cont(pid, th, 0)
 	err = r.loop(ctx)
 	res.Processes = r.processes()
@@ -160,6 +161,7 @@ func attachAndCount(ctx context.Context, opts *Options, engine EngineKind, plan 
 		detach()
 		return err
 	}
+	r.armRtld(pid, sp)
 	for _, t := range threads {
 		r.cont(t, r.threads[t], 0)
 	}

@@ -512,3 +512,19 @@ func TestCoverage(t *testing.T) {
 		})
 	}
 }
+
+// TestDlopen: a library loaded by dlopen after the start is counted when
+// obj: names it (ptrace: planned again at the loader's _dl_debug_state):
+// lib_counted() runs 77 times (dlopen.c).
+func TestDlopen(t *testing.T) {
+	lib := testprog.Build(t, "count/libcounted.c", testprog.Opts{Flags: []string{"-g", "-O2", "-shared", "-fPIC"}, Name: "libcounted.so"})
+	bin := testprog.Build(t, "count/dlopen.c", testprog.Opts{Flags: []string{"-g", "-O2"}})
+	res, _ := run(t, Options{Units: profile.UnitFunction, Engine: EnginePtrace,
+		Only: []Spec{mustSpec(t, "obj:libcounted.so"), mustSpec(t, "func:^lib_counted$")}}, bin, lib)
+	if res.ExitCode() != 0 {
+		t.Fatalf("target %s", res.Ended)
+	}
+	if got := funcCount(t, res, lib, "lib_counted"); got != 77 {
+		t.Errorf("lib_counted: %d, want 77", got)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 
 	"sonde/internal/linux/unix"
@@ -28,6 +30,10 @@ type bp struct {
 	obj   int // Result.Objects index; -1 for the internal entry breakpoint
 	site  int
 	entry bool // the internal breakpoint at a new program's entry point
+	// rtld is the internal breakpoint at the dynamic loader's
+	// _dl_debug_state, which it calls after each change of the library
+	// list (dlopen, dlclose): the objects are planned again there.
+	rtld bool
 }
 
 // space is one address space: the breakpoints planted in it.
@@ -118,6 +124,35 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 		}
 	}
 	return nil
+}
+
+// armRtld plants the internal breakpoint at the dynamic loader's
+// _dl_debug_state in process pid, once per space, so that libraries loaded
+// later (dlopen) get their breakpoints too.
+func (r *ptraceRun) armRtld(pid int, sp *space) {
+	maps, err := proc.Maps(pid)
+	if err != nil {
+		return
+	}
+	for _, m := range maps {
+		if !strings.Contains(filepath.Base(m.Path), "ld-linux") {
+			continue
+		}
+		off, ok := symbolFileOffset(filepath.Join(proc.Root(pid), m.Path), "_dl_debug_state")
+		if !ok {
+			return
+		}
+		for _, mm := range maps {
+			if mm.Path == m.Path && off >= mm.Offset && off < mm.Offset+(mm.Limit-mm.Start) {
+				a := mm.Start + off - mm.Offset
+				if _, dup := sp.bps[a]; !dup {
+					r.plant(sp, a, &bp{obj: -1, rtld: true})
+				}
+				return
+			}
+		}
+		return
+	}
 }
 
 // plant saves the byte at a and writes the trap there.
@@ -431,7 +466,16 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 		if err := r.arm(th.pid, sp); err != nil {
 			r.planErr = err
 		}
+		r.armRtld(th.pid, sp)
 		r.cont(tid, th, 0)
+		return true
+	}
+	if b.rtld {
+		// The library list changed: plant the units of new objects.
+		if err := r.arm(th.pid, sp); err != nil {
+			r.planErr = err
+		}
+		r.stepOver(tid, th, a, b)
 		return true
 	}
 	r.res.addSiteCount(b.obj, b.site, 1)
@@ -591,7 +635,7 @@ func (r *ptraceRun) detachAll() {
 			if unix.PtraceGetRegs(t, &r.regs) == nil {
 				a := pc(&r.regs) - pcAfterTrap
 				if b, ok := o.sp.bps[a]; ok {
-					if !b.entry {
+					if !b.entry && !b.rtld {
 						r.res.addSiteCount(b.obj, b.site, 1)
 					}
 					setPC(&r.regs, a)

@@ -466,3 +466,33 @@ func buildID(f *elf.File) string {
 	}
 	return fmt.Sprintf("%x", data[start:start+uint64(descsz)])
 }
+
+// symbolFileOffset returns the file offset of symbol name (symbol table,
+// else dynamic symbol table) in the ELF file at path.
+func symbolFileOffset(path, name string) (off uint64, ok bool) {
+	f, err := elf.Open(path)
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	defer func() {
+		if recover() != nil {
+			off, ok = 0, false
+		}
+	}()
+	o := &Object{}
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_LOAD {
+			o.segs = append(o.segs, segment{vaddr: p.Vaddr, memsz: p.Memsz, off: p.Off, filesz: p.Filesz, exec: p.Flags&elf.PF_X != 0})
+		}
+	}
+	for _, get := range []func() ([]elf.Symbol, error){f.Symbols, f.DynamicSymbols} {
+		syms, _ := get()
+		for _, s := range syms {
+			if s.Name == name && s.Value != 0 {
+				return o.FileOffset(profile.Addr(s.Value))
+			}
+		}
+	}
+	return 0, false
+}
