@@ -69,7 +69,7 @@ func demoSteps() []demoStep {
 		{name: "sonde addr2line", what: "where the paper's hot functions are in the binary (symbolizer: DWARF lines and inline frames)", run: demoSymbolize},
 		{name: "sonde record", what: "statistical sampling (PCT), stacks unwound with DWARF CFI", run: demoRecord,
 			only: []string{"hier-test.c"}, skipped: "runs for a few milliseconds: too short to sample at 999 Hz"},
-		{name: "sonde count", what: "exact counts by patched breakpoints (Bishop)", pending: "issue 4"},
+		{name: "sonde count", what: "exact counts by patched breakpoints (Bishop)", run: demoCount},
 		{name: "sonde cc", what: "exact basic-block counts from instrumented assembly (Weinberger)", run: demoCC},
 		{name: "sonde cc --sonde-mode=attrib", what: "current-function time and calls from instrumented IR (Appel, Duba & MacQueen)", run: demoAttrib,
 			only: []string{"hier-test.c"}, skipped: "runs for a few milliseconds: too short for a 1 kHz CPU timer"},
