@@ -70,8 +70,11 @@ type ptraceRun struct {
 // other than none is done with the unwinder (frame pointers where an
 // object has no CFI).
 func (s *Sampler) RunPtrace(target PtraceTarget, stop <-chan struct{}) (syscall.WaitStatus, error) {
+	// The thread stays locked when this goroutine ends, so Go ends the
+	// thread with it, and the kernel detaches (and resumes) any tracee
+	// that detachAll could not stop in time: no thread of the target is
+	// ever left stopped for a tracer that has gone away.
 	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	defer close(s.done)
 	r := &ptraceRun{s: s, threads: make(map[int]*tracee), reread: make(map[int]time.Time)}
 	if target.Cmd != nil {
@@ -120,6 +123,7 @@ func (s *Sampler) RunPtrace(target PtraceTarget, stop <-chan struct{}) (syscall.
 		// also reap children of sonde's that are not traced.
 		r.poll()
 		if r.root != 0 && r.rootDone || len(r.threads) == 0 {
+			r.detachAll() // background children the command left behind
 			return r.rootWS, s.finishPtrace()
 		}
 		select {
@@ -170,21 +174,23 @@ func (r *ptraceRun) sampleAll() {
 			npending++
 		}
 	}
-	// Collect each interrupted thread's stop (handling whatever else it
-	// reports first).
-	for tid, th := range r.threads {
-		for th.pending {
-			wpid, ws, err := unix.Wait4(tid, false)
-			if err != nil || wpid != tid {
-				th.pending = false
-				delete(r.threads, tid)
-				break
+	// Collect the stops without ever blocking on one thread: a thread in
+	// vfork waits for its child, which may be waiting for sonde to
+	// continue it. A stop not seen by the deadline is taken by a later
+	// poll (its sample is late, not lost).
+	deadline := time.Now().Add(time.Duration(r.s.opts.period()) / 2)
+	for npending > 0 && time.Now().Before(deadline) {
+		r.poll()
+		npending = 0
+		for _, th := range r.threads {
+			if th.pending {
+				npending++
 			}
-			r.event(tid, ws)
+		}
+		if npending > 0 {
+			time.Sleep(20 * time.Microsecond)
 		}
 	}
-	_ = npending
-	r.poll() // new threads and children met on the way
 }
 
 // poll handles the events every traced thread has ready, without
@@ -372,33 +378,60 @@ func (r *ptraceRun) sample(tid int, th *tracee) {
 }
 
 // detachAll stops every thread and detaches from it, leaving it running.
+// It never blocks on one thread (see sampleAll); threads that do not stop
+// within a second are detached by the kernel when the tracing thread ends.
 func (r *ptraceRun) detachAll() {
 	for tid, th := range r.threads {
 		if th.group {
 			unix.PtraceDetachSignal(tid, 0)
+			delete(r.threads, tid)
 			continue
 		}
-		if unix.PtraceInterrupt(tid) != nil {
-			continue
+		unix.PtraceInterrupt(tid)
+	}
+	deadline := time.Now().Add(time.Second)
+	for len(r.threads) > 0 && time.Now().Before(deadline) {
+		progress := false
+		for tid, th := range r.threads {
+			wpid, ws, err := unix.Wait4(tid, true)
+			if err != nil {
+				delete(r.threads, tid)
+				continue
+			}
+			if wpid != tid {
+				continue
+			}
+			progress = true
+			switch {
+			case ws.Exited() || ws.Signaled():
+				if tid == r.root {
+					r.rootWS, r.rootDone = ws, true
+				}
+				delete(r.threads, tid)
+			case ws.Stopped():
+				sig := 0
+				switch ev := int(ws) >> 16; ev {
+				case unix.PTRACE_EVENT_FORK, unix.PTRACE_EVENT_VFORK, unix.PTRACE_EVENT_CLONE:
+					// The new task is traced too: detach it at its
+					// attach stop.
+					if msg, err := unix.PtraceGetEventMsg(tid); err == nil {
+						if _, ok := r.threads[int(msg)]; !ok {
+							r.threads[int(msg)] = &tracee{pid: int(msg)}
+						}
+					}
+				case 0:
+					if !(ws.StopSignal() == unix.SIGSTOP && th.ownSIGSTP) {
+						sig = int(ws.StopSignal()) // not ours: deliver it
+					}
+				}
+				unix.PtraceDetachSignal(tid, sig)
+				delete(r.threads, tid)
+			}
 		}
-		for {
-			wpid, ws, err := unix.Wait4(tid, false)
-			if err != nil || wpid != tid {
-				break
-			}
-			if ws.Exited() || ws.Signaled() {
-				break
-			}
-			if ws.Stopped() && int(ws)>>16 == unix.PTRACE_EVENT_STOP {
-				unix.PtraceDetachSignal(tid, 0)
-				break
-			}
-			// A signal arrived first: detach delivering it.
-			unix.PtraceDetachSignal(tid, int(ws.StopSignal()))
-			break
+		if !progress {
+			time.Sleep(100 * time.Microsecond)
 		}
 	}
-	r.threads = map[int]*tracee{}
 }
 
 // tgid returns the process of thread tid (Tgid in /proc/TID/status).

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -23,7 +24,7 @@ func TestRecordPtrace(t *testing.T) {
 	t.Run("hier-test", func(t *testing.T) {
 		bin := testprog.Build(t, examplePath("hier-test.c"), testprog.Opts{Flags: []string{"-O2", "-g", "-fno-optimize-sibling-calls"}})
 		out := filepath.Join(t.TempDir(), "hier.data")
-		code, stderr := record(t, "--sampler", "ptrace", "-g", "-o", out, "--", bin, "1200000000")
+		code, stderr := record(t, append([]string{"--sampler", "ptrace", "-g", "-o", out, "--"}, hierRuns(t, bin, "1200000000")...)...)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
@@ -60,6 +61,24 @@ func TestRecordPtrace(t *testing.T) {
 		if share < 100.0/3-7 || share > 100.0/3+7 {
 			t.Errorf("burn_a has %.1f%% of the children's CPU time, want 33.3 ± 7", share)
 		}
+	})
+	t.Run("background child left running", func(t *testing.T) {
+		// The command exits before its background child: sonde must
+		// detach from the child, which then finishes on its own.
+		sh := testprog.Require(t, "sh")
+		mark := filepath.Join(t.TempDir(), "done")
+		out := filepath.Join(t.TempDir(), "bg.data")
+		code, stderr := record(t, "--sampler", "ptrace", "-o", out, "--", sh, "-c", "(sleep 0.3; echo ok > "+mark+") & exit 0")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		for i := 0; i < 40; i++ {
+			if b, err := os.ReadFile(mark); err == nil && string(b) == "ok\n" {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Error("the background child never finished: left stopped by sonde?")
 	})
 	t.Run("signals", func(t *testing.T) {
 		bin := testprog.Build(t, "record/signals.c", testprog.Opts{Flags: []string{"-O1", "-g"}})
