@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"sonde/profile"
@@ -10,8 +11,12 @@ import (
 // The flat view: one line a location with its share, largest first, in
 // PCT's layout (Blake & Bauer 2002, section 3):
 //
-//	13.9% /u/cblake/hashfp/binPoly64.C:101
-//	 7.3% libc.so.6:getc
+//	13.9% ±0.4  /u/cblake/hashfp/binPoly64.C:101
+//	 7.3% ±0.3  libc.so.6:getc
+//
+// The ± is two binomial standard deviations of the share, 2·sqrt(p(1-p)/N)
+// in percentage points with N the number of samples (PCT section 6.2), as in
+// the hierarchical view: a share of sampled values is an estimate.
 //
 // Only the leaf of each stack counts, and of its inline frames the
 // innermost: by line that is the innermost inlined callee's file:line, by
@@ -44,13 +49,16 @@ const noStack = "[no stack]"
 // flatSamples prints the percentage of the total sample value per location.
 func flatSamples(b *strings.Builder, r *resolver, by By, top int) error {
 	t := r.newTable()
-	var total int64
+	counts := make(map[rowKey]int64)
+	var total, n int64
 	for i := range r.p.Samples {
 		v, err := sampleValue(r.p, i)
 		if err != nil {
 			return err
 		}
 		total += v
+		c := sampleCount(r.p, i)
+		n += c
 		k := rowKey{name: noStack}
 		if st := r.p.Samples[i].Stack; len(st) > 0 {
 			s, err := r.resolve(st[0], false)
@@ -60,10 +68,13 @@ func flatSamples(b *strings.Builder, r *resolver, by By, top int) error {
 			k = flatKey(s, by)
 		}
 		t.get(k).flat += v
+		counts[k] += c
 	}
 	rows, note := cut(t.sorted(), top)
 	for _, row := range rows {
-		fmt.Fprintf(b, "%5.1f%% %s\n", percent(row.flat, total), row.name)
+		p := frac(counts[row.key], n)
+		pm := 200 * math.Sqrt(p*(1-p)/float64(max(n, 1)))
+		fmt.Fprintf(b, "%5.1f%% ±%.1f  %s\n", percent(row.flat, total), pm, row.name)
 	}
 	b.WriteString(note)
 	return nil

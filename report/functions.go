@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"sonde/profile"
@@ -12,8 +13,12 @@ import (
 //
 // For samples it is pprof -top's table:
 //
-//	      flat  flat%   sum%        cum   cum%
-//	     2.50s 62.50% 62.50%      2.50s 62.50%  worker
+//	      flat  flat%     ±   sum%        cum   cum%
+//	     2.50s 62.50%  1.53 62.50%      2.50s 62.50%  worker
+//
+// with, after flat%, two binomial standard deviations of the flat share,
+// 2·sqrt(p(1-p)/N) in percentage points with N the number of samples (PCT
+// section 6.2), as in the hierarchical view.
 //
 // flat is the value of samples whose leaf is in the function (the innermost
 // inlined function, as in the flat view); cum is the value of samples whose
@@ -61,17 +66,22 @@ func functionsSamples(b *strings.Builder, r *resolver, top int) error {
 		return rs
 	}
 	seen := make(map[*row]bool)
+	counts := make(map[*row]int64) // samples whose leaf is the row's function
+	var n int64
 	for i := range r.p.Samples {
 		v, err := sampleValue(r.p, i)
 		if err != nil {
 			return err
 		}
 		total += v
+		c := sampleCount(r.p, i)
+		n += c
 		st := r.p.Samples[i].Stack
 		if len(st) == 0 {
 			row := t.get(rowKey{name: noStack})
 			row.flat += v
 			row.cum += v
+			counts[row] += c
 			continue
 		}
 		clear(seen)
@@ -83,6 +93,7 @@ func functionsSamples(b *strings.Builder, r *resolver, top int) error {
 			for fi, row := range rowsOf(s) {
 				if j == 0 && fi == 0 {
 					row.flat += v
+					counts[row] += c
 				}
 				if !seen[row] {
 					seen[row] = true
@@ -93,12 +104,14 @@ func functionsSamples(b *strings.Builder, r *resolver, top int) error {
 	}
 	rows, note := cut(t.sorted(), top)
 	unit := sampleType(r.p).Unit
-	fmt.Fprintf(b, "%10s %7s %7s %10s %7s  %s\n", "flat", "flat%", "sum%", "cum", "cum%", "function")
+	fmt.Fprintf(b, "%10s %7s %5s %7s %10s %7s  %s\n", "flat", "flat%", "±", "sum%", "cum", "cum%", "function")
 	var sum int64
 	for _, row := range rows {
 		sum += row.flat
-		fmt.Fprintf(b, "%10s %6.2f%% %6.2f%% %10s %6.2f%%  %s\n",
-			formatValue(row.flat, unit), percent(row.flat, total), percent(sum, total),
+		p := frac(counts[row], n)
+		pm := 200 * math.Sqrt(p*(1-p)/float64(max(n, 1)))
+		fmt.Fprintf(b, "%10s %6.2f%% %5.2f %6.2f%% %10s %6.2f%%  %s\n",
+			formatValue(row.flat, unit), percent(row.flat, total), pm, percent(sum, total),
 			formatValue(row.cum, unit), percent(row.cum, total), row.name)
 	}
 	b.WriteString(note)

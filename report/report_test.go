@@ -97,27 +97,29 @@ func TestFigures(t *testing.T) {
 		notLine string // a line it must not hold
 	}{
 		// 6+2 of 20 samples have their leaf in worker: 40.0%; 4 samples at
-		// 0x1150 via dispatch_2 and 2 via dispatch_1 = 6/20 = 30.0%.
-		{"flat line worker:22", samplesProfile, nil, " 30.0% /src/inline.c:22", ""},
-		{"flat function worker", samplesProfile, &Options{View: ViewFlat, By: ByFunction}, " 40.0% worker", ""},
+		// 0x1150 via dispatch_2 and 2 via dispatch_1 = 6/20 = 30.0%. The ±
+		// is 200·sqrt(p(1-p)/20) by hand (python3: 200*(.3*.7/20)**.5 =
+		// 20.49; .4: 21.91; .2: 17.89; .15: 15.97; .1: 13.42; .05: 9.75).
+		{"flat line worker:22", samplesProfile, nil, " 30.0% ±20.5  /src/inline.c:22", ""},
+		{"flat function worker", samplesProfile, &Options{View: ViewFlat, By: ByFunction}, " 40.0% ±21.9  worker", ""},
 		// inline frames: the 4 samples in square count for square, not main
-		{"flat function inlined", samplesProfile, &Options{View: ViewFlat, By: ByFunction}, " 20.0% square", ""},
+		{"flat function inlined", samplesProfile, &Options{View: ViewFlat, By: ByFunction}, " 20.0% ±17.9  square", ""},
 		// getc: 3 leaf samples of 20, symbols only
-		{"flat symbols only", samplesProfile, nil, " 15.0% libc.so.6:getc", ""},
-		{"flat nothing", samplesProfile, nil, " 10.0% libfoo.so+0x1a2b", ""},
-		{"flat unmapped", samplesProfile, nil, "  5.0% [unmapped]@0x7f00deadbeef", ""},
+		{"flat symbols only", samplesProfile, nil, " 15.0% ±16.0  libc.so.6:getc", ""},
+		{"flat nothing", samplesProfile, nil, " 10.0% ±13.4  libfoo.so+0x1a2b", ""},
+		{"flat unmapped", samplesProfile, nil, "  5.0% ±9.7  [unmapped]@0x7f00deadbeef", ""},
 		// cum of main: every sample but the unmapped one passes main
 		// (4 through inlined square), 19 × 1001001 ns = 19.02s... in ms:
 		// 19019019 ns = 19.02ms, 95.00%; its flat is 0 and it sorts
 		// after every leaf, so sum% is 100.
-		{"functions cum main", samplesProfile, &Options{View: ViewFunctions}, "         0   0.00% 100.00%    19.02ms  95.00%  main", ""},
+		{"functions cum main", samplesProfile, &Options{View: ViewFunctions}, "         0   0.00%  0.00 100.00%    19.02ms  95.00%  main", ""},
 		// dispatch_2 is reached through return address 0x1185 whose call
 		// is at 0x1184: 6 samples, 6.01ms, 30%.
 		{"functions return address", samplesProfile, &Options{View: ViewFunctions}, "", "app+0x1185"},
 		// two functions named init in two objects stay apart and say where
-		// they are from
-		{"same name app", twoInitsProfile, &Options{View: ViewFlat, By: ByFunction}, " 75.0% init (/usr/local/bin/app)", ""},
-		{"same name libc", twoInitsProfile, &Options{View: ViewFunctions}, "         1  25.00% 100.00%          1  25.00%  init (/lib/x86_64-linux-gnu/libc.so.6)", ""},
+		// they are from; 3 and 1 of 4 samples: ± 200*(.75*.25/4)**.5 = 43.30
+		{"same name app", twoInitsProfile, &Options{View: ViewFlat, By: ByFunction}, " 75.0% ±43.3  init (/usr/local/bin/app)", ""},
+		{"same name libc", twoInitsProfile, &Options{View: ViewFunctions}, "         1  25.00% 43.30 100.00%          1  25.00%  init (/lib/x86_64-linux-gnu/libc.so.6)", ""},
 		// with no sample types each sample counts 1
 		{"no sample types", twoInitsProfile, nil, "unknown collector: 4 samples, 0 runs, 0 processes, 0 lost", ""},
 		// unused never ran: 0 lines; worker: 3000+3001 = 6001 of 7010.

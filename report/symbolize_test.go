@@ -187,9 +187,10 @@ func TestReportRealSymbols(t *testing.T) {
 	l0 := fmt.Sprintf("%s:%d", want[3].Frames[0].File, want[3].Frames[0].Line)
 	var wantOut string
 	if l4 == l0 {
-		wantOut = "100.0% " + l4 + "\n"
+		wantOut = "100.0% ±0.0  " + l4 + "\n"
 	} else {
-		wantOut = " 75.0% " + l4 + "\n 25.0% " + l0 + "\n"
+		// 3 and 1 of 4 samples: ± 200*(.75*.25/4)**.5 = 43.30 (by hand)
+		wantOut = " 75.0% ±43.3  " + l4 + "\n 25.0% ±43.3  " + l0 + "\n"
 	}
 	if got := out.String()[strings.Index(out.String(), "\n")+1:]; got != wantOut {
 		t.Errorf("flat view:\n%s\nwant (llvm-symbolizer):\n%s", got, wantOut)

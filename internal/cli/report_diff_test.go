@@ -53,7 +53,7 @@ func TestReportDiff(t *testing.T) {
 
 	// the filters on the same data: --focus heavy keeps only heavy's samples
 	out, errOut, code = repRun(t, "--flat", "--by", "function", "--focus", "^heavy$", data["2"])
-	if code != 0 || !strings.Contains(out, "100.0% heavy\n") {
+	if code != 0 || !strings.Contains(out, "100.0% ±0.0  heavy\n") {
 		t.Errorf("--focus heavy: exit %d, stderr %q\n%s", code, errOut, out)
 	}
 	out, _, _ = repRun(t, "--flat", "--by", "function", "--ignore", "^(heavy|steady)$", data["2"])

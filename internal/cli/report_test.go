@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -195,7 +196,9 @@ func repFlatWant(counts map[string]int) string {
 	}
 	var b strings.Builder
 	for _, x := range rs {
-		fmt.Fprintf(&b, "%5.1f%% %s\n", 100*float64(x.n)/50, x.name)
+		// the ± is two binomial standard deviations, 200·sqrt(p(1-p)/n)
+		p := float64(x.n) / 50
+		fmt.Fprintf(&b, "%5.1f%% ±%.1f  %s\n", 100*p, 200*math.Sqrt(p*(1-p)/50), x.name)
 	}
 	return b.String()
 }
@@ -306,8 +309,9 @@ func repTopRows(t *testing.T, out string) map[string][2]string {
 	rows := make(map[string][2]string)
 	for _, l := range strings.Split(out, "\n") {
 		fs := strings.Fields(l)
-		if len(fs) >= 6 && strings.HasSuffix(fs[1], "%") && fs[0] != "flat" {
-			rows[strings.Join(fs[5:], " ")] = [2]string{fs[0], fs[3]}
+		// flat flat% ± sum% cum cum% function
+		if len(fs) >= 7 && strings.HasSuffix(fs[1], "%") && fs[0] != "flat" {
+			rows[strings.Join(fs[6:], " ")] = [2]string{fs[0], fs[4]}
 		}
 	}
 	return rows
@@ -364,10 +368,10 @@ func TestReportDegraded(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	// 45 of 50 samples in worker, 5 in main (nm's names for worker+4,
-	// worker+8 and main+1)
+	// worker+8 and main+1); ± by hand: 200*(.9*.1/50)**.5 = 8.49
 	want := "record: 50 samples, cpu 50.05ms, 1 run, 1 process, 0 lost\n" +
-		" 90.0% inline-nodebug:worker\n" +
-		" 10.0% inline-nodebug:main\n"
+		" 90.0% ±8.5  inline-nodebug:worker\n" +
+		" 10.0% ±8.5  inline-nodebug:main\n"
 	if out != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", out, want)
 	}
