@@ -197,17 +197,29 @@ func displayNames(files []*ctraceFile) map[string]string {
 	return out
 }
 
-// ctraceCounts prints the listing.
-func ctraceCounts(b *strings.Builder, r *resolver) error {
-	return ctraceListing(b, r, nil)
-}
-
-// ctraceListing prints the listing; bar, when not nil, draws a histogram
-// bar for each count between the count and the source text.
-func ctraceListing(b *strings.Builder, r *resolver, bar func(uint64) string) error {
-	files, err := ctraceLines(r)
+// ctraceCounts prints the listing, of everything or of what only names
+// (restrict.go).
+func ctraceCounts(b *strings.Builder, r *resolver, only string) error {
+	lf, err := newLineFilter(r, only)
 	if err != nil {
 		return err
+	}
+	return ctraceListing(b, r, nil, lf)
+}
+
+// ctraceListing prints the listing of what lf keeps; bar, when not nil,
+// draws a histogram bar for each count between the count and the source
+// text.
+func ctraceListing(b *strings.Builder, r *resolver, bar func(uint64) string, lf *lineFilter) error {
+	all, err := ctraceLines(r)
+	if err != nil {
+		return err
+	}
+	var files []*ctraceFile
+	for _, f := range all {
+		if lf.keepFile(f.file) {
+			files = append(files, f)
+		}
 	}
 	if len(files) == 0 {
 		b.WriteString("no units with source lines (build with -g, or count --units functions)\n")
@@ -225,6 +237,9 @@ func ctraceListing(b *strings.Builder, r *resolver, bar func(uint64) string) err
 			fmt.Fprintf(b, "%s %s\n", f.file, note)
 		}
 		for _, row := range rows {
+			if !lf.keepLine(f.file, row.line) {
+				continue
+			}
 			text := row.text
 			if bar != nil {
 				text = bar(row.count) + " " + text

@@ -35,7 +35,7 @@ func histogramCounts(b *strings.Builder, r *resolver, scaled bool) error {
 	} else {
 		bar = fullBar
 	}
-	return ctraceListing(b, r, bar)
+	return ctraceListing(b, r, bar, nil)
 }
 
 // fullBar is one star per execution, padded to the bar width.

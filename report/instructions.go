@@ -58,18 +58,20 @@ func universes(p *profile.Profile) []universe {
 	return out
 }
 
-// instructionsCounts prints every instruction with its count.
-func instructionsCounts(b *strings.Builder, p *profile.Profile, dir string) error {
+// instructionsCounts prints every instruction with its count, or, when
+// only is not "", the instructions of the function of that name (mangled or
+// demangled) in the units that hold it.
+func instructionsCounts(b *strings.Builder, p *profile.Profile, dir, only string) error {
 	us := universes(p)
 	if len(us) == 0 {
+		if only != "" {
+			return fmt.Errorf("--instructions %s: the profile has no block units of sonde cc to look for it in", only)
+		}
 		b.WriteString("no block units of sonde cc: --instructions lists compiler-instrumented units\n")
 		return nil
 	}
-	for n, uv := range us {
-		if n > 0 {
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(b, "unit %s\n", uv.scope)
+	printed, missing := 0, 0
+	for _, uv := range us {
 		counts := make(map[int]uint64)
 		for _, u := range uv.units {
 			if len(u.Counts) > 0 {
@@ -77,12 +79,27 @@ func instructionsCounts(b *strings.Builder, p *profile.Profile, dir string) erro
 			}
 		}
 		blocks, err := listing.Read(dir, datafile.UnitsHash(uv.units))
+		if err != nil && only != "" {
+			missing++
+			continue
+		}
+		if only != "" && !hasFunc(blocks, only) {
+			continue
+		}
+		if printed > 0 {
+			b.WriteString("\n")
+		}
+		printed++
+		fmt.Fprintf(b, "unit %s\n", uv.scope)
 		if err != nil {
 			fmt.Fprintf(b, "(instructions not available: %v)\n", err)
 			continue
 		}
 		fn := ""
 		for i, bl := range blocks {
+			if only != "" && !matchFunc(bl.Func, only) {
+				continue
+			}
 			if bl.Func != fn {
 				fn = bl.Func
 				b.WriteString(funcName(symbol.Frame{Func: fn}) + "\n")
@@ -96,5 +113,21 @@ func instructionsCounts(b *strings.Builder, p *profile.Profile, dir string) erro
 			}
 		}
 	}
+	if only != "" && printed == 0 {
+		if missing > 0 {
+			return fmt.Errorf("--instructions %s: no function of that name in the listings found (%d of %d units have no listing in %s)", only, missing, len(us), dir)
+		}
+		return fmt.Errorf("--instructions %s: no function of that name in the counted units", only)
+	}
 	return nil
+}
+
+// hasFunc reports whether one of blocks belongs to the function only.
+func hasFunc(blocks []listing.Block, only string) bool {
+	for _, bl := range blocks {
+		if matchFunc(bl.Func, only) {
+			return true
+		}
+	}
+	return false
 }

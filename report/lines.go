@@ -80,13 +80,25 @@ func countLines(r *resolver) ([]*lineCounts, error) {
 	return out, nil
 }
 
-// linesCounts prints the annotated listing of every file. A source file
-// that cannot be read is listed as "line count" pairs after a note.
-func linesCounts(b *strings.Builder, r *resolver) error {
+// linesCounts prints the annotated listing of every file, or of what only
+// names (restrict.go). A source file that cannot be read is listed as "line
+// count" pairs after a note.
+func linesCounts(b *strings.Builder, r *resolver, only string) error {
 	files, err := countLines(r)
 	if err != nil {
 		return err
 	}
+	lf, err := newLineFilter(r, only)
+	if err != nil {
+		return err
+	}
+	kept := files[:0]
+	for _, lc := range files {
+		if lf.keepFile(lc.file) {
+			kept = append(kept, lc)
+		}
+	}
+	files = kept
 	if len(files) == 0 {
 		b.WriteString("no units with source lines (build with -g)\n")
 		return nil
@@ -105,7 +117,9 @@ func linesCounts(b *strings.Builder, r *resolver) error {
 		if err != nil {
 			fmt.Fprintf(b, "(source not available: %v)\n", err)
 			for _, l := range lines {
-				fmt.Fprintf(b, "%10d  line %d\n", lc.counts[l], l)
+				if lf.keepLine(lc.file, l) {
+					fmt.Fprintf(b, "%10d  line %d\n", lc.counts[l], l)
+				}
 			}
 			continue
 		}
@@ -120,7 +134,9 @@ func linesCounts(b *strings.Builder, r *resolver) error {
 			if next < len(lines) {
 				c = lc.counts[lines[next]]
 			}
-			fmt.Fprintf(b, "%10d  %s\n", c, strings.TrimRight(text, "\r"))
+			if lf.keepLine(lc.file, l) {
+				fmt.Fprintf(b, "%10d  %s\n", c, strings.TrimRight(text, "\r"))
+			}
 		}
 		if next < len(lines) && lines[len(lines)-1] > len(src) {
 			fmt.Fprintf(b, "(counts for lines past the end of the file: the source changed since the build)\n")

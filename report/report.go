@@ -94,6 +94,18 @@ type Options struct {
 	// ListingDir is where the instructions view finds the listings sonde cc
 	// left (listing.Dir); "" means listing.Dir("").
 	ListingDir string
+	// Only restricts the lines view to a source file (matched by path
+	// suffix) or a function (by name, mangled or demangled), and the
+	// instructions view to a function; "" lists everything. A name that
+	// matches nothing is an error.
+	Only string
+}
+
+func (o *Options) only() string {
+	if o == nil {
+		return ""
+	}
+	return o.Only
 }
 
 func (o *Options) listingDir() string {
@@ -180,9 +192,9 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 			err = flatCounts(&b, r, opts.by(), opts.top())
 		case ViewLines:
 			if isCountProfile(r.p) {
-				err = ctraceCounts(&b, r) // Bishop's listing (ctrace.go)
+				err = ctraceCounts(&b, r, opts.only()) // Bishop's listing (ctrace.go)
 			} else {
-				err = linesCounts(&b, r)
+				err = linesCounts(&b, r, opts.only())
 			}
 		case ViewHistogram:
 			err = histogramCounts(&b, r, opts.Scaled)
@@ -190,7 +202,7 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 			err = coverageCounts(&b, r, opts.top())
 		case ViewDefault:
 			if hasSourceUnits(r) {
-				err = linesCounts(&b, r)
+				err = linesCounts(&b, r, "")
 			} else {
 				err = functionsCounts(&b, r, opts.top())
 			}
@@ -201,7 +213,7 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 				err = functionsCounts(&b, r, opts.top())
 			}
 		case ViewInstructions:
-			err = instructionsCounts(&b, r.p, opts.listingDir())
+			err = instructionsCounts(&b, r.p, opts.listingDir(), opts.only())
 		case ViewFiles:
 			if !hasBlockInstrs(r) {
 				err = filesView(&b, r, false, opts.top()) // objects.go

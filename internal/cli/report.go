@@ -33,21 +33,26 @@ something is named once on stderr.
 Views (one at a time; the default is --flat for samples, --functions for counts):
   --flat [--by line|function|file|object]
         one line a location with its share of the total, largest first
-        ("13.9% /src/binPoly64.C:101"); counts print the exact count and then
-        the share. Inline frames: the innermost inlined function and line.
+        ("13.9% ±0.4  /src/binPoly64.C:101", the ± two binomial standard
+        deviations of a sampled share); counts print the exact count and
+        then the share. Inline frames: the innermost inlined function and line.
   --functions
-        one line a function: for samples pprof -top's flat, flat%, sum%, cum,
-        cum%; for counts the entry count (or the sum of its lines or blocks),
+        one line a function: for samples pprof -top's flat, flat%, ± (two
+        standard deviations of flat%), sum%, cum, cum%; for counts the entry count (or the sum of its lines or blocks),
         never-executed functions included with 0.
   --hier [--depth N]
         one line a call path, leaf first, up to main or N functions, with its
         share and two binomial standard deviations of it (PCT 6.2):
         " 67.6% ±1.3  worker <- dispatch_2 <- main"
-  --lines
+  --lines[=FILE|FUNC]
         every line of every source file with counted code, with its count
-        (Weinberger's lprint listing; the default for sonde cc profiles). A
-        line without code of its own shows the count of the next line that
-        has some.
+        (Weinberger's lprint listing; the default for sonde cc profiles;
+        Bishop's FILE LINE COUNT listing for sonde count profiles). A line
+        without code of its own shows the count of the next line that has
+        some. --lines=FILE lists only the source files whose path ends in
+        FILE (shell.c, src/shell.c); --lines=FUNC only the lines of function
+        FUNC (its name as compiled or demangled). The argument needs the
+        "=": a bare word after --lines is a data file.
   --files
         for block counts (sonde cc): per compilation unit, instructions
         executed, instructions, never executed, basic-block executions,
@@ -61,11 +66,14 @@ Views (one at a time; the default is --flat for samples, --functions for counts)
         the same per object file (executable, library, [kernel.kallsyms]).
   --coverage
         for counts: what ran and what never ran (see --editor).
-  --instructions
+  --instructions[=FUNC]
         for sonde cc profiles: every assembly instruction with its count, the
         block number on each block's first instruction, and its source line.
         The instructions come from the listing sonde cc keeps in its cache
         ($SONDE_CACHE, else ~/.cache/sonde) under the unit's hash.
+        --instructions=FUNC lists only function FUNC (as --lines=FUNC; a bare
+        word after --instructions is a data file). A FILE or FUNC that
+        matches nothing is an error.
 
 Flags:
   --top N           print only the first N rows of the view
@@ -102,6 +110,7 @@ Examples:
   sonde report run1.data run2.data --functions --top 20
   sonde report --flat --by object 'runs/*.data'
   sonde report --window 2s:4s sonde.data
+  sonde report --lines=shell count.data only the lines of function shell
   sonde report --format pprof -o cpu.pb.gz && go tool pprof -top cpu.pb.gz
 `
 
@@ -143,13 +152,14 @@ type reportFlags struct {
 	live            int // -p: read the counters of this running sonde cc program
 	out             string
 	notBuilt        map[string]*bool
-	more            map[string]*bool // moreViews
-	histogram       histogramFlag    // report_histogram.go
+	more            map[string]*bool   // moreViews
+	only            map[string]*string // --lines=FILE|FUNC, --instructions=FUNC
+	histogram       histogramFlag      // report_histogram.go
 }
 
 func runReport(e *env, args []string) int {
 	fs := newFlagSet(e, "report")
-	f := &reportFlags{notBuilt: make(map[string]*bool), more: make(map[string]*bool)}
+	f := &reportFlags{notBuilt: make(map[string]*bool), more: make(map[string]*bool), only: make(map[string]*string)}
 	fs.BoolVar(&f.flat, "flat", false, "flat view")
 	fs.BoolVar(&f.functions, "functions", false, "functions view")
 	fs.BoolVar(&f.hier, "hier", false, "call paths view")
@@ -166,6 +176,12 @@ func runReport(e *env, args []string) int {
 		f.notBuilt[v] = fs.Bool(v, false, "not built yet")
 	}
 	for _, v := range moreViews {
+		if restrictable[v.name] {
+			a := &argFlag{on: new(bool), arg: new(string)}
+			f.more[v.name], f.only[v.name] = a.on, a.arg
+			fs.Var(a, v.name, v.name+" view; --"+v.name+"=NAME restricts it")
+			continue
+		}
 		f.more[v.name] = fs.Bool(v.name, false, v.name+" view")
 	}
 	fs.Var(&f.histogram, "histogram", "histogram view of count profiles; --histogram=scaled")
@@ -293,6 +309,9 @@ func (f *reportFlags) options() (*report.Options, error) {
 			return nil, fmt.Errorf("--format %s exports the whole profile: views and --top apply to --format text", f.format)
 		}
 		opts.View = v.view
+		if a := f.only[v.name]; a != nil {
+			opts.Only = *a
+		}
 	}
 	if err := f.histogram.apply(opts, f); err != nil {
 		return nil, err
@@ -320,6 +339,43 @@ func (f *reportFlags) options() (*report.Options, error) {
 	}
 	return opts, nil
 }
+
+// restrictable are the views that take an optional restricting argument:
+// --lines=FILE|FUNC, --instructions=FUNC (report.Options.Only).
+var restrictable = map[string]bool{"lines": true, "instructions": true}
+
+// argFlag is a view flag that stands alone (--lines) or takes an argument
+// after "=" (--lines=shell.c). Go's flag package gives a boolean flag no
+// separate argument, so a bare word after it stays a data file.
+type argFlag struct {
+	on  *bool
+	arg *string
+}
+
+func (a *argFlag) String() string {
+	if a == nil || a.arg == nil {
+		return ""
+	}
+	return *a.arg
+}
+
+// Set takes "true" (the bare flag), "false", or the restricting argument.
+func (a *argFlag) Set(v string) error {
+	switch v {
+	case "true":
+		*a.on, *a.arg = true, ""
+	case "false":
+		*a.on, *a.arg = false, ""
+	case "":
+		return errors.New("empty argument: give a file or function name after the =, or none")
+	default:
+		*a.on, *a.arg = true, v
+	}
+	return nil
+}
+
+// IsBoolFlag lets the flag stand alone.
+func (a *argFlag) IsBoolFlag() bool { return true }
 
 // parseInterleaved parses flags that may come before, between and after
 // the file arguments ("sonde report sonde.data --functions"), which Go's
