@@ -118,10 +118,15 @@ func TestRecordHier(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			// The achieved rate, against the command's CPU time.
+			// The achieved rate, against the command's user CPU time. The
+			// kernel splits a task's CPU time into user and system time in
+			// proportion to the ticks that found it in each mode, so the
+			// user time this is divided by is itself off by a few percent
+			// (1161 samples against 1.10 s of "user" time out of 1.16 s
+			// was seen): hold it to 999 Hz ± 10%.
 			if m := regexp.MustCompile(`achieved rate: (\d+) samples per CPU second`).FindStringSubmatch(stderr); m == nil {
 				t.Errorf("no achieved rate in %q", stderr)
-			} else if hz, _ := strconv.Atoi(m[1]); hz < 900 || hz > 1050 {
+			} else if hz, _ := strconv.Atoi(m[1]); hz < 900 || hz > 1100 {
 				t.Errorf("achieved %d samples per CPU second at -F 999", hz)
 			}
 			p := readProfile(t, out)
