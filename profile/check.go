@@ -11,8 +11,10 @@ import (
 // CheckValid reports the first inconsistency in p: a nil mapping, a location
 // whose mapping index is out of range, a sample with a number of values other
 // than len(SampleTypes), a unit with a number of counts other than
-// len(CountTypes) or an unknown kind, two runs with the same ID, or a
-// process of a run the profile does not hold. It returns nil for a
+// len(CountTypes) or an unknown kind, two runs with the same ID, a
+// process of a run the profile does not hold, or an expression value with
+// an index out of range, an unknown status, or a second value of the same
+// expression in one sample. It returns nil for a
 // consistent profile; readers call it before handing a profile on.
 func (p *Profile) CheckValid() error {
 	if p == nil {
@@ -39,6 +41,19 @@ func (p *Profile) CheckValid() error {
 		for j, l := range s.Stack {
 			if err := checkLoc(l); err != nil {
 				return fmt.Errorf("invalid profile: sample %d frame %d: %w", i, j, err)
+			}
+		}
+		for j, v := range s.Exprs {
+			if v.Expr < 0 || int(v.Expr) >= len(p.Exprs) {
+				return fmt.Errorf("invalid profile: sample %d value %d: expression index %d out of range [0,%d)", i, j, v.Expr, len(p.Exprs))
+			}
+			if v.Status < ExprOK || v.Status > ExprUnavailable {
+				return fmt.Errorf("invalid profile: sample %d value %d: unknown status %d", i, j, v.Status)
+			}
+			for _, w := range s.Exprs[:j] {
+				if w.Expr == v.Expr {
+					return fmt.Errorf("invalid profile: sample %d has two values of expression %d", i, v.Expr)
+				}
 			}
 		}
 	}
@@ -110,12 +125,23 @@ func (p *Profile) String() string {
 		fmt.Fprintf(&b, "  %d: %q buildid=%q [%#x,%#x) offset=%#x bias=%#x\n",
 			i, m.Path, m.BuildID, m.Start, m.Limit, m.Offset, m.Bias)
 	}
+	if len(p.Exprs) > 0 {
+		// Only profiles with expressions have the section, so that the
+		// dumps of all others stay as they were.
+		b.WriteString("Exprs:\n")
+		for i, e := range p.Exprs {
+			fmt.Fprintf(&b, "  %d: spec=%q prog=%q func=%q expr=%q\n", i, e.Spec, e.Prog, e.Func, e.Expr)
+		}
+	}
 	b.WriteString("Samples:\n")
 	for _, s := range p.Samples {
 		fmt.Fprintf(&b, "  time=%d pid=%d tid=%d values=%s:", s.Time, s.PID, s.TID, intsString(s.Values))
 		for _, l := range s.Stack {
 			b.WriteByte(' ')
 			b.WriteString(locString(l))
+		}
+		if len(s.Exprs) > 0 {
+			b.WriteString(" exprs: " + exprValuesString(s.Exprs))
 		}
 		b.WriteByte('\n')
 	}

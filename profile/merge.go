@@ -9,7 +9,9 @@ import (
 // its model: mappings are merged by MappingKey (the first placement seen is
 // kept), locations are remapped to the merged mapping table, samples are
 // concatenated in argument order, units with the same UnitKey add their
-// counts, processes are deduplicated by (RunID, PID) and runs by ID.
+// counts, processes are deduplicated by (RunID, PID) and runs by ID, and
+// expressions are deduplicated by their whole ExprDef (samples' values are
+// renumbered accordingly).
 //
 // Addresses are link-time addresses already, so profiles of different
 // processes or machines merge regardless of where ASLR put each object.
@@ -26,7 +28,7 @@ import (
 func Merge(ps ...*Profile) (*Profile, error) {
 	out := &Profile{}
 	var sampleFrom, countFrom = -1, -1
-	nsamples, nlocs, nvals := 0, 0, 0
+	nsamples, nlocs, nvals, nexprs := 0, 0, 0, 0
 	for i, p := range ps {
 		if p == nil {
 			continue
@@ -54,6 +56,7 @@ func Merge(ps ...*Profile) (*Profile, error) {
 		for j := range p.Samples {
 			nlocs += len(p.Samples[j].Stack)
 			nvals += len(p.Samples[j].Values)
+			nexprs += len(p.Samples[j].Exprs)
 		}
 	}
 
@@ -62,6 +65,8 @@ func Merge(ps ...*Profile) (*Profile, error) {
 	// samples must not mean two million allocations.
 	locs := make([]Location, 0, nlocs)
 	vals := make([]int64, 0, nvals)
+	evals := make([]ExprValue, 0, nexprs)
+	exprIndex := map[ExprDef]int32{}
 	out.Samples = make([]Sample, 0, nsamples)
 	unitIndex := map[UnitKey]int{}
 	procIndex := map[[2]uint64]int{}
@@ -97,7 +102,29 @@ func Merge(ps ...*Profile) (*Profile, error) {
 			return l, nil
 		}
 
+		exprRemap := make([]int32, len(p.Exprs))
+		for j, e := range p.Exprs {
+			idx, ok := exprIndex[e]
+			if !ok {
+				idx = int32(len(out.Exprs))
+				exprIndex[e] = idx
+				out.Exprs = append(out.Exprs, e)
+			}
+			exprRemap[j] = idx
+		}
+
 		for _, s := range p.Samples {
+			if len(s.Exprs) > 0 {
+				estart := len(evals)
+				for _, v := range s.Exprs {
+					if v.Expr < 0 || int(v.Expr) >= len(exprRemap) {
+						return nil, fmt.Errorf("merge profiles: profile %d: expression index %d out of range [0,%d)", i, v.Expr, len(exprRemap))
+					}
+					v.Expr = exprRemap[v.Expr]
+					evals = append(evals, v)
+				}
+				s.Exprs = evals[estart:len(evals):len(evals)]
+			}
 			start := len(locs)
 			for _, l := range s.Stack {
 				nl, err := mapLoc(l)

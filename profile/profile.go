@@ -82,6 +82,10 @@ type Sample struct {
 	PID, TID int32
 	// Time is when the sample was taken, in nanoseconds since the Unix epoch.
 	Time int64
+	// Exprs are the values of Profile.Exprs read at this sample, at most
+	// one per expression; an expression whose function was not on the
+	// stack has none.
+	Exprs []ExprValue
 }
 
 // UnitKind says what a counted unit stands for.
@@ -211,4 +215,7 @@ type Profile struct {
 	Processes []Process
 	// Runs are the collections this profile holds.
 	Runs []Run
+	// Exprs are the expressions evaluated at samples (record --expr);
+	// Sample.Exprs refer to them by index.
+	Exprs []ExprDef
 }

@@ -47,6 +47,7 @@ func (p *Profile) Window(from, to time.Duration) *Profile {
 		Units:       append([]Unit(nil), p.Units...),
 		Processes:   append([]Process(nil), p.Processes...),
 		Runs:        append([]Run(nil), p.Runs...),
+		Exprs:       append([]ExprDef(nil), p.Exprs...),
 	}
 	for _, s := range p.Samples {
 		d := time.Duration(s.Time - origin)

@@ -127,3 +127,29 @@ func (b *buf) types() []profile.ValueType {
 	}
 	return ts
 }
+
+func (b *buf) u32() uint32 {
+	if b.err != nil {
+		return 0
+	}
+	if b.remaining() < 4 {
+		b.fail(errors.New("truncated u32"))
+		return 0
+	}
+	v := binary.LittleEndian.Uint32(b.data[b.off:])
+	b.off += 4
+	return v
+}
+
+func (b *buf) byte() byte {
+	if b.err != nil {
+		return 0
+	}
+	if b.remaining() < 1 {
+		b.fail(errors.New("truncated byte"))
+		return 0
+	}
+	v := b.data[b.off]
+	b.off++
+	return v
+}

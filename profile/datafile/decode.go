@@ -23,7 +23,15 @@ type runState struct {
 	missing  map[uint64]int32
 	procs    map[int32]int // pid -> index in Profile.Processes
 	units    map[uint64]*universe
+	// exprs maps run-local expression indices to Profile.Exprs.
+	exprs map[uint64]int32
+	// batches finds the samples of each Samples frame read, by the
+	// frame's CRC, for the frame's ExprValues frame.
+	batches map[uint32]batch
 }
+
+// batch is where the samples of one Samples frame are in Profile.Samples.
+type batch struct{ start, n int }
 
 // universe is a decoded Units frame.
 type universe struct {
@@ -46,8 +54,10 @@ func (d *decoder) assemble() (*profile.Profile, error) {
 	if err := d.readRuns(); err != nil {
 		return nil, err
 	}
+	d.exprIndex = map[profile.ExprDef]int32{}
 	d.readFrames()
 	d.readSamples()
+	d.readExprValues()
 	for i := range d.frames {
 		f := &d.frames[i]
 		if f.version != Version || f.kind != KindCounts || d.runs[f.run] == nil {
@@ -82,7 +92,8 @@ func (d *decoder) readRuns() error {
 			r.Command = append(r.Command, b.str())
 		}
 		r.Start = timeOf(b.svarint())
-		st := &runState{procs: map[int32]int{}, units: map[uint64]*universe{}, mappings: map[uint64]int32{}}
+		st := &runState{procs: map[int32]int{}, units: map[uint64]*universe{}, mappings: map[uint64]int32{},
+			exprs: map[uint64]int32{}, batches: map[uint32]batch{}}
 		st.sampleTypes = b.types()
 		st.period = b.svarint()
 		st.countTypes = b.types()
@@ -205,6 +216,22 @@ func (d *decoder) readFrames() {
 			}
 		case KindUnits:
 			d.readUnits(f, b, st)
+		case KindExprDef:
+			idx := b.uvarint()
+			e := profile.ExprDef{Spec: b.str(), Prog: b.str(), Func: b.str(), Expr: b.str()}
+			if b.err == nil && idx > math.MaxInt32 {
+				b.fail(fmt.Errorf("expression index %d out of range", idx))
+			}
+			if b.err != nil {
+				break
+			}
+			g, ok := d.exprIndex[e]
+			if !ok {
+				g = int32(len(p.Exprs))
+				d.exprIndex[e] = g
+				p.Exprs = append(p.Exprs, e)
+			}
+			st.exprs[idx] = g
 		case KindSamples:
 			// Size the backing arrays from what the frames hold, so that a
 			// million samples do not mean a million appends' worth of
@@ -273,10 +300,13 @@ func (d *decoder) readSamples() {
 			continue
 		}
 		var err error
+		n0 := len(p.Samples)
 		vals, locs, starts, err = d.decodeSamples(f, d.runs[f.run], vals, locs, starts)
 		if err != nil {
 			d.warn(f.off, "Samples frame at offset %d: %v; frame skipped", f.off, err)
+			continue
 		}
+		d.runs[f.run].batches[f.crc] = batch{start: n0, n: len(p.Samples) - n0}
 	}
 	// Only now is locs final: slice the stacks out of it.
 	for i := range p.Samples {
@@ -285,6 +315,99 @@ func (d *decoder) readSamples() {
 			end = starts[i+1]
 		}
 		p.Samples[i].Stack = locs[starts[i]:end:end]
+	}
+}
+
+// readExprValues attaches the values of the ExprValues frames to the
+// samples of their Samples frames.
+func (d *decoder) readExprValues() {
+	p := d.p
+	var vals []profile.ExprValue
+	type exprBatch struct {
+		batch
+		v0   int   // first value in vals
+		ends []int // end of each sample's values in vals
+	}
+	var batches []exprBatch
+	for i := range d.frames {
+		f := &d.frames[i]
+		if f.version != Version || f.kind != KindExprValues || d.runs[f.run] == nil {
+			continue
+		}
+		st := d.runs[f.run]
+		b := &buf{data: f.payload}
+		crc := b.u32()
+		n := b.uvarint()
+		if b.err != nil {
+			d.warn(f.off, "ExprValues frame at offset %d: %v; frame skipped", f.off, b.err)
+			continue
+		}
+		bt, ok := st.batches[crc]
+		if !ok {
+			d.warn(f.off, "ExprValues frame at offset %d: no Samples frame with CRC %08x in run %016x; frame skipped", f.off, crc, f.run)
+			continue
+		}
+		if n != uint64(bt.n) {
+			d.warn(f.off, "ExprValues frame at offset %d: %d samples, its Samples frame has %d; frame skipped", f.off, n, bt.n)
+			continue
+		}
+		v0 := len(vals)
+		ends := make([]int, 0, bt.n)
+		for range bt.n {
+			nv := b.count(4) // a value takes at least 4 bytes
+			for k := range nv {
+				local := b.uvarint()
+				v := profile.ExprValue{Status: profile.ExprStatus(b.uvarint()), Text: b.str()}
+				if has := b.byte(); has == 1 {
+					v.HasNum = true
+					v.Num = math.Float64frombits(b.u64())
+				} else if has != 0 && b.err == nil {
+					b.fail(fmt.Errorf("bad number flag %d", has))
+				}
+				if b.err != nil {
+					break
+				}
+				g, ok := st.exprs[local]
+				switch {
+				case !ok:
+					b.fail(fmt.Errorf("expression %d has no ExprDef frame in run %016x", local, f.run))
+				case v.Status < profile.ExprOK || v.Status > profile.ExprUnavailable:
+					b.fail(fmt.Errorf("unknown status %d", v.Status))
+				}
+				v.Expr = g
+				for _, w := range vals[len(vals)-k:] {
+					if w.Expr == g {
+						b.fail(fmt.Errorf("two values of expression %d in one sample", local))
+					}
+				}
+				if b.err != nil {
+					break
+				}
+				vals = append(vals, v)
+			}
+			if b.err != nil {
+				break
+			}
+			ends = append(ends, len(vals))
+		}
+		if b.err != nil {
+			vals = vals[:v0]
+			d.warn(f.off, "ExprValues frame at offset %d: %v; frame skipped", f.off, b.err)
+			continue
+		}
+		batches = append(batches, exprBatch{batch: bt, v0: v0, ends: ends})
+	}
+	// Only now is vals final: slice each sample's values out of it.
+	for _, eb := range batches {
+		start := eb.v0
+		for j, end := range eb.ends {
+			if end > start {
+				p.Samples[eb.start+j].Exprs = vals[start:end:end]
+			} else {
+				p.Samples[eb.start+j].Exprs = nil
+			}
+			start = end
+		}
 	}
 }
 

@@ -137,6 +137,36 @@
 //
 // Note (10): string, a one-line remark for the report.
 //
+// ExprDef (11): an expression the run evaluates at its samples
+// (profile.ExprDef, `sonde record --expr PROG@FUNC@EXPR`), numbered by the
+// run.
+//
+//	uvarint  index: run-local expression number, referred to by ExprValues.
+//	         Indices are unique within a run (if one is repeated, the last
+//	         frame wins for the whole run).
+//	string   spec ("hier-test@worker@n"), then prog, func, expr
+//
+// ExprValues (12): the expression values of the samples of one Samples
+// frame of the same run. A writer puts it directly after that frame, in the
+// same write(2), so that both are appended or neither; a reader finds the
+// Samples frame by its CRC and skips (with a warning) an ExprValues frame
+// whose Samples frame it did not read. Readers that do not know the kind
+// skip it and read the samples without their values.
+//
+//	u32      the CRC-32 field of the Samples frame these values belong to
+//	uvarint  nsamples: must equal that frame's
+//	nsamples × sample, in the Samples frame's order:
+//	  uvarint  nvalues, then nvalues × value (at most one per expression):
+//	    uvarint  expression: run-local index given by an ExprDef frame
+//	    uvarint  status: 1 ok, 2 optimized out, 3 unavailable
+//	    string   text: the value as gdb prints it (status 1), or why it
+//	             could not be read ("" when unknown)
+//	    u8       1 when a number follows, else 0
+//	    [u64     the value as an IEEE 754 double, when the byte was 1]
+//
+// A sample whose stack did not hold the expression's function has no value
+// for it (nvalues may be 0).
+//
 // # Writing from C
 //
 // A C runtime needs write(2), a CRC-32 table or loop, FNV-1a and a uvarint
@@ -238,7 +268,8 @@ const MaxStackDepth = 4096
 // Kind says what a frame holds.
 type Kind uint8
 
-// The frame kinds of version 1.
+// The frame kinds of version 1. ExprDef and ExprValues came later than the
+// others; readers that predate them skip them with a warning.
 const (
 	KindRun        Kind = 1
 	KindMapping    Kind = 2
@@ -250,6 +281,8 @@ const (
 	KindProcessEnd Kind = 8
 	KindRunEnd     Kind = 9
 	KindNote       Kind = 10
+	KindExprDef    Kind = 11
+	KindExprValues Kind = 12
 )
 
 var kindNames = [...]string{
@@ -263,6 +296,8 @@ var kindNames = [...]string{
 	KindProcessEnd: "ProcessEnd",
 	KindRunEnd:     "RunEnd",
 	KindNote:       "Note",
+	KindExprDef:    "ExprDef",
+	KindExprValues: "ExprValues",
 }
 
 // String returns the kind's name as in the format description.
@@ -274,7 +309,7 @@ func (k Kind) String() string {
 }
 
 // known reports whether k is a kind of this version.
-func (k Kind) known() bool { return k >= KindRun && k <= KindNote }
+func (k Kind) known() bool { return k >= KindRun && k <= KindExprValues }
 
 // FNV-1a 64 parameters, as in the spec above (and hash/fnv).
 const (

@@ -19,6 +19,8 @@ func FuzzReader(f *testing.F) {
 		{recordRun(0x1111)},
 		{countRun(0x2222)},
 		{recordRun(0x1111), countRun(0x2222)},
+		{exprRun(0x4444)},
+		{exprRun(0x4444), recordRun(0x1111)},
 	} {
 		data, err := os.ReadFile(writeFile(f, runs...))
 		if err != nil {

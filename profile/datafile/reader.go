@@ -152,6 +152,7 @@ type rawFrame struct {
 	version uint8
 	kind    Kind
 	run     uint64
+	crc     uint32
 	payload []byte
 }
 
@@ -168,6 +169,7 @@ type decoder struct {
 	universes                []*universe          // in file order
 	firstUniverse            map[uint64]*universe // by hash, the first of any run
 	nsamples, nvalues, nlocs int                  // sizes of the sample arrays
+	exprIndex                map[profile.ExprDef]int32
 }
 
 func (d *decoder) warn(off int64, format string, args ...any) {
@@ -246,6 +248,7 @@ func (d *decoder) scan(data []byte) error {
 				version: h[4],
 				kind:    Kind(h[5]),
 				run:     binary.LittleEndian.Uint64(h[8:]),
+				crc:     binary.LittleEndian.Uint32(h[20:]),
 				payload: h[HeaderSize:size:size],
 			})
 			off += size

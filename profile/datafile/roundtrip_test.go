@@ -30,6 +30,7 @@ type fixtureRun struct {
 	ends     map[int32]string
 	notes    []string
 	end      time.Time
+	exprs    []profile.ExprDef // ExprDef frames, run-local index = position
 }
 
 var (
@@ -109,6 +110,11 @@ func (r *fixtureRun) write(t testing.TB, w *Writer) {
 			t.Fatal(err)
 		}
 	}
+	for i, e := range r.exprs {
+		if err := w.WriteExprDef(i, e); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for i := range r.samples {
 		if err := w.WriteSample(&r.samples[i]); err != nil {
 			t.Fatal(err)
@@ -147,6 +153,7 @@ func (r *fixtureRun) write(t testing.TB, w *Writer) {
 func want(runs ...fixtureRun) *profile.Profile {
 	p := &profile.Profile{}
 	keys := map[profile.MappingKey]int32{}
+	exprKeys := map[profile.ExprDef]int32{}
 	for _, r := range runs {
 		if len(r.hdr.SampleTypes) > 0 {
 			p.SampleTypes = r.hdr.SampleTypes
@@ -181,12 +188,28 @@ func want(runs ...fixtureRun) *profile.Profile {
 			pr.Ended = r.ends[pr.PID]
 			p.Processes = append(p.Processes, pr)
 		}
+		exprLocal := make([]int32, len(r.exprs))
+		for i, e := range r.exprs {
+			g, ok := exprKeys[e]
+			if !ok {
+				g = int32(len(p.Exprs))
+				exprKeys[e] = g
+				p.Exprs = append(p.Exprs, e)
+			}
+			exprLocal[i] = g
+		}
 		for _, s := range r.samples {
 			var st []profile.Location
 			for _, l := range s.Stack {
 				st = append(st, loc(l))
 			}
 			s.Stack = st
+			var ev []profile.ExprValue
+			for _, v := range s.Exprs {
+				v.Expr = exprLocal[v.Expr]
+				ev = append(ev, v)
+			}
+			s.Exprs = ev
 			p.Samples = append(p.Samples, s)
 		}
 		for _, u := range r.units {
@@ -249,6 +272,8 @@ func TestRoundTrip(t *testing.T) {
 		{"count", []fixtureRun{countRun(0x2222)}},
 		{"record and count", []fixtureRun{recordRun(0x1111), countRun(0x2222)}},
 		{"two record runs share mappings", []fixtureRun{recordRun(0x1111), recordRun(0x3333)}},
+		{"record with expressions", []fixtureRun{exprRun(0x4444)}},
+		{"expressions and plain record", []fixtureRun{recordRun(0x1111), exprRun(0x4444), exprRun(0x5555)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

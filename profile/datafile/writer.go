@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"sync"
@@ -81,6 +82,11 @@ type Writer struct {
 	prevAddr  uint64
 	prevStack []profile.Location
 	timer     *time.Timer
+	// Pending ExprValues frame of the pending Samples frame: the encoded
+	// values of each buffered sample; hasExprs says whether any sample has
+	// one (else no ExprValues frame is written).
+	ebuf     []byte
+	hasExprs bool
 
 	frame []byte // scratch for assembling one frame
 }
@@ -194,6 +200,21 @@ func (w *Writer) WriteLost(n uint64) error {
 // WriteNote writes a Note frame, a one-line remark for the report.
 func (w *Writer) WriteNote(note string) error {
 	return w.frameFunc(KindNote, func(b []byte) []byte { return appendString(b, note) })
+}
+
+// WriteExprDef writes an ExprDef frame: index is the run-local number that
+// samples of this run use in ExprValue.Expr.
+func (w *Writer) WriteExprDef(index int, d profile.ExprDef) error {
+	if index < 0 || index > 1<<31-1 {
+		return fmt.Errorf("write expression: index %d out of range", index)
+	}
+	return w.frameFunc(KindExprDef, func(b []byte) []byte {
+		b = binary.AppendUvarint(b, uint64(index))
+		b = appendString(b, d.Spec)
+		b = appendString(b, d.Prog)
+		b = appendString(b, d.Func)
+		return appendString(b, d.Expr)
+	})
 }
 
 // WriteRunEnd writes a RunEnd frame after any buffered samples.
@@ -322,6 +343,11 @@ func (w *Writer) WriteSample(s *profile.Sample) error {
 			return fmt.Errorf("write sample: bad mapping index %d", l.Mapping)
 		}
 	}
+	for _, v := range s.Exprs {
+		if v.Expr < 0 || v.Status < profile.ExprOK || v.Status > profile.ExprUnavailable {
+			return fmt.Errorf("write sample: bad expression value (index %d, status %d)", v.Expr, v.Status)
+		}
+	}
 	shared := 0
 	if w.nsamples > 0 {
 		for shared < len(s.Stack) && shared < len(w.prevStack) &&
@@ -344,10 +370,12 @@ func (w *Writer) WriteSample(s *profile.Sample) error {
 		w.prevAddr = uint64(l.Addr)
 	}
 	w.sbuf = b
+	w.ebuf = appendExprValues(w.ebuf, s.Exprs)
+	w.hasExprs = w.hasExprs || len(s.Exprs) > 0
 	w.prevTime = s.Time
 	w.prevStack = append(w.prevStack[:0], s.Stack...)
 	w.nsamples++
-	if w.nsamples >= MaxBatchSamples || len(w.sbuf) >= MaxBatchBytes {
+	if w.nsamples >= MaxBatchSamples || len(w.sbuf) >= MaxBatchBytes || len(w.ebuf) >= MaxBatchBytes {
 		return w.flushSamplesLocked()
 	}
 	if w.nsamples == 1 {
@@ -455,12 +483,61 @@ func (w *Writer) flushSamplesLocked() error {
 	p = binary.AppendUvarint(p, uint64(w.nvalues))
 	p = binary.AppendUvarint(p, uint64(w.nsamples))
 	p = append(p, w.sbuf...)
+	nsamples := w.nsamples
 	w.sbuf = w.sbuf[:0]
 	w.nsamples = 0
 	w.prevTime = 0
 	w.prevAddr = 0
 	w.prevStack = w.prevStack[:0]
-	return w.emitLocked(KindSamples, p)
+	if !w.hasExprs {
+		w.ebuf = w.ebuf[:0]
+		return w.emitLocked(KindSamples, p)
+	}
+	// The Samples frame and its ExprValues frame go out in one Write, so
+	// that both are appended or neither (see format.go).
+	if err := w.checkLocked(); err != nil {
+		return err
+	}
+	if n := len(p) - HeaderSize; n > MaxPayload {
+		return fmt.Errorf("write %s frame: payload of %d bytes exceeds %d", KindSamples, n, MaxPayload)
+	}
+	putHeader(p, KindSamples, w.run)
+	crc := binary.LittleEndian.Uint32(p[20:])
+	start := len(p)
+	var zero [HeaderSize]byte
+	p = append(p, zero[:]...)
+	p = binary.LittleEndian.AppendUint32(p, crc)
+	p = binary.AppendUvarint(p, uint64(nsamples))
+	p = append(p, w.ebuf...)
+	w.ebuf = w.ebuf[:0]
+	w.hasExprs = false
+	w.frame = p[:0]
+	if n := len(p) - start - HeaderSize; n > MaxPayload {
+		return fmt.Errorf("write %s frame: payload of %d bytes exceeds %d", KindExprValues, n, MaxPayload)
+	}
+	putHeader(p[start:], KindExprValues, w.run)
+	if _, err := w.w.Write(p); err != nil {
+		w.err = fmt.Errorf("write %s frame: %w", KindSamples, err)
+		return w.err
+	}
+	return nil
+}
+
+// appendExprValues appends one sample's entry of an ExprValues frame.
+func appendExprValues(b []byte, vs []profile.ExprValue) []byte {
+	b = binary.AppendUvarint(b, uint64(len(vs)))
+	for _, v := range vs {
+		b = binary.AppendUvarint(b, uint64(v.Expr))
+		b = binary.AppendUvarint(b, uint64(v.Status))
+		b = appendString(b, v.Text)
+		if v.HasNum {
+			b = append(b, 1)
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v.Num))
+		} else {
+			b = append(b, 0)
+		}
+	}
+	return b
 }
 
 // begin returns the scratch buffer with room for the header.
