@@ -1,0 +1,192 @@
+package dwarfvar
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sonde/internal/testprog"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testprog.Cleanup()
+	os.Exit(code)
+}
+
+func requireTool(t *testing.T, tool string) string { return testprog.Require(t, tool) }
+
+// fixture returns the absolute path of a source in testdata.
+func fixture(t *testing.T, name string) string {
+	p, err := filepath.Abs(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// markers returns gdb line specs for the lines of src that carry a
+// "BP" comment.
+func markers(t *testing.T, src string) []string {
+	f, err := os.Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var bps []string
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		if strings.Contains(sc.Text(), "/* BP ") {
+			bps = append(bps, fmt.Sprintf("%s:%d", filepath.Base(src), line))
+		}
+	}
+	return bps
+}
+
+// builds are the compilers and flag sets every fixture is checked under.
+var builds = []struct {
+	name     string
+	compiler string
+	flags    []string
+}{
+	{"gcc-O0", "gcc", []string{"-g", "-O0"}},
+	{"gcc-O2", "gcc", []string{"-g", "-O2"}},
+	{"gcc-O2-dwarf4", "gcc", []string{"-gdwarf-4", "-O2"}},
+	{"gcc-O0-dwarf4", "gcc", []string{"-gdwarf-4", "-O0"}},
+	{"clang-O0", "clang", []string{"-g", "-O0"}},
+	{"clang-O2", "clang", []string{"-g", "-O2"}},
+	{"clang-O2-dwarf4", "clang", []string{"-gdwarf-4", "-O2"}},
+}
+
+// varsExprs are the expressions checked in each function of vars.c.
+var varsExprs = map[string][]string{
+	"scalars": {"i", "l", "u", "ch", "d", "b", "c", "local", "uc", "f", "inner", "inner2",
+		"table[i]", "counter", "-i", "i+1", "grid[1][i]", "&table[1]", "*table", "GREEN", "table[i-1]*2"},
+	"worker": {"n", "sum", "k", "idx", "req", "req->size", "req->hdr.size", "req->hdr.flags", "req->hdr.kind",
+		"req->hdr.tag", "req->vals[k&3]", "req->vals[2]", "req->w", "req->c", "req->next", "(*req).size",
+		"req->next->size", "table[idx]", "grid[k%3][idx&3]", "counter", "&req->vals[1]"},
+	"chain": {"depth", "acc", "keep", "r"},
+	"main":  {"rounds", "total", "j", "r[0].size", "r[1].hdr.tag", "r[j&1].c", "r[1].w", "r[0].next->vals[3]"},
+}
+
+// TestEvalAgainstGdb stops vars.c, built by gcc and clang at -O0 and -O2
+// (DWARF 5 and 4), at every call of probe and at the lines marked BP, and
+// evaluates expressions in the frames of scalars, worker, chain and main:
+// each value must be what gdb 13 prints for the same frame ("print EXPR"
+// after "frame N", through oracle.py), with gdb's registers for that frame
+// and memory from the core gdb wrote at the stop.
+func TestEvalAgainstGdb(t *testing.T) {
+	src := fixture(t, "vars.c")
+	for _, b := range builds {
+		t.Run(b.name, func(t *testing.T) {
+			bin := testprog.Build(t, src, testprog.Opts{Compiler: b.compiler, Flags: b.flags})
+			stops := runGdb(t, bin, gdbConfig{
+				Breaks: append([]string{"probe"}, markers(t, src)...),
+				Max:    60,
+				Funcs:  varsExprs,
+			})
+			checkStops(t, bin, stops, varsExprs)
+		})
+	}
+}
+
+// checkStops evaluates exprs in every frame gdb reported and checks the
+// values against gdb's.
+func checkStops(t *testing.T, bin string, stops []gdbStop, exprs map[string][]string) {
+	t.Helper()
+	p, err := Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compiled := map[string]*Expr{}
+	for fn, es := range exprs {
+		for _, e := range es {
+			x, err := p.Compile(fn, e)
+			if err != nil {
+				t.Fatalf("Compile(%s, %q): %v", fn, e, err)
+			}
+			compiled[fn+"\x00"+e] = x
+		}
+	}
+	ty := &tally{why: map[string]int{}}
+	frames := 0
+	for si, s := range stops {
+		for _, fr := range s.Frames {
+			if fr.Level == 0 && fr.Regs["rip"] == nil {
+				continue
+			}
+			frames++
+			bias := s.Main - symValue(t, bin, "main")
+			mem := openCore(t, s.Core, bin, bias)
+			f := frameOf(fr, mem)
+			pc := fr.PC
+			if fr.Level > 0 {
+				pc-- // a return address: the call is before it
+			}
+			for e, want := range fr.Vals {
+				v, err := compiled[fr.Func+"\x00"+e].Eval(f, pc, bias)
+				ty.check(t, fmt.Sprintf("stop %d, frame %d (%s), %s", si+1, fr.Level, fr.Func, e), want, v, err)
+			}
+		}
+	}
+	if frames == 0 {
+		t.Fatal("gdb reported no frames of the functions")
+	}
+	t.Logf("%d stops, %d frames: %s", len(stops), frames, ty)
+}
+
+// TestCompileErrors: unsupported syntax and unknown names are one-line
+// *CompileErrors with the column.
+func TestCompileErrors(t *testing.T) {
+	bin := testprog.Build(t, fixture(t, "vars.c"), testprog.Opts{Compiler: "gcc", Flags: []string{"-g", "-O0"}})
+	p, err := Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, fn, expr string
+		col            int
+	}{
+		{"unknown name", "worker", "nosuch", 1},
+		{"cast", "worker", "(long)n", 2},
+		{"call", "worker", "probe(1)", 6},
+		{"no field", "worker", "req->nosuch", 6},
+		{"arrow on int", "worker", "n->x", 2},
+		{"trailing", "worker", "n n", 3},
+		{"bad char", "worker", "n ? 1 : 2", 3},
+		{"index a struct", "worker", "req->hdr[1]", 9},
+		{"sizeof", "worker", "sizeof n", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := p.Compile(c.fn, c.expr)
+			var ce *CompileError
+			if !errors.As(err, &ce) {
+				t.Fatalf("Compile(%q) = %v, want a *CompileError", c.expr, err)
+			}
+			if ce.Col != c.col || strings.Contains(err.Error(), "\n") {
+				t.Errorf("Compile(%q): %v: column %d, want %d", c.expr, err, ce.Col, c.col)
+			}
+		})
+	}
+	if _, err := p.Compile("nosuchfunc", "x"); err == nil {
+		t.Error("Compile in a missing function succeeded")
+	}
+}
+
+// TestOpenErrors: a file that is not ELF and an ELF file without DWARF.
+func TestOpenErrors(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk")
+	os.WriteFile(junk, []byte("not an ELF file"), 0o644)
+	if _, err := Open(junk); err == nil || !strings.Contains(err.Error(), junk) {
+		t.Errorf("Open(junk) = %v, want an error naming the file", err)
+	}
+	bin := testprog.Build(t, fixture(t, "vars.c"), testprog.Opts{Compiler: "gcc", Flags: []string{"-O2"}})
+	if _, err := Open(bin); !errors.Is(err, ErrNoDWARF) {
+		t.Errorf("Open(no -g) = %v, want ErrNoDWARF", err)
+	}
+}

@@ -1,0 +1,407 @@
+package dwarfvar
+
+import (
+	"debug/dwarf"
+	"debug/elf"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// ErrNoDWARF is returned by Open for an object without DWARF debug info.
+var ErrNoDWARF = errors.New("no DWARF debug info")
+
+// Program holds one ELF object's functions, variables and types. Units are
+// decoded lazily, when a function of theirs is compiled; it is safe for
+// concurrent use.
+type Program struct {
+	path     string
+	d        *dwarf.Data
+	loc      []byte // .debug_loc (DWARF 2-4)
+	loclists []byte // .debug_loclists (DWARF 5)
+	addr     []byte // .debug_addr
+	units    []unitHdr
+	syms     map[string][]elf.Symbol // functions and objects by name
+
+	mu      sync.Mutex // guards cus and d (debug/dwarf's caches are not safe)
+	cus     map[dwarf.Offset]*cu
+	scanned map[string][]*instance // names found by a full scan
+}
+
+// unitHdr is one unit of .debug_info: where it spans and its version, which
+// says whether a location list offset points into .debug_loc or
+// .debug_loclists.
+type unitHdr struct {
+	off, end uint64
+	version  int
+}
+
+// Open reads the symbol table and the DWARF sections of the ELF object at
+// path.
+func Open(path string) (p *Program, err error) {
+	f, err := elf.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open ELF file %s: %w", path, err)
+	}
+	defer f.Close()
+	// debug/elf and debug/dwarf panic on some corrupt inputs.
+	defer func() {
+		if r := recover(); r != nil {
+			p, err = nil, fmt.Errorf("read DWARF of %s: corrupt data: %v", path, r)
+		}
+	}()
+	if f.Section(".debug_info") == nil && f.Section(".zdebug_info") == nil {
+		return nil, fmt.Errorf("read DWARF of %s: %w", path, ErrNoDWARF)
+	}
+	d, err := f.DWARF()
+	if err != nil {
+		return nil, fmt.Errorf("read DWARF of %s: %w", path, err)
+	}
+	p = &Program{path: path, d: d, syms: map[string][]elf.Symbol{}, cus: map[dwarf.Offset]*cu{}, scanned: map[string][]*instance{}}
+	sec := func(name string) []byte {
+		s := f.Section(name)
+		if s == nil || s.Type == elf.SHT_NOBITS {
+			return nil
+		}
+		b, err := s.Data()
+		if err != nil {
+			return nil
+		}
+		return b
+	}
+	p.loc = sec(".debug_loc")
+	p.loclists = sec(".debug_loclists")
+	p.addr = sec(".debug_addr")
+	p.units = parseUnitHeaders(sec(".debug_info"))
+	syms, err := f.Symbols()
+	if err != nil || len(syms) == 0 {
+		syms, _ = f.DynamicSymbols()
+	}
+	for _, s := range syms {
+		t := elf.ST_TYPE(s.Info)
+		if (t == elf.STT_FUNC || t == elf.STT_OBJECT) && s.Value != 0 && s.Section != elf.SHN_UNDEF {
+			p.syms[s.Name] = append(p.syms[s.Name], s)
+		}
+	}
+	return p, nil
+}
+
+// parseUnitHeaders lists the units of .debug_info with their versions.
+func parseUnitHeaders(info []byte) []unitHdr {
+	var us []unitHdr
+	for off := uint64(0); off+6 < uint64(len(info)); {
+		l := uint64(binary.LittleEndian.Uint32(info[off:]))
+		hdr := uint64(4)
+		if l == 0xffffffff {
+			if off+14 > uint64(len(info)) {
+				break
+			}
+			l, hdr = binary.LittleEndian.Uint64(info[off+4:]), 12
+		}
+		if off+hdr+2 > uint64(len(info)) || l > uint64(len(info)) {
+			break
+		}
+		v := int(binary.LittleEndian.Uint16(info[off+hdr:]))
+		end := off + hdr + l
+		us = append(us, unitHdr{off: off, end: end, version: v})
+		off = end
+	}
+	return us
+}
+
+// unitHeader returns the unit header holding the DIE at off.
+func (p *Program) unitHeader(off dwarf.Offset) unitHdr {
+	i := sort.Search(len(p.units), func(i int) bool { return p.units[i].end > uint64(off) })
+	if i < len(p.units) && p.units[i].off <= uint64(off) {
+		return p.units[i]
+	}
+	return unitHdr{version: 4}
+}
+
+// node is one DIE of a decoded unit, with its children.
+type node struct {
+	e        *dwarf.Entry
+	parent   *node
+	children []*node
+}
+
+func (n *node) name() string {
+	s, _ := n.e.Val(dwarf.AttrName).(string)
+	return s
+}
+
+// cu is one decoded compilation unit: its DIE tree and what its location
+// lists need.
+type cu struct {
+	p            *Program
+	root         *node
+	nodes        map[dwarf.Offset]*node
+	version      int
+	unitOff      uint64 // offset of the unit header in .debug_info
+	base         uint64 // DW_AT_low_pc: the base of its location lists
+	addrBase     uint64
+	loclistsBase uint64
+	types        map[dwarf.Offset]*ctype
+}
+
+// unitAt decodes (once) the unit whose unit DIE is at off. p.mu is held.
+func (p *Program) unitAt(off dwarf.Offset) (*cu, error) {
+	if u, ok := p.cus[off]; ok {
+		return u, nil
+	}
+	r := p.d.Reader()
+	r.Seek(off)
+	h := p.unitHeader(off)
+	u := &cu{p: p, nodes: map[dwarf.Offset]*node{}, version: h.version, unitOff: h.off, types: map[dwarf.Offset]*ctype{}}
+	var cur *node
+	for {
+		e, err := r.Next()
+		if err != nil {
+			return nil, fmt.Errorf("read DWARF unit at %#x of %s: %w", off, p.path, err)
+		}
+		if e == nil {
+			break
+		}
+		if e.Tag == 0 {
+			if cur == nil || cur.parent == nil {
+				break
+			}
+			cur = cur.parent
+			continue
+		}
+		n := &node{e: e, parent: cur}
+		u.nodes[e.Offset] = n
+		if cur == nil {
+			u.root = n
+		} else {
+			cur.children = append(cur.children, n)
+		}
+		if e.Children {
+			cur = n
+		} else if cur == nil {
+			break
+		}
+	}
+	if u.root == nil {
+		return nil, fmt.Errorf("read DWARF unit at %#x of %s: empty unit", off, p.path)
+	}
+	ce := u.root.e
+	if v, ok := ce.Val(dwarf.AttrLowpc).(uint64); ok {
+		u.base = v
+	}
+	if v, ok := ce.Val(dwarf.AttrAddrBase).(int64); ok {
+		u.addrBase = uint64(v)
+	}
+	if v, ok := ce.Val(dwarf.AttrLoclistsBase).(int64); ok {
+		u.loclistsBase = uint64(v)
+	}
+	p.cus[off] = u
+	return u, nil
+}
+
+// ref returns the DIE an attribute refers to, in u when it is there.
+func (u *cu) ref(n *node, a dwarf.Attr) *node {
+	off, ok := n.e.Val(a).(dwarf.Offset)
+	if !ok {
+		return nil
+	}
+	if m, ok := u.nodes[off]; ok {
+		return m
+	}
+	// A reference into another unit (DW_FORM_ref_addr): decode that one.
+	r := u.p.d.Reader()
+	r.Seek(off)
+	e, err := r.Next()
+	if err != nil || e == nil {
+		return nil
+	}
+	return &node{e: e}
+}
+
+// origin follows DW_AT_abstract_origin and DW_AT_specification to the DIE
+// that carries n's name and type.
+func (u *cu) origin(n *node) *node {
+	for i := 0; i < 8; i++ {
+		if n.e.Val(dwarf.AttrName) != nil && n.e.Val(dwarf.AttrType) != nil {
+			return n
+		}
+		m := u.ref(n, dwarf.AttrAbstractOrigin)
+		if m == nil {
+			m = u.ref(n, dwarf.AttrSpecification)
+		}
+		if m == nil {
+			return n
+		}
+		n = m
+	}
+	return n
+}
+
+// instance is one out-of-line instance of a function: its subprogram DIE
+// and its link-time ranges.
+type instance struct {
+	u      *cu
+	n      *node
+	ranges [][2]uint64
+}
+
+// FuncRanges returns the [low,high) link-time ranges of all out-of-line
+// instances of fn (its DW_AT_name or linkage name; gcc's clones such as
+// fn.constprop.0 included).
+func (p *Program) FuncRanges(fn string) ([][2]uint64, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	ins, err := p.instances(fn)
+	if err != nil {
+		return nil, err
+	}
+	var rs [][2]uint64
+	for _, in := range ins {
+		rs = append(rs, in.ranges...)
+	}
+	return rs, nil
+}
+
+// instances finds fn's out-of-line instances. p.mu is held.
+func (p *Program) instances(fn string) ([]*instance, error) {
+	var addrs []uint64
+	for name, ss := range p.syms {
+		if name != fn && !isClone(name, fn) {
+			continue
+		}
+		for _, s := range ss {
+			if elf.ST_TYPE(s.Info) == elf.STT_FUNC {
+				addrs = append(addrs, s.Value)
+			}
+		}
+	}
+	var ins []*instance
+	seen := map[dwarf.Offset]bool{}
+	for _, a := range addrs {
+		r := p.d.Reader()
+		ce, err := r.SeekPC(a)
+		if err != nil {
+			continue
+		}
+		u, err := p.unitAt(ce.Offset)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range u.nodes {
+			if n.e.Tag != dwarf.TagSubprogram || seen[n.e.Offset] {
+				continue
+			}
+			rs, err := p.d.Ranges(n.e)
+			if err != nil || !contains(rs, a) {
+				continue
+			}
+			if on := u.origin(n); on.name() != fn && linkage(on) != fn && linkage(n) != fn {
+				continue
+			}
+			seen[n.e.Offset] = true
+			ins = append(ins, &instance{u: u, n: n, ranges: rs})
+		}
+	}
+	if len(ins) > 0 {
+		return ins, nil
+	}
+	return p.scan(fn)
+}
+
+// scan looks for fn in every unit, for objects whose symbol table does not
+// name it (C++ functions asked for by their plain name). p.mu is held.
+func (p *Program) scan(fn string) ([]*instance, error) {
+	if ins, ok := p.scanned[fn]; ok {
+		return ins, nil
+	}
+	var ins []*instance
+	r := p.d.Reader()
+	var cuOff dwarf.Offset
+	var cands []dwarf.Offset
+	for {
+		e, err := r.Next()
+		if err != nil {
+			return nil, fmt.Errorf("read DWARF of %s: %w", p.path, err)
+		}
+		if e == nil {
+			break
+		}
+		switch e.Tag {
+		case dwarf.TagCompileUnit, dwarf.TagPartialUnit:
+			cuOff = e.Offset
+		case dwarf.TagSubprogram:
+			if e.Val(dwarf.AttrLowpc) != nil || e.Val(dwarf.AttrRanges) != nil {
+				cands = append(cands, cuOff)
+			}
+		}
+	}
+	done := map[dwarf.Offset]bool{}
+	for _, off := range cands {
+		if done[off] {
+			continue
+		}
+		done[off] = true
+		u, err := p.unitAt(off)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range u.nodes {
+			if n.e.Tag != dwarf.TagSubprogram || (n.e.Val(dwarf.AttrLowpc) == nil && n.e.Val(dwarf.AttrRanges) == nil) {
+				continue
+			}
+			on := u.origin(n)
+			if on.name() != fn && linkage(on) != fn && linkage(n) != fn {
+				continue
+			}
+			rs, err := p.d.Ranges(n.e)
+			if err != nil || len(rs) == 0 {
+				continue
+			}
+			ins = append(ins, &instance{u: u, n: n, ranges: rs})
+		}
+		// Units hold many functions: drop the ones that did not match.
+		if len(ins) == 0 || ins[len(ins)-1].u != u {
+			delete(p.cus, off)
+		}
+	}
+	if len(ins) == 0 {
+		return nil, fmt.Errorf("function %s: not found in the DWARF of %s", fn, p.path)
+	}
+	p.scanned[fn] = ins
+	return ins, nil
+}
+
+func linkage(n *node) string {
+	if s, ok := n.e.Val(dwarf.AttrLinkageName).(string); ok {
+		return s
+	}
+	s, _ := n.e.Val(dwarf.Attr(0x2007)).(string)
+	return s
+}
+
+// isClone reports whether name is a gcc clone of fn: fn.constprop.0,
+// fn.isra.0, fn.part.0 and fn.cold are out-of-line instances of fn.
+func isClone(name, fn string) bool {
+	if !strings.HasPrefix(name, fn+".") {
+		return false
+	}
+	rest := name[len(fn)+1:]
+	for _, s := range []string{"constprop", "isra", "part", "cold", "lto_priv", "localalias"} {
+		if strings.HasPrefix(rest, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(rs [][2]uint64, a uint64) bool {
+	for _, r := range rs {
+		if a >= r[0] && a < r[1] {
+			return true
+		}
+	}
+	return false
+}
