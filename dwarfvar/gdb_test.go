@@ -191,7 +191,7 @@ func symValue(t *testing.T, bin, name string) uint64 {
 
 // tally counts how the evaluator's answers compare with gdb's.
 type tally struct {
-	equal, bothOut, unavailable int
+	equal, bothOut, unavailable, gdbFailed int
 	why                         map[string]int
 }
 
@@ -203,12 +203,20 @@ type tally struct {
 // out, dwarfvar must fail too.
 func (ty *tally) check(t *testing.T, what, want string, v Value, err error) {
 	t.Helper()
-	gdbOut := want == "<optimized out>" || strings.HasPrefix(want, "error:") || strings.Contains(want, "<error:")
+	gdbOut := want == "<optimized out>" || strings.Contains(want, "No symbol") || strings.Contains(want, "Cannot access memory") ||
+		strings.Contains(want, "optimized out")
 	switch {
 	case gdbOut && err != nil:
 		ty.bothOut++
 	case gdbOut:
 		t.Errorf("%s: gdb says %q, dwarfvar invents %s", what, want, v)
+	case strings.HasPrefix(want, "error:"):
+		// gdb cannot evaluate the location itself (gdb 13 refuses clang's
+		// DW_OP_convert: "Incompatible types on DWARF stack"): no oracle.
+		ty.gdbFailed++
+		if testing.Verbose() {
+			t.Logf("%s: gdb: %s; dwarfvar: %v %v", what, want, v, err)
+		}
 	case err == nil:
 		if got := v.String(); got != want {
 			t.Errorf("%s = %s, gdb prints %s", what, got, want)
@@ -241,6 +249,6 @@ func (ty *tally) String() string {
 		ks = append(ks, fmt.Sprintf("%s: %d", k, n))
 	}
 	sort.Strings(ks)
-	return fmt.Sprintf("%d equal to gdb, %d optimized out in both, %d unavailable where gdb has a value (%s)",
-		ty.equal, ty.bothOut, ty.unavailable, strings.Join(ks, ", "))
+	return fmt.Sprintf("%d equal to gdb, %d optimized out in both, %d unavailable where gdb has a value (%s), %d gdb cannot evaluate",
+		ty.equal, ty.bothOut, ty.unavailable, strings.Join(ks, ", "), ty.gdbFailed)
 }
