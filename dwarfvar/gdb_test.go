@@ -192,7 +192,7 @@ func symValue(t *testing.T, bin, name string) uint64 {
 // tally counts how the evaluator's answers compare with gdb's.
 type tally struct {
 	equal, bothOut, unavailable, gdbFailed int
-	why                         map[string]int
+	why                                    map[string]int
 }
 
 // check compares one evaluation with gdb's print of the same expression.
