@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	pp "github.com/google/pprof/profile"
 
@@ -174,6 +175,7 @@ func (b *builder) samples() error {
 		if c := comms[s.PID]; c != "" {
 			ps.Label = map[string][]string{"comm": {c}}
 		}
+		addExprLabels(ps, p, s)
 		for j, l := range s.Stack {
 			loc, err := b.location(l, j > 0)
 			if err != nil {
@@ -396,4 +398,34 @@ func textSegment(path string) (start, limit, offset uint64, ok bool) {
 		}
 	}
 	return 0, 0, 0, false
+}
+
+// addExprLabels carries the sample's expression values (record --expr) as
+// labels keyed by the expression's spec ("hier-test@worker@n"): integers
+// as numeric labels, other values (enum names, fractions) and values not
+// read ("<optimized out>", "<unavailable>") as string labels, so that
+// pprof's -tagfocus and -tagshow see them.
+func addExprLabels(ps *pp.Sample, p *profile.Profile, s *profile.Sample) {
+	for _, v := range s.Exprs {
+		if v.Expr < 0 || int(v.Expr) >= len(p.Exprs) {
+			continue
+		}
+		key := p.Exprs[v.Expr].Spec
+		text := v.Text
+		switch v.Status {
+		case profile.ExprOK:
+			if v.HasNum && v.Num == math.Trunc(v.Num) && math.Abs(v.Num) < 1<<63 {
+				ps.NumLabel[key] = []int64{int64(v.Num)}
+				continue
+			}
+		case profile.ExprOptimizedOut:
+			text = "<optimized out>"
+		default:
+			text = "<unavailable>"
+		}
+		if ps.Label == nil {
+			ps.Label = map[string][]string{}
+		}
+		ps.Label[key] = []string{text}
+	}
 }
