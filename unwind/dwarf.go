@@ -32,6 +32,11 @@ const regsMask = 0x1ff | 0xff<<16
 // 16 the return address).
 var perfToDWARF = [...]int{0, 3, 2, 1, 4, 5, 6, 7, 16, 8, 9, 10, 11, 12, 13, 14, 15}
 
+// callerSaved marks the registers a call may clobber (psABI 3.2.1: rax,
+// rdx, rcx, rsi, rdi, r8-r11): unknown in a caller unless the CFI says
+// where they were saved.
+var callerSaved = [numRegs]bool{0: true, 1: true, 2: true, 4: true, 5: true, 8: true, 9: true, 10: true, 11: true}
+
 const (
 	regBP = 6
 	regSP = 7
@@ -65,15 +70,25 @@ func (d *DWARF) table(path string) *Table {
 // Where an object has no CFI for a pc, the frame-pointer chain is tried for
 // that frame.
 func (d *DWARF) Unwind(regs []uint64, stack []byte, obj ObjectAt, pcs []uint64) ([]uint64, bool) {
-	var r [numRegs]uint64
-	var known [numRegs]bool
+	complete := d.walk(regs, stack, obj, func(fr *FrameRegs) {
+		pcs = append(pcs, fr.PC)
+	})
+	return pcs, complete
+}
+
+// walk unwinds the sample's stack and calls visit for every frame,
+// innermost first, with the registers recovered there. fr.CFA is zero
+// (and fr.Known[regSP] of the next frame false) where no CFI rule gave it.
+func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *FrameRegs)) bool {
+	var fr FrameRegs
+	r, known := &fr.Regs, &fr.Known
 	for i, v := range regs {
 		if i < len(perfToDWARF) {
 			r[perfToDWARF[i]], known[perfToDWARF[i]] = v, true
 		}
 	}
 	if !known[regRA] || !known[regSP] {
-		return pcs, false
+		return false
 	}
 	sp0 := r[regSP]
 	mem := func(a uint64) (uint64, bool) {
@@ -82,10 +97,10 @@ func (d *DWARF) Unwind(regs []uint64, stack []byte, obj ObjectAt, pcs []uint64) 
 		}
 		return binary.LittleEndian.Uint64(stack[a-sp0:]), true
 	}
-	pcs = append(pcs, r[regRA])
 	signal := false
-	for depth := 0; depth < MaxFrames; depth++ {
+	for depth := 0; ; depth++ {
 		pc := r[regRA]
+		fr.PC = pc
 		lookup := pc
 		if depth > 0 && !signal {
 			lookup-- // a return address: the call is the instruction before
@@ -93,74 +108,84 @@ func (d *DWARF) Unwind(regs []uint64, stack []byte, obj ObjectAt, pcs []uint64) 
 		var next [numRegs]uint64
 		var nknown [numRegs]bool
 		ok, end := false, false
-		if path, bias, found := obj(pc); found {
-			if t := d.table(path); t != nil {
-				if f := t.find(lookup - bias); f != nil {
-					ok, end = step(f, lookup-bias, &r, &known, &next, &nknown, mem)
-					signal = f.cie.signal
+		var cfa uint64
+		if depth < MaxFrames {
+			if path, bias, found := obj(pc); found {
+				if t := d.table(path); t != nil {
+					if f := t.find(lookup - bias); f != nil {
+						ok, end, cfa = step(f, lookup-bias, r, known, &next, &nknown, mem)
+						signal = f.cie.signal
+					}
 				}
 			}
 		}
+		fr.CFA = cfa
+		visit(&fr)
 		if end {
-			return pcs, true
+			return true
+		}
+		if depth >= MaxFrames {
+			return false
 		}
 		if !ok {
 			// No CFI: follow the frame pointer, as perf's fp chains do.
 			bp := r[regBP]
 			if !known[regBP] || bp < r[regSP] {
-				return pcs, false
+				return false
 			}
 			ra, ok1 := mem(bp + 8)
 			nbp, ok2 := mem(bp)
 			if !ok1 || !ok2 {
-				return pcs, false
+				return false
 			}
-			next, nknown = r, known
+			next, nknown = *r, *known
+			for i := range nknown {
+				nknown[i] = nknown[i] && !callerSaved[i]
+			}
 			next[regRA], next[regSP], next[regBP] = ra, bp+16, nbp
 			signal = false
 		}
 		if !nknown[regRA] || !nknown[regSP] || next[regSP] <= r[regSP] && !signal {
-			return pcs, false // no progress: a loop or garbage
+			return false // no progress: a loop or garbage
 		}
 		if next[regRA] == 0 {
-			return pcs, true // some runtimes end the chain with a zero return address
+			return true // some runtimes end the chain with a zero return address
 		}
-		r, known = next, nknown
-		pcs = append(pcs, r[regRA])
+		*r, *known = next, nknown
 	}
-	return pcs, false
 }
 
-// step computes the caller's registers from the row of f at pc. ok is
-// false when a rule cannot be evaluated; end is true when the return
-// address is undefined (the outermost frame).
-func step(f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool, next *[numRegs]uint64, nknown *[numRegs]bool, mem func(uint64) (uint64, bool)) (ok, end bool) {
+// step computes the caller's registers from the row of f at pc, and the
+// CFA of the frame. ok is false when a rule cannot be evaluated; end is
+// true when the return address is undefined (the outermost frame).
+func step(f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool, next *[numRegs]uint64, nknown *[numRegs]bool, mem func(uint64) (uint64, bool)) (ok, end bool, cfa uint64) {
 	row, err := f.rowAt(pc)
 	if err != nil {
-		return false, false
+		return false, false, 0
 	}
-	var cfa uint64
 	if row.cfaExpr != nil {
 		v, err := eval(row.cfaExpr, nil, r, known, mem)
 		if err != nil {
-			return false, false
+			return false, false, 0
 		}
 		cfa = v
 	} else {
 		if row.cfaReg >= numRegs || !known[row.cfaReg] {
-			return false, false
+			return false, false, 0
 		}
 		cfa = r[row.cfaReg] + uint64(row.cfaOff)
 	}
 	ra := f.cie.raReg
 	if ra < numRegs && row.regs[ra].kind == ruleUndefined {
-		return true, true
+		return true, true, cfa
 	}
 	for i := 0; i < numRegs; i++ {
 		ru := row.regs[i]
 		switch ru.kind {
 		case ruleSame:
-			next[i], nknown[i] = r[i], known[i]
+			// The default rule: callee-saved registers keep their value;
+			// caller-saved ones may have been clobbered by the callee.
+			next[i], nknown[i] = r[i], known[i] && !callerSaved[i]
 		case ruleUndefined:
 			nknown[i] = false
 		case ruleOffset:
@@ -185,5 +210,5 @@ func step(f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool, next *[nu
 		next[regRA], nknown[regRA] = next[ra], nknown[ra]
 	}
 	next[regSP], nknown[regSP] = cfa, true
-	return true, false
+	return true, false, cfa
 }
