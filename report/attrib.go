@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 
@@ -25,17 +26,23 @@ func isAttrib(p *profile.Profile) bool {
 //	 90.4     3.52    78189    0.045  isPrime.test
 //	  0.7     3.88        0           (unprofiled)
 //
-// one row per function name (the units of one name in several modules
-// add up: inline functions instantiated in each), sorted by time, then
-// calls, then name; cumsecs adds up the seconds of this row and those
-// above it. A function never called and never charged prints with 0.
+// one row per function, sorted by time, then calls, then name; cumsecs
+// adds up the seconds of this row and those above it. A function never
+// called and never charged prints with 0. A function is its name and the
+// file that defines it (its DWARF file, else its module's source): the
+// units of an inline function instantiated in several modules add up,
+// while two static functions of one name in two files stay apart, printed
+// "name (file.c)" as gprof prints "name [file]" (with the path where the
+// base names agree too).
 func attribFunctions(b *strings.Builder, p *profile.Profile, top int) error {
+	type key struct{ name, file string }
 	type row struct {
-		name  string
+		key
+		label string
 		calls uint64
 		ns    uint64
 	}
-	rows := map[string]*row{}
+	rows := map[key]*row{}
 	var order []*row
 	var total uint64
 	for i := range p.Units {
@@ -46,19 +53,44 @@ func attribFunctions(b *strings.Builder, p *profile.Profile, top int) error {
 		if len(u.Counts) != 2 {
 			return fmt.Errorf("report: unit %d has %d counts for 2 count types", i, len(u.Counts))
 		}
-		name := u.Func
-		if name == "" {
-			name = fmt.Sprintf("%s#%d", u.Scope, u.Index)
+		k := key{u.Func, u.File}
+		if k.file == "" {
+			k.file = u.Scope
 		}
-		r := rows[name]
+		if k.name == "" {
+			k.name = fmt.Sprintf("%s#%d", u.Scope, u.Index)
+		}
+		r := rows[k]
 		if r == nil {
-			r = &row{name: name}
-			rows[name] = r
+			r = &row{key: k, label: k.name}
+			rows[k] = r
 			order = append(order, r)
 		}
 		r.calls += u.Counts[0]
 		r.ns += u.Counts[1]
 		total += u.Counts[1]
+	}
+	// Name the file where a name has several rows: its base name, or its
+	// path when base names agree too.
+	files := map[string][]*row{}
+	for _, r := range order {
+		files[r.name] = append(files[r.name], r)
+	}
+	for _, rs := range files {
+		if len(rs) < 2 {
+			continue
+		}
+		bases := map[string]int{}
+		for _, r := range rs {
+			bases[path.Base(r.file)]++
+		}
+		for _, r := range rs {
+			f := path.Base(r.file)
+			if bases[f] > 1 {
+				f = r.file
+			}
+			r.label = fmt.Sprintf("%s (%s)", r.name, f)
+		}
 	}
 	sort.SliceStable(order, func(i, j int) bool {
 		a, c := order[i], order[j]
@@ -68,7 +100,7 @@ func attribFunctions(b *strings.Builder, p *profile.Profile, top int) error {
 		if a.calls != c.calls {
 			return a.calls > c.calls
 		}
-		return a.name < c.name
+		return a.label < c.label
 	})
 	if top > 0 && len(order) > top {
 		order = order[:top]
@@ -85,7 +117,7 @@ func attribFunctions(b *strings.Builder, p *profile.Profile, top int) error {
 		if r.calls > 0 {
 			per = fmt.Sprintf("%.3f", float64(r.ns)/1e6/float64(r.calls))
 		}
-		fmt.Fprintf(b, "%6.1f %8.2f %9d %8s  %s\n", pct, float64(cum)/1e9, r.calls, per, r.name)
+		fmt.Fprintf(b, "%6.1f %8.2f %9d %8s  %s\n", pct, float64(cum)/1e9, r.calls, per, r.label)
 	}
 	return nil
 }

@@ -50,6 +50,41 @@ func TestAttribFunctions(t *testing.T) {
 	}
 }
 
+// staticProfile has same-named static functions: helper in static1.c and
+// static2.c, init in two files named util.c, and an inline function (same
+// DWARF file) in two modules, which adds up.
+func staticProfile() *profile.Profile {
+	u := func(scope, file string, i int, name string, calls, ms uint64) profile.Unit {
+		return profile.Unit{Kind: profile.UnitFunction, Loc: profile.Location{Mapping: profile.NoMapping},
+			Scope: scope, Index: i, Func: name, File: file, Line: 1 + i, Counts: []uint64{calls, ms * 1e6}}
+	}
+	return &profile.Profile{
+		CountTypes: []profile.ValueType{{Type: "calls", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}},
+		Runs:       []profile.Run{{ID: 1, Collector: "attrib", Command: []string{"./static"}}},
+		Units: []profile.Unit{
+			u("/src/static1.c", "/src/static1.c", 0, "helper", 3, 30),
+			u("/src/static1.c", "/src/static1.c", 1, "main", 1, 10),
+			u("/src/static1.c", "/src/inc.h", 2, "square", 2, 5),
+			u("/src/static2.c", "/src/static2.c", 0, "helper", 5, 50),
+			u("/src/static2.c", "/src/inc.h", 1, "square", 4, 5),
+			u("/src/a/util.c", "/src/a/util.c", 0, "init", 1, 1),
+			u("/src/b/util.c", "/src/b/util.c", 0, "init", 1, 2),
+			u("", "", 0, UnprofiledName, 0, 0),
+		},
+	}
+}
+
+// TestAttribStaticNames: the table keeps same-named functions of
+// different files apart and names their file (golden, by hand: helper 3
+// and 5 calls, init 1 and 1 under their paths, square 2+4 in one row).
+func TestAttribStaticNames(t *testing.T) {
+	var b strings.Builder
+	if err := Write(&b, staticProfile(), nil, &Options{View: ViewFunctions}); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "attrib-static.txt", b.String())
+}
+
 func TestAttribFunctionsBadCounts(t *testing.T) {
 	p := attribProfile()
 	p.Units[0].Counts = []uint64{1}

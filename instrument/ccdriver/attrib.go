@@ -85,7 +85,8 @@ func (m *AttribMode) Compile(d *Driver, j *Job) error {
 	if err != nil {
 		return fmt.Errorf("source %s: %w", j.Src, err)
 	}
-	res, err := ir.Instrument(text, &ir.Options{Scope: scope, Atomic: m.Atomic, Unprofiled: m.Unprofiled})
+	res, err := ir.Instrument(text, &ir.Options{Scope: scope, Atomic: m.Atomic, Unprofiled: m.Unprofiled,
+		LocalExec: !picFlags(j.Flags)})
 	if err != nil {
 		return fmt.Errorf("instrument %s: %w", ll, err)
 	}
@@ -97,6 +98,24 @@ func (m *AttribMode) Compile(d *Driver, j *Job) error {
 	// first, and preprocessor flags would only draw warnings.
 	args = append(noDepFlags(j.Flags), "-Wno-unused-command-line-argument", "-c", "-o", j.Obj, "-x", "ir", out)
 	return d.run("compiler", d.Compiler, args...)
+}
+
+// picFlags reports whether flags compile position-independent code for a
+// shared library (the last of -fPIC, -fpic, -fPIE, -fpie and their -fno-
+// forms is -fPIC or -fpic). Code compiled otherwise goes into an
+// executable, where the runtime's "current" has a fixed offset from the
+// thread pointer.
+func picFlags(flags []string) bool {
+	pic := false
+	for _, a := range flags {
+		switch a {
+		case "-fPIC", "-fpic":
+			pic = true
+		case "-fno-PIC", "-fno-pic", "-fPIE", "-fpie", "-fno-PIE", "-fno-pie":
+			pic = false
+		}
+	}
+	return pic
 }
 
 // noDepFlags returns flags without the dependency-file flags (-MD, -MMD,

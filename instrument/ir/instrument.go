@@ -37,6 +37,14 @@ type Options struct {
 	// Unprofiled leaves the functions whose readable or symbol name it
 	// matches uninstrumented: their time is charged to their callers.
 	Unprofiled *regexp.Regexp
+	// LocalExec says the module is linked into the executable that defines
+	// CurrentSymbol (it is not compiled for a shared library): "current"
+	// is then reached at a fixed offset from the thread pointer
+	// (thread_local(localexec), one instruction and no register), instead
+	// of through the GOT entry the dynamic linker fills in
+	// (initialexec), which shared libraries need so that they share the
+	// executable's or the first library's "current".
+	LocalExec bool
 }
 
 // Result is an instrumented module.
@@ -92,6 +100,7 @@ func Instrument(text []byte, o *Options) (*Result, error) {
 		return &Result{IR: text}, nil
 	}
 	g := newGen(m.opaque, n, o.Atomic)
+	g.localExec = o.LocalExec
 	for _, p := range plan {
 		f := p.f
 		res.Units = append(res.Units, profile.Unit{
@@ -141,10 +150,11 @@ func Instrument(text []byte, o *Options) (*Result, error) {
 
 // gen writes the inserted IR statements for one module.
 type gen struct {
-	opaque bool
-	n      int
-	atomic bool
-	seq    int
+	opaque    bool
+	localExec bool
+	n         int
+	atomic    bool
+	seq       int
 }
 
 func newGen(opaque bool, n int, atomic bool) *gen { return &gen{opaque: opaque, n: n, atomic: atomic} }
@@ -195,7 +205,11 @@ func (g *gen) globals(payload []byte, id string) string {
 	at := fmt.Sprintf("[%d x i64]", g.n)
 	bt := fmt.Sprintf("[%d x i8]", len(payload))
 	b.WriteString("\n; sonde attrib instrumentation (Appel, Duba and MacQueen)\n")
-	fmt.Fprintf(&b, "@%s = external thread_local(initialexec) global %s, align 8\n", CurrentSymbol, g.ptr("i64"))
+	model := "initialexec"
+	if g.localExec {
+		model = "localexec"
+	}
+	fmt.Fprintf(&b, "@%s = external thread_local(%s) global %s, align 8\n", CurrentSymbol, model, g.ptr("i64"))
 	fmt.Fprintf(&b, "@__sonde_attrib.calls = internal global %s zeroinitializer, align 8\n", at)
 	fmt.Fprintf(&b, "@__sonde_attrib.ticks = internal global %s zeroinitializer, align 8\n", at)
 	fmt.Fprintf(&b, "@__sonde_attrib.units = private constant %s c\"", bt)

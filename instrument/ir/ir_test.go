@@ -205,3 +205,67 @@ func TestInstrumentSkips(t *testing.T) {
 		})
 	}
 }
+
+// TestInstrumentTLSModel compiles calls.c's instrumented IR both ways and
+// reads the relocations against "current" with binutils readelf: local-exec
+// code for executables reaches it at a fixed offset from the thread
+// pointer (R_X86_64_TPOFF32), initial-exec code for shared libraries
+// through a GOT entry the dynamic linker fills in (R_X86_64_GOTTPOFF), so
+// that every object of a process shares one "current".
+func TestInstrumentTLSModel(t *testing.T) {
+	testprog.Require(t, "clang")
+	testprog.Require(t, "readelf")
+	dir := t.TempDir()
+	ll := filepath.Join(dir, "x.ll")
+	src := testprog.Path(filepath.Join("attrib", "calls.c"))
+	if out, err := exec.Command("clang", "-O2", "-fPIC", "-S", "-emit-llvm", "-Xclang", "-disable-llvm-passes", "-o", ll, src).CombinedOutput(); err != nil {
+		t.Fatalf("clang: %v\n%s", err, out)
+	}
+	text, err := os.ReadFile(ll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name      string
+		localExec bool
+		want      string
+		not       string
+	}{
+		{"local-exec", true, "R_X86_64_TPOFF32", "R_X86_64_GOTTPOFF"},
+		{"initial-exec", false, "R_X86_64_GOTTPOFF", "R_X86_64_TPOFF32"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Instrument(text, &Options{Scope: src, LocalExec: tc.localExec})
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := filepath.Join(dir, tc.name+".ll")
+			obj := filepath.Join(dir, tc.name+".o")
+			if err := os.WriteFile(in, res.IR, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if msg, err := exec.Command("clang", "-O2", "-fPIC", "-c", "-o", obj, "-x", "ir", in).CombinedOutput(); err != nil {
+				t.Fatalf("clang: %v\n%s", err, msg)
+			}
+			out, err := exec.Command("readelf", "-rW", obj).Output()
+			if err != nil {
+				t.Fatalf("readelf -rW %s: %v", obj, err)
+			}
+			var relocs []string
+			for _, l := range strings.Split(string(out), "\n") {
+				if strings.Contains(l, CurrentSymbol) {
+					relocs = append(relocs, strings.Fields(l)[2])
+				}
+			}
+			t.Logf("readelf -rW: %d relocations against %s", len(relocs), CurrentSymbol)
+			if len(relocs) == 0 {
+				t.Fatalf("readelf: no relocation against %s", CurrentSymbol)
+			}
+			for _, r := range relocs {
+				if r != tc.want {
+					t.Errorf("relocation %s against %s, want %s only (never %s)", r, CurrentSymbol, tc.want, tc.not)
+				}
+			}
+		})
+	}
+}

@@ -10,10 +10,13 @@ import _ "embed"
 //go:embed csrc/sonde_attrib.c
 var AttribSource []byte
 
-// AttribLinkFlags are the flags every link of an attrib-mode program adds
-// besides AttribObject: threads get their timer through a pthread_create
-// wrapper.
-var AttribLinkFlags = []string{"-Wl,--wrap=pthread_create", "-pthread"}
+// AttribLinkFlags are the flags every link of an attrib-mode program or
+// shared library adds besides AttribObject: threads get their timer
+// through a pthread_create wrapper, and an executable exports the
+// runtime's entry point and "current" so that instrumented libraries,
+// dlopen'ed ones included, find them (a shared library exports them
+// anyway).
+var AttribLinkFlags = []string{"-Wl,--wrap=pthread_create", "-Wl,--export-dynamic-symbol=__sonde_attrib_*", "-pthread"}
 
 var attribRuntime = cRuntime{
 	what:   "attrib runtime",

@@ -47,7 +47,7 @@ func TestObject(t *testing.T) {
 		want []string
 	}{
 		{"blocks", &blocksRuntime, []string{"w __start_sonde_cus", "w __stop_sonde_cus"}},
-		{"attrib", &attribRuntime, []string{"D __sonde_attrib_current", "T __wrap_pthread_create",
+		{"attrib", &attribRuntime, []string{"D __sonde_attrib_current", "T __sonde_attrib_module", "T __wrap_pthread_create",
 			"w __start_sonde_attrib", "w __stop_sonde_attrib"}},
 	} {
 		for _, cc := range []string{"gcc", "clang"} {

@@ -4,24 +4,47 @@
    counter on every function entry and keeps __sonde_attrib_current, a
    thread-local pointer, at the tick counter of the function running now.
    This runtime gives every thread a CPU-time timer whose SIGPROF handler
-   adds the CPU time since the thread's last tick to *current: a task-clock perf event on the
-   thread, signalling it (F_SETSIG, F_SETOWN_EX) every $SONDE_HZ-th of a
-   second of its CPU time (default 1000), else, when perf events are not
-   allowed or $SONDE_TIMER=posix, timer_create on CLOCK_THREAD_CPUTIME_ID
-   delivered with SIGEV_THREAD_ID (which the kernel checks only on its tick,
-   250 Hz here).  Each tick charges the thread's CPU time since its last
-   tick, so the times add up to the threads' CPU time.  It appends the counts to $SONDE_OUT (default sonde.data) as
-   sonde.data frames (profile/datafile/format.go) at exit and on fatal
-   signals: one Run frame (collector "attrib", count types calls/count and
-   cpu/nanoseconds), the Units frame of every module and one of its own for
-   "(unprofiled)" (time when no profiled function was current), then one
-   Counts frame each.
+   adds the CPU time since the thread's last tick to *current: a task-clock
+   perf event on the thread, signalling it (F_SETSIG, F_SETOWN_EX) every
+   $SONDE_HZ-th of a second of its CPU time (default 1000), else, when perf
+   events are not allowed or $SONDE_TIMER=posix, timer_create on
+   CLOCK_THREAD_CPUTIME_ID delivered with SIGEV_THREAD_ID (which the kernel
+   checks only on its tick, 250 Hz here).  Each tick charges the thread's
+   CPU time since its last tick, so the times add up to the threads' CPU
+   time.
+
+   It appends the counts to $SONDE_OUT (default sonde.data) as sonde.data
+   frames (profile/datafile/format.go): the first time one Run frame
+   (collector "attrib", count types calls/count and cpu/nanoseconds), the
+   Units frame of every module and one of its own for "(unprofiled)" (time
+   when no profiled function was current); then, at every write, one Counts
+   frame per module holding what ran since the last write (Counts frames of
+   one run add up).  It writes at exit, on fatal signals and whenever the
+   signal named by $SONDE_SIGNAL arrives (USR1, USR2, HUP, ... or a number).
+
+   Shared libraries.  Every link of an attrib-mode executable or shared
+   library carries a copy of this runtime; one of them, the primary, does
+   the work for the whole process: the first definition of
+   __sonde_attrib_module in the dynamic linker's global scope (the
+   executable's when it is instrumented; it exports the symbol), else, in a
+   library loaded by dlopen with RTLD_LOCAL, the library's own.
+   __sonde_attrib_current, the one variable the instrumented code touches,
+   resolves the same way, so a process has one "current" per thread and one
+   timer per thread.  Each copy's constructor registers its module's
+   descriptors (section sonde_attrib, between __start_ and __stop_) with the
+   primary, and its destructor (dlclose) writes what ran and unregisters
+   them.  Threads get their timer through -Wl,--wrap=pthread_create in
+   every instrumented link; threads created by uninstrumented code, and
+   threads that ran before a runtime came in by dlopen, have none.
 
    The frame writer and the start-up and signal plumbing shared with
    sonde_rt.c, the blocks runtime, live in sonde_frame.h.  Everything after
    start-up is async-signal-safe: no malloc, no stdio. */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <pthread.h>
+#include <sched.h>
+#include <sys/mman.h>
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
@@ -42,18 +65,36 @@ extern struct sonde_attrib_cu __stop_sonde_attrib[] __attribute__((weak, visibil
    threads before their first profiled call, in uninstrumented callbacks'
    callers that were never instrumented. */
 static uint64_t unprofiled_ticks;
-__thread uint64_t *__sonde_attrib_current __attribute__((tls_model("initial-exec"))) = &unprofiled_ticks;
+__attribute__((visibility("default"), tls_model("initial-exec"))) __thread uint64_t *__sonde_attrib_current =
+	&unprofiled_ticks;
+
+/* One instrumented executable or shared library: its descriptors, and the
+   counts already written (calls and ticks of each function, pair by pair,
+   descriptor after descriptor). */
+struct module {
+	struct sonde_attrib_cu *b, *e;
+	uint64_t *snap;
+	int units_written;
+	volatile int live; /* 0 once unloaded */
+};
+
+#define MAXMODULES 256
+static struct module modules[MAXMODULES];
+static int nmodules;          /* published with release after the entry is filled */
+static volatile int any_gone; /* a module was unloaded: check current at each tick */
+static uint64_t unprof_snap;
 
 static uint64_t run_id;
 static int64_t start_ns;
 static char out_path[4096];
-static int written;
+static int inited, run_written, ended;
 static volatile int busy;
 static long period_ns = 1000000; /* $SONDE_HZ, default 1000 */
 static uint64_t nsignals;        /* timer signals delivered, for the note */
 static pthread_key_t timer_key;
 static int use_posix;  /* $SONDE_TIMER=posix: skip the perf event */
 static int timer_kind; /* what the last thread got: 1 perf task-clock, 2 POSIX CPU timer */
+static int request_sig; /* $SONDE_SIGNAL, 0 for none */
 
 static void emit(int fd, int kind, const unsigned char *p, size_t n) { emit_frame(fd, run_id, kind, p, n); }
 
@@ -75,12 +116,16 @@ static const unsigned char unprof_body[] = {
 	1,                                                                 /* 1 unit */
 	3, 0, 0, 0, 0, 1, 0, 0, 0, /* function, no mapping, addr 0, scope "", index 0, func 1, file "", line 0, 0 instrs */
 };
+static unsigned char unprof_units[8 + sizeof unprof_body];
 
-/* counts_frame writes the Counts frame of one universe: calls and
-   nanoseconds, unit by unit.  The frame is built in pieces of at most
-   64 KiB on the stack, so large modules are written in one writev of a
-   buffer sized for them: the runtime keeps no heap after start-up. */
-static void counts_frame(int fd, const unsigned char *hash, const uint64_t *calls, const uint64_t *ticks, uint64_t n)
+/* counts_frame writes the Counts frame of one universe with what ran since
+   snap (calls and ticks, function by function) and moves snap to the
+   values read: each counter is read once, so increments racing with the
+   write are kept for the next one.  It writes nothing when nothing ran,
+   unless force.  The frame is built on the stack (sized for the module),
+   as the runtime keeps no heap after start-up. */
+static void counts_frame(int fd, const unsigned char *hash, const uint64_t *calls, const uint64_t *ticks, uint64_t n,
+			 uint64_t *snap, int force)
 {
 	size_t size = 8 + 20 + 20 * (size_t)n;
 	unsigned char small[4096];
@@ -89,42 +134,27 @@ static void counts_frame(int fd, const unsigned char *hash, const uint64_t *call
 		buf = __builtin_alloca(size);
 	}
 	unsigned char *p = buf;
+	int any = force;
 	memcpy(p, hash, 8);
 	p = put_uv(p + 8, n);
 	p = put_uv(p, 2);
 	for (uint64_t i = 0; i < n; i++) {
-		p = put_uv(p, calls ? __atomic_load_n(&calls[i], __ATOMIC_RELAXED) : 0);
-		p = put_uv(p, __atomic_load_n(&ticks[i], __ATOMIC_RELAXED));
+		uint64_t c = calls ? __atomic_load_n(&calls[i], __ATOMIC_RELAXED) : 0;
+		uint64_t t = __atomic_load_n(&ticks[i], __ATOMIC_RELAXED);
+		p = put_uv(p, c - snap[2 * i]);
+		p = put_uv(p, t - snap[2 * i + 1]);
+		any |= c != snap[2 * i] || t != snap[2 * i + 1];
+		snap[2 * i] = c;
+		snap[2 * i + 1] = t;
 	}
-	emit(fd, SONDE_KIND_COUNTS, buf, (size_t)(p - buf));
+	if (any)
+		emit(fd, SONDE_KIND_COUNTS, buf, (size_t)(p - buf));
 }
 
-/* flush writes the whole run once: at exit, or on a fatal signal (how is
-   then the signal number). */
-static void flush(int how)
+/* write_note says what rate the timer achieved: POSIX CPU-time timers fire
+   on the scheduler tick, whatever the period asked. */
+static void write_note(int fd)
 {
-	struct sonde_attrib_cu *cu, *b = __start_sonde_attrib, *e = __stop_sonde_attrib;
-	if (!b || b == e || written || !run_id)
-		return;
-	if (__atomic_exchange_n(&busy, 1, __ATOMIC_ACQUIRE))
-		return;
-	int fd = open(out_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	if (fd < 0)
-		goto out;
-	written = 1;
-	write_run(fd);
-	for (cu = b; cu < e; cu++)
-		emit(fd, SONDE_KIND_UNITS, cu->units, cu->units_len);
-	unsigned char up[8 + sizeof unprof_body];
-	put_u64(up, fnv1a64(unprof_body, sizeof unprof_body));
-	memcpy(up + 8, unprof_body, sizeof unprof_body);
-	emit(fd, SONDE_KIND_UNITS, up, sizeof up);
-	for (cu = b; cu < e; cu++)
-		counts_frame(fd, cu->units, cu->calls, cu->ticks, cu->nfuncs);
-	counts_frame(fd, up, NULL, &unprofiled_ticks, 1);
-
-	/* The note says what rate the timer achieved: POSIX CPU-time timers
-	   fire on the scheduler tick, whatever the period asked. */
 	unsigned char text[200], *p = text;
 	static const char a1[] = "attrib: perf task-clock per thread, every ";
 	static const char a2[] = "attrib: POSIX CPU timer per thread, every ";
@@ -144,11 +174,61 @@ static void flush(int how)
 	unsigned char note[256];
 	unsigned char *q = put_str(note, (const char *)text, (size_t)(p - text));
 	emit(fd, SONDE_KIND_NOTE, note, (size_t)(q - note));
-	if (how > 1)
-		emit_killed(fd, run_id, how);
-	emit_run_end(fd, run_id);
+}
+
+/* flush_locked appends what ran since the last write; the caller holds
+   busy.  how is 0 for a write that lets the program go on, 1 at exit, or
+   a fatal signal's number: those end the run. */
+static void flush_locked(int how)
+{
+	if (!run_id || ended)
+		return;
+	int fd = open(out_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return;
+	int first = !run_written;
+	if (first) {
+		write_run(fd);
+		emit(fd, SONDE_KIND_UNITS, unprof_units, sizeof unprof_units);
+		run_written = 1;
+	}
+	int n = __atomic_load_n(&nmodules, __ATOMIC_ACQUIRE);
+	for (int i = 0; i < n; i++) {
+		struct module *m = &modules[i];
+		if (!m->live || !m->snap)
+			continue;
+		int force = !m->units_written;
+		if (force) {
+			/* A module loaded after the first write brings its universe
+			   then: the reader takes Units frames anywhere in a run. */
+			for (struct sonde_attrib_cu *cu = m->b; cu < m->e; cu++)
+				emit(fd, SONDE_KIND_UNITS, cu->units, cu->units_len);
+			m->units_written = 1;
+		}
+		uint64_t *snap = m->snap;
+		for (struct sonde_attrib_cu *cu = m->b; cu < m->e; cu++) {
+			counts_frame(fd, cu->units, cu->calls, cu->ticks, cu->nfuncs, snap, force);
+			snap += 2 * cu->nfuncs;
+		}
+	}
+	uint64_t up[2] = {0, unprof_snap};
+	counts_frame(fd, unprof_units, NULL, &unprofiled_ticks, 1, up, first);
+	unprof_snap = up[1];
+	if (how != 0) {
+		write_note(fd);
+		if (how > 1)
+			emit_killed(fd, run_id, how);
+		emit_run_end(fd, run_id);
+		ended = 1;
+	}
 	close(fd);
-out:
+}
+
+static void flush(int how)
+{
+	if (__atomic_exchange_n(&busy, 1, __ATOMIC_ACQUIRE))
+		return; /* another thread is writing, or this one was interrupted doing so */
+	flush_locked(how);
 	__atomic_store_n(&busy, 0, __ATOMIC_RELEASE);
 }
 
@@ -160,8 +240,35 @@ static void on_fatal(int sig)
 	sonde_reraise(sig);
 }
 
+static void on_request(int sig)
+{
+	(void)sig;
+	int saved = errno;
+	flush(0);
+	errno = saved;
+}
+
 /* The thread's CPU time at its last tick. */
 static __thread int64_t last_cpu __attribute__((tls_model("initial-exec")));
+
+/* counted reports whether p is a tick counter of a loaded module (or the
+   runtime's own): after a dlclose, a thread's current may still point
+   into the library that is gone. */
+static int counted(const uint64_t *p)
+{
+	if (p == &unprofiled_ticks)
+		return 1;
+	int n = __atomic_load_n(&nmodules, __ATOMIC_ACQUIRE);
+	for (int i = 0; i < n; i++) {
+		struct module *m = &modules[i];
+		if (!m->live)
+			continue;
+		for (struct sonde_attrib_cu *cu = m->b; cu < m->e; cu++)
+			if (p >= cu->ticks && p < cu->ticks + cu->nfuncs)
+				return 1;
+	}
+	return 0;
+}
 
 /* on_tick charges the thread's CPU time since its last tick to whatever
    function is current in it.  Measuring the time, rather than adding one
@@ -178,8 +285,11 @@ static void on_tick(int sig, siginfo_t *si, void *uc)
 	int64_t now = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	int64_t d = now - last_cpu;
 	last_cpu = now;
+	uint64_t *cur = __sonde_attrib_current;
+	if (__atomic_load_n(&any_gone, __ATOMIC_RELAXED) && !counted(cur))
+		cur = __sonde_attrib_current = &unprofiled_ticks;
 	if (d > 0)
-		__atomic_fetch_add(__sonde_attrib_current, (uint64_t)d, __ATOMIC_RELAXED);
+		__atomic_fetch_add(cur, (uint64_t)d, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&nsignals, 1, __ATOMIC_RELAXED);
 	errno = saved;
 }
@@ -255,62 +365,71 @@ static void start_timer(void)
 	pthread_setspecific(timer_key, (void *)(uintptr_t)((uint64_t)(uintptr_t)t + 1));
 }
 
-struct start {
-	void *(*fn)(void *);
-	void *arg;
-};
-
-static void *thread_start(void *p)
+/* signal_number reads $SONDE_SIGNAL: a name with or without SIG, or a
+   number. */
+static int signal_number(const char *s)
 {
-	struct start s = *(struct start *)p;
-	free(p);
-	start_timer();
-	return s.fn(s.arg);
-}
-
-/* Linked with -Wl,--wrap=pthread_create: every thread the program
-   creates starts its own timer first. */
-int __real_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
-__attribute__((visibility("default"))) int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a,
-								  void *(*fn)(void *), void *arg)
-{
-	struct start *s = malloc(sizeof *s);
-	if (!s)
-		return __real_pthread_create(t, a, fn, arg);
-	s->fn = fn;
-	s->arg = arg;
-	int r = __real_pthread_create(t, a, thread_start, s);
-	if (r != 0)
-		free(s);
-	return r;
+	static const struct {
+		const char *name;
+		int sig;
+	} names[] = {{"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"HUP", SIGHUP}, {"INT", SIGINT},
+		     {"TERM", SIGTERM}, {"QUIT", SIGQUIT}, {"ALRM", SIGALRM}, {"WINCH", SIGWINCH},
+		     {"CONT", SIGCONT}};
+	if (!s || !*s)
+		return 0;
+	if (s[0] >= '0' && s[0] <= '9')
+		return atoi(s);
+	if (strncmp(s, "SIG", 3) == 0)
+		s += 3;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(s, names[i].name) == 0)
+			return names[i].sig;
+	return 0;
 }
 
 /* A forked child has no timers (POSIX timers are not inherited) and the
-   parent's counts: it starts a run of its own from zero. */
+   parent's counts: it starts a run of its own from what the counters hold
+   now. */
 static void in_child(void)
 {
-	struct sonde_attrib_cu *cu, *b = __start_sonde_attrib, *e = __stop_sonde_attrib;
-	for (cu = b; cu < e; cu++)
-		for (uint64_t i = 0; i < cu->nfuncs; i++)
-			cu->calls[i] = cu->ticks[i] = 0;
-	unprofiled_ticks = 0;
+	int n = __atomic_load_n(&nmodules, __ATOMIC_ACQUIRE);
+	for (int i = 0; i < n; i++) {
+		struct module *m = &modules[i];
+		if (!m->live || !m->snap)
+			continue;
+		uint64_t *snap = m->snap;
+		for (struct sonde_attrib_cu *cu = m->b; cu < m->e; cu++) {
+			for (uint64_t k = 0; k < cu->nfuncs; k++) {
+				snap[2 * k] = cu->calls[k];
+				snap[2 * k + 1] = cu->ticks[k];
+			}
+			snap += 2 * cu->nfuncs;
+		}
+		m->units_written = 0;
+	}
+	unprof_snap = unprofiled_ticks;
 	nsignals = 0;
 	uint64_t id = sonde_random_id(run_id * 0x9e3779b97f4a7c15ull + (uint64_t)getpid());
 	run_id = id ? id : 1;
 	start_ns = clock_ns(CLOCK_REALTIME);
-	written = 0;
+	run_written = 0;
+	ended = 0;
 	busy = 0;
 	/* The parent's perf event fd counts the parent's thread. */
 	stop_timer(pthread_getspecific(timer_key));
 	start_timer();
 }
 
-__attribute__((constructor)) static void sonde_attrib_init(void)
+/* init sets the primary up, once: the first module registering with it
+   does (from its constructor, so before main for linked modules). */
+static void init(void)
 {
-	struct sonde_attrib_cu *b = __start_sonde_attrib, *e = __stop_sonde_attrib;
-	if (!b || b == e)
+	if (inited)
 		return;
+	inited = 1;
 	sonde_crc_init();
+	put_u64(unprof_units, fnv1a64(unprof_body, sizeof unprof_body));
+	memcpy(unprof_units + 8, unprof_body, sizeof unprof_body);
 	const char *hz = getenv("SONDE_HZ");
 	if (hz && *hz) {
 		long v = atol(hz);
@@ -333,5 +452,142 @@ __attribute__((constructor)) static void sonde_attrib_init(void)
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGPROF, &sa, NULL);
+	int req = signal_number(getenv("SONDE_SIGNAL"));
+	if (req > 0 && req < NSIG && req != SIGPROF) {
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_request;
+		sa.sa_flags = SA_RESTART;
+		sigemptyset(&sa.sa_mask);
+		sigaction(req, &sa, NULL);
+		request_sig = req;
+	}
 	start_timer();
+}
+
+enum { OP_REGISTER, OP_UNREGISTER, OP_THREAD };
+
+/* module_op is the primary's entry point for every copy of the runtime:
+   register or unregister a module's descriptors [b, e), or start the
+   calling thread's timer. */
+static void module_op(int op, struct sonde_attrib_cu *b, struct sonde_attrib_cu *e)
+{
+	switch (op) {
+	case OP_REGISTER: {
+		init();
+		int n = nmodules;
+		if (n == MAXMODULES)
+			return;
+		uint64_t nf = 0;
+		for (struct sonde_attrib_cu *cu = b; cu < e; cu++)
+			nf += cu->nfuncs;
+		void *snap = mmap(NULL, (size_t)(16 * nf + 16), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (snap == MAP_FAILED)
+			return;
+		modules[n] = (struct module){.b = b, .e = e, .snap = snap, .live = 1};
+		__atomic_store_n(&nmodules, n + 1, __ATOMIC_RELEASE);
+		break;
+	}
+	case OP_UNREGISTER: {
+		/* Write what the module counted while its counters still exist,
+		   then forget it.  A flush in progress on another thread (a
+		   signal handler) finishes first. */
+		while (__atomic_exchange_n(&busy, 1, __ATOMIC_ACQUIRE))
+			sched_yield();
+		flush_locked(0);
+		int n = __atomic_load_n(&nmodules, __ATOMIC_ACQUIRE);
+		for (int i = 0; i < n; i++)
+			if (modules[i].b == b && modules[i].live) {
+				modules[i].live = 0;
+				__atomic_store_n(&any_gone, 1, __ATOMIC_RELEASE);
+			}
+		if (!counted(__sonde_attrib_current))
+			__sonde_attrib_current = &unprofiled_ticks;
+		__atomic_store_n(&busy, 0, __ATOMIC_RELEASE);
+		break;
+	}
+	case OP_THREAD:
+		start_timer();
+		break;
+	}
+}
+
+/* __sonde_attrib_module is module_op under the name the dynamic linker
+   resolves to the primary. */
+__attribute__((visibility("default"))) void __sonde_attrib_module(int op, struct sonde_attrib_cu *b,
+								   struct sonde_attrib_cu *e)
+	__attribute__((alias("module_op")));
+
+/* primary is the primary's module_op, found by the constructor. */
+static void (*primary)(int, struct sonde_attrib_cu *, struct sonde_attrib_cu *);
+
+struct start {
+	void *(*fn)(void *);
+	void *arg;
+};
+
+static void *thread_start(void *p)
+{
+	struct start s = *(struct start *)p;
+	free(p);
+	if (primary)
+		primary(OP_THREAD, NULL, NULL);
+	return s.fn(s.arg);
+}
+
+/* Linked with -Wl,--wrap=pthread_create: every thread the module creates
+   starts its own timer first. */
+int __real_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg)
+{
+	struct start *s = malloc(sizeof *s);
+	if (!s)
+		return __real_pthread_create(t, a, fn, arg);
+	s->fn = fn;
+	s->arg = arg;
+	int r = __real_pthread_create(t, a, thread_start, s);
+	if (r != 0)
+		free(s);
+	return r;
+}
+
+__attribute__((constructor)) static void sonde_attrib_init(void)
+{
+	struct sonde_attrib_cu *b = __start_sonde_attrib, *e = __stop_sonde_attrib;
+	if (!b || b == e)
+		return;
+	/* The first definition in the global scope is the primary; a library
+	   loaded with RTLD_LOCAL into an uninstrumented program finds none
+	   and is its own (as its references to __sonde_attrib_current then
+	   resolve to its own variable). */
+	primary = (void (*)(int, struct sonde_attrib_cu *, struct sonde_attrib_cu *))dlsym(RTLD_DEFAULT,
+											     "__sonde_attrib_module");
+	if (!primary)
+		primary = module_op;
+	primary(OP_REGISTER, b, e);
+}
+
+/* sonde_attrib_fini runs when the module is unloaded (dlclose) or at exit,
+   after the atexit handlers.  A library's counters go away with it: write
+   them first.  When the primary itself goes, its handlers must not stay
+   behind in the process. */
+__attribute__((destructor)) static void sonde_attrib_fini(void)
+{
+	struct sonde_attrib_cu *b = __start_sonde_attrib, *e = __stop_sonde_attrib;
+	if (!b || b == e || !primary)
+		return;
+	if (primary != module_op) {
+		primary(OP_UNREGISTER, b, e);
+		return;
+	}
+	flush(1);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPROF, &sa, NULL);
+	if (request_sig)
+		sigaction(request_sig, &sa, NULL);
+	stop_timer(pthread_getspecific(timer_key));
+	pthread_setspecific(timer_key, NULL);
+	pthread_key_delete(timer_key);
 }
