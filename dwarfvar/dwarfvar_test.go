@@ -70,6 +70,7 @@ var varsExprs = map[string][]string{
 		"req->hdr.tag", "req->vals[k&3]", "req->vals[2]", "req->w", "req->c", "req->next", "(*req).size",
 		"req->next->size", "table[idx]", "grid[k%3][idx&3]", "counter", "&req->vals[1]"},
 	"chain": {"depth", "acc", "keep", "r"},
+	"spill": {"n", "m", "a", "b", "c", "d", "e", "g", "h", "k", "s"},
 	"main":  {"rounds", "total", "j", "r[0].size", "r[1].hdr.tag", "r[j&1].c", "r[1].w", "r[0].next->vals[3]"},
 }
 
@@ -85,11 +86,14 @@ func TestEvalAgainstGdb(t *testing.T) {
 		t.Run(b.name, func(t *testing.T) {
 			bin := testprog.Build(t, src, testprog.Opts{Compiler: b.compiler, Flags: b.flags})
 			stops := runGdb(t, bin, gdbConfig{
-				Breaks: append([]string{"probe"}, markers(t, src)...),
+				Breaks: append([]string{"probe", "*spill"}, markers(t, src)...),
 				Max:    60,
 				Funcs:  varsExprs,
 			})
 			checkStops(t, bin, stops, varsExprs)
+			if strings.Contains(b.name, "O2") {
+				requireLocList(t, bin, "spill", "n")
+			}
 		})
 	}
 }
@@ -137,6 +141,29 @@ func checkStops(t *testing.T, bin string, stops []gdbStop, exprs map[string][]st
 		t.Fatal("gdb reported no frames of the functions")
 	}
 	t.Logf("%d stops, %d frames: %s", len(stops), frames, ty)
+}
+
+// requireLocList checks that variable name of fn has a location list with
+// at least two different locations (readelf --debug-dump=loc shows them):
+// the fixture must exercise them.
+func requireLocList(t *testing.T, bin, fn, name string) {
+	t.Helper()
+	p, err := Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := p.Compile(fn, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := e.insts[0].root.b.cands[0].v
+	distinct := map[string]bool{}
+	for _, l := range v.list {
+		distinct[string(l.expr)] = true
+	}
+	if !v.isList || len(distinct) < 2 {
+		t.Errorf("%s in %s: %d locations, want a location list of 2 or more", name, fn, len(distinct))
+	}
 }
 
 // TestCompileErrors: unsupported syntax and unknown names are one-line

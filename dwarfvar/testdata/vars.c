@@ -79,6 +79,24 @@ __attribute__((noinline)) long chain(long depth, long acc)
 	return r + keep;
 }
 
+/* hook calls probe where the compiler cannot see which registers the
+   callee clobbers (gcc's -fipa-ra would otherwise keep values in
+   caller-saved registers across the call). */
+void (*volatile hook)(long) = probe;
+
+/* spill keeps more values alive across calls than there are callee-saved
+   registers: at -O2 its parameter n arrives in rdi, then lives in a
+   callee-saved register or on the stack (a location list). */
+__attribute__((noinline)) long spill(long n, long m)
+{
+	long a = n * 3, b = n ^ m, c = n + 7, d = m * 5, e = n - m, g = n * m, h = n | 1, k = m & 6;
+	hook(a);
+	hook(b + c);
+	long s = a + b + c + d + e + g + h + k + n;
+	hook(s); /* BP spill */
+	return s + a * b + c * d + e * g + h * k + n;
+}
+
 int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 2;
@@ -93,6 +111,7 @@ int main(int argc, char **argv)
 		total += worker(&r[j & 1], 3 + j);
 	}
 	total += chain(6, 1);
+	total += spill(total & 0xff, rounds);
 	printf("%ld\n", total);
 	return 0;
 }
