@@ -1,0 +1,472 @@
+package gdbmi
+
+import (
+	"bufio"
+	"bytes"
+	"debug/elf"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"sonde/internal/oracle"
+	"sonde/internal/testprog"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testprog.Cleanup()
+	os.Exit(code)
+}
+
+// countdown is a running testdata/countdown.c.
+type countdown struct {
+	bin   string
+	cmd   *exec.Cmd
+	out   bytes.Buffer
+	slots *os.File
+	n     int64
+	thr   int
+}
+
+// buildCountdown compiles testdata/countdown.c at -O0 -g, as the brief of
+// --gdb asks (gdb and sonde's evaluator both see every variable).
+func buildCountdown(t *testing.T) string {
+	t.Helper()
+	testprog.Require(t, "gdb")
+	src, err := filepath.Abs("testdata/countdown.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return testprog.Build(t, src, testprog.Opts{Compiler: "gcc", Flags: []string{"-O0", "-g", "-pthread"}})
+}
+
+// startCountdown starts countdown with n and threads, and waits until every
+// thread has published a value.
+func startCountdown(t *testing.T, n int64, threads int) *countdown {
+	t.Helper()
+	c := &countdown{bin: buildCountdown(t), n: n, thr: threads}
+	f, err := os.CreateTemp(t.TempDir(), "slots")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(64 * 8); err != nil {
+		t.Fatal(err)
+	}
+	c.slots = f
+	t.Cleanup(func() { f.Close() })
+	c.cmd = exec.Command(c.bin, f.Name(), strconv.FormatInt(n, 10), strconv.Itoa(threads))
+	c.cmd.Stdout = &c.out
+	c.cmd.Stderr = &c.out
+	if err := c.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if c.cmd.ProcessState == nil {
+			c.cmd.Process.Kill()
+			c.cmd.Wait()
+		}
+	})
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		ready := true
+		for i := range threads {
+			if c.slot(t, i) == 0 {
+				ready = false
+			}
+		}
+		if ready {
+			return c
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("countdown did not start its %d threads in 30 s", threads)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// slot reads thread i's published n from the shared file.
+func (c *countdown) slot(t *testing.T, i int) int64 {
+	t.Helper()
+	var b [8]byte
+	if _, err := c.slots.ReadAt(b[:], int64(i)*8); err != nil {
+		t.Fatal(err)
+	}
+	return int64(binary.LittleEndian.Uint64(b[:]))
+}
+
+// wantOutput is what countdown prints when left alone: the sum of k&7 for
+// k = 1..n, per thread, in closed form (each run of 8 adds 0+1+...+7 = 28),
+// and the signals the test sent.
+func (c *countdown) wantOutput(sigint, usr1 int) string {
+	q, r := c.n/8, c.n%8
+	sum := (q*28 + r*(r+1)/2) * int64(c.thr)
+	return fmt.Sprintf("sum=%d sigint=%d usr1=%d\n", sum, sigint, usr1)
+}
+
+// finish waits for countdown's end and checks its output and exit status 3.
+func (c *countdown) finish(t *testing.T, sigint, usr1 int) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- c.cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(120 * time.Second):
+		c.cmd.Process.Kill()
+		t.Fatalf("countdown did not end in 120 s after Close (left stopped?)")
+	}
+	ws := c.cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if ws.Signaled() {
+		t.Fatalf("countdown died of %v; output %q", ws.Signal(), c.out.String())
+	}
+	if ws.ExitStatus() != 3 {
+		t.Errorf("countdown exit status %d, want 3", ws.ExitStatus())
+	}
+	if got, want := c.out.String(), c.wantOutput(sigint, usr1); got != want {
+		t.Errorf("countdown printed %q, want %q", got, want)
+	}
+}
+
+// funcRange is a function's [lo, hi) in the running process: nm -S's
+// link-time range plus the load bias from /proc/PID/maps.
+type funcRange struct{ lo, hi uint64 }
+
+func (r funcRange) has(pc uint64) bool { return pc >= r.lo && pc < r.hi }
+
+// ranges returns the run-time ranges of the named functions of c's
+// executable (oracle: binutils nm -S and /proc/PID/maps).
+func (c *countdown) ranges(t *testing.T, names ...string) map[string]funcRange {
+	t.Helper()
+	syms, err := oracle.Nm(t, c.bin, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bias := loadBias(t, c.cmd.Process.Pid, c.bin)
+	out := map[string]funcRange{}
+	for _, s := range syms {
+		if slices.Contains(names, s.Name) && s.IsFunc() {
+			out[s.Name] = funcRange{s.Addr + bias, s.Addr + s.Size + bias}
+		}
+	}
+	for _, n := range names {
+		if _, ok := out[n]; !ok {
+			t.Fatalf("nm -S %s: no function %s", c.bin, n)
+		}
+	}
+	return out
+}
+
+// loadBias is the run-time address of bin's first PT_LOAD minus its link
+// address.
+func loadBias(t *testing.T, pid int, bin string) uint64 {
+	t.Helper()
+	f, err := elf.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var first *elf.Prog
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_LOAD {
+			first = p
+			break
+		}
+	}
+	if first == nil {
+		t.Fatalf("%s: no PT_LOAD", bin)
+	}
+	for _, m := range mapsOf(t, pid) {
+		if m.path == bin && m.off == 0 {
+			return m.lo - (first.Vaddr &^ (first.Align - 1))
+		}
+	}
+	t.Fatalf("/proc/%d/maps: %s not mapped at offset 0", pid, bin)
+	return 0
+}
+
+type mapping struct {
+	lo, hi, off uint64
+	perms, path string
+}
+
+func mapsOf(t *testing.T, pid int) []mapping {
+	t.Helper()
+	f, err := os.Open(fmt.Sprintf("/proc/%d/maps", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var ms []mapping
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 5 {
+			continue
+		}
+		var m mapping
+		lo, hi, _ := strings.Cut(fs[0], "-")
+		m.lo, _ = strconv.ParseUint(lo, 16, 64)
+		m.hi, _ = strconv.ParseUint(hi, 16, 64)
+		m.off, _ = strconv.ParseUint(fs[2], 16, 64)
+		m.perms = fs[1]
+		if len(fs) >= 6 {
+			m.path = fs[5]
+		}
+		ms = append(ms, m)
+	}
+	return ms
+}
+
+// text reads the executable mappings of bin in the process through
+// /proc/PID/mem: a breakpoint left behind would change them.
+func text(t *testing.T, pid int, bin string) []byte {
+	t.Helper()
+	mem, err := os.Open(fmt.Sprintf("/proc/%d/mem", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mem.Close()
+	var all []byte
+	for _, m := range mapsOf(t, pid) {
+		if m.path != bin || !strings.Contains(m.perms, "x") {
+			continue
+		}
+		b := make([]byte, m.hi-m.lo)
+		if _, err := mem.ReadAt(b, int64(m.lo)); err != nil {
+			t.Fatalf("read /proc/%d/mem at %#x: %v", pid, m.lo, err)
+		}
+		all = append(all, b...)
+	}
+	if len(all) == 0 {
+		t.Fatalf("/proc/%d/maps: no executable mapping of %s", pid, bin)
+	}
+	return all
+}
+
+// tasks lists /proc/PID/task: the kernel's threads of the process.
+func tasks(t *testing.T, pid int) []int {
+	t.Helper()
+	es, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int
+	for _, e := range es {
+		id, err := strconv.Atoi(e.Name())
+		if err == nil {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+func attach(t *testing.T, pid int) *Session {
+	t.Helper()
+	s, err := Attach(pid)
+	if err != nil {
+		t.Fatalf("Attach(%d): %v", pid, err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestSampleValues samples n in worker and checks each value against the
+// values the program published just before and just after the sample; the
+// stack against nm's ranges; that signals reach the program (SIGUSR1
+// unseen by gdb, an outside SIGINT passed on after gdb's stop) and that the
+// program ends as if never sampled, with its text unchanged.
+func TestSampleValues(t *testing.T) {
+	c := startCountdown(t, 3_000_000_000, 1)
+	pid := c.cmd.Process.Pid
+	before := text(t, pid, c.bin)
+	fr := c.ranges(t, "worker", "main")
+	s := attach(t, pid)
+
+	const samples = 20
+	last := int64(1 << 62)
+	usr1 := 0
+	for i := range samples {
+		hi := c.slot(t, 0)
+		got, err := s.Sample("worker", []string{"n", "n*2", "no_such_variable", "slot"})
+		if err != nil {
+			t.Fatalf("sample %d: %v", i, err)
+		}
+		lo := c.slot(t, 0)
+		if len(got) != 1 || got[0].TID != pid {
+			t.Fatalf("sample %d: threads %+v, want one with TID %d", i, got, pid)
+		}
+		ts := got[0]
+		if !ts.InFunc || len(ts.Values) != 4 {
+			t.Fatalf("sample %d: InFunc %v, %d values; want worker's frame and 4 values", i, ts.InFunc, len(ts.Values))
+		}
+		n, err := strconv.ParseInt(ts.Values[0].Text, 10, 64)
+		if err != nil || ts.Values[0].Err != nil {
+			t.Fatalf("sample %d: n = %q, %v", i, ts.Values[0].Text, ts.Values[0].Err)
+		}
+		// The slot holds n or n+1 at any instant (written before n--).
+		if n > hi || n < lo-1 {
+			t.Errorf("sample %d: n = %d, program had n in [%d, %d] around the sample", i, n, lo-1, hi)
+		}
+		if n >= last {
+			t.Errorf("sample %d: n = %d after %d: n counts down", i, n, last)
+		}
+		last = n
+		if want := strconv.FormatInt(2*n, 10); ts.Values[1].Text != want {
+			t.Errorf("sample %d: n*2 = %q, want %s", i, ts.Values[1].Text, want)
+		}
+		var ee *ExprError
+		if !errors.As(ts.Values[2].Err, &ee) || !strings.Contains(ee.Msg, "No symbol") {
+			t.Errorf("sample %d: no_such_variable = %q, %v; want gdb's No symbol error", i, ts.Values[2].Text, ts.Values[2].Err)
+		}
+		if ts.Values[3].Text != "0" {
+			t.Errorf("sample %d: slot = %q, want 0", i, ts.Values[3].Text)
+		}
+		if len(ts.Stack) != 2 || !fr["worker"].has(ts.Stack[0]) || !fr["main"].has(ts.Stack[1]-1) {
+			t.Errorf("sample %d: stack %#x, want a pc in worker %#x and a return address in main %#x (nm -S)", i, ts.Stack, fr["worker"], fr["main"])
+		}
+		if i%4 == 1 {
+			// Passed to the program without a stop (handle all nostop pass).
+			syscall.Kill(pid, syscall.SIGUSR1)
+			usr1++
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// An outside SIGINT: gdb stops on it; the session passes it on.
+	syscall.Kill(pid, syscall.SIGINT)
+	time.Sleep(200 * time.Millisecond)
+	t.Logf("slot after SIGINT: %d", c.slot(t, 0))
+	if _, err := s.Sample("", nil); err != nil {
+		t.Fatalf("sample after SIGINT: %v", err)
+	}
+	if cost, n := s.Cost(); n != samples+1 || cost <= 0 {
+		t.Errorf("Cost() = %v, %d; want > 0, %d", cost, n, samples+1)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if after := text(t, pid, c.bin); !bytes.Equal(before, after) {
+		t.Errorf("the program's text differs after Close (%d bytes)", len(before))
+	}
+	c.finish(t, 1, usr1)
+}
+
+// TestSampleThreads checks that every thread the kernel lists is sampled,
+// each with its own n.
+func TestSampleThreads(t *testing.T) {
+	const threads = 4
+	c := startCountdown(t, 400_000_000, threads)
+	pid := c.cmd.Process.Pid
+	fr := c.ranges(t, "worker", "main", "thread_main")
+	s := attach(t, pid)
+	for i := range 5 {
+		var hi [threads]int64
+		for j := range threads {
+			hi[j] = c.slot(t, j)
+		}
+		want := tasks(t, pid)
+		got, err := s.Sample("worker", []string{"n", "slot"})
+		if err != nil {
+			t.Fatalf("sample %d: %v", i, err)
+		}
+		var tids []int
+		for _, ts := range got {
+			tids = append(tids, ts.TID)
+			if !ts.InFunc || len(ts.Values) != 2 {
+				t.Errorf("sample %d: thread %d not in worker: %+v", i, ts.TID, ts)
+				continue
+			}
+			slot, err1 := strconv.Atoi(ts.Values[1].Text)
+			n, err2 := strconv.ParseInt(ts.Values[0].Text, 10, 64)
+			if err1 != nil || err2 != nil || slot < 0 || slot >= threads {
+				t.Errorf("sample %d: thread %d: n %q slot %q", i, ts.TID, ts.Values[0].Text, ts.Values[1].Text)
+				continue
+			}
+			if lo := c.slot(t, slot); n > hi[slot] || n < lo-1 {
+				t.Errorf("sample %d: thread %d (slot %d): n = %d, program had n in [%d, %d]", i, ts.TID, slot, n, lo-1, hi[slot])
+			}
+			caller := "thread_main"
+			if ts.TID == pid {
+				caller = "main"
+			}
+			if len(ts.Stack) < 2 || !fr["worker"].has(ts.Stack[0]) || !fr[caller].has(ts.Stack[1]-1) {
+				t.Errorf("sample %d: thread %d: stack %#x, want worker <- %s (nm -S)", i, ts.TID, ts.Stack, caller)
+			}
+		}
+		slices.Sort(tids)
+		if !slices.Equal(tids, want) {
+			t.Errorf("sample %d: threads %v, /proc/%d/task %v", i, tids, pid, want)
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	c.finish(t, 0, 0)
+}
+
+// TestSampleUntilExit samples a short run until it ends: ErrExited, no
+// hang, and the program's own exit status and output.
+func TestSampleUntilExit(t *testing.T) {
+	c := startCountdown(t, 100_000_000, 2)
+	s := attach(t, c.cmd.Process.Pid)
+	deadline := time.Now().Add(60 * time.Second)
+	var err error
+	n := 0
+	for time.Now().Before(deadline) {
+		if _, err = s.Sample("worker", []string{"n"}); err != nil {
+			break
+		}
+		n++
+	}
+	if !errors.Is(err, ErrExited) {
+		t.Fatalf("after %d samples: %v, want ErrExited", n, err)
+	}
+	if _, err := s.Sample("worker", []string{"n"}); !errors.Is(err, ErrExited) {
+		t.Errorf("sample after the exit: %v, want ErrExited", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("Close after the exit: %v", err)
+	}
+	c.finish(t, 0, 0)
+}
+
+// TestGDBDies kills gdb under a session: Sample fails (not ErrExited), and
+// the program runs on to its normal end.
+func TestGDBDies(t *testing.T) {
+	c := startCountdown(t, 600_000_000, 1)
+	s := attach(t, c.cmd.Process.Pid)
+	if _, err := s.Sample("worker", []string{"n"}); err != nil {
+		t.Fatal(err)
+	}
+	s.gdb.Process.Kill()
+	<-s.dead
+	_, err := s.Sample("worker", []string{"n"})
+	if err == nil || errors.Is(err, ErrExited) {
+		t.Errorf("Sample after gdb died: %v, want gdb's death", err)
+	}
+	s.Close()
+	c.finish(t, 0, 0)
+}
+
+// TestAttachFails: a pid that does not exist is gdb's error, not a hang.
+func TestAttachFails(t *testing.T) {
+	testprog.Require(t, "gdb")
+	// A pid above pid_max (4194304 at most on Linux) names no process.
+	s, err := Attach(1 << 23)
+	if err == nil {
+		s.Close()
+		t.Fatal("Attach to a pid that cannot exist succeeded")
+	}
+	var ge *GDBError
+	if !errors.As(err, &ge) {
+		t.Errorf("Attach: %v, want gdb's ^error", err)
+	}
+}
