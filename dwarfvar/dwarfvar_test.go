@@ -143,6 +143,38 @@ func checkStops(t *testing.T, bin string, stops []gdbStop, exprs map[string][]st
 	t.Logf("%d stops, %d frames: %s", len(stops), frames, ty)
 }
 
+// classesExprs are the expressions checked in classes.cc.
+var classesExprs = map[string][]string{
+	"area":  {"scale", "p.x", "p.id", "p.mode", "this->sides", "sides", "origin.y", "this->origin.mode", "a", "count", "p.y*2", "&p"},
+	"twice": {"r", "q->x", "q->id", "q->mode", "(*q).x", "&r"},
+	"main":  {"t", "v", "s.sides", "s.origin.x", "p.id"},
+}
+
+// TestEvalCxxAgainstGdb is TestEvalAgainstGdb for C++ (classes.cc, g++
+// and clang++): this and implicit members, references, base classes,
+// scoped enums, static members.
+func TestEvalCxxAgainstGdb(t *testing.T) {
+	src := fixture(t, "classes.cc")
+	for _, b := range builds {
+		if strings.Contains(b.name, "dwarf4") {
+			continue
+		}
+		cc := "g++"
+		if b.compiler == "clang" {
+			cc = "clang++"
+		}
+		t.Run(b.name, func(t *testing.T) {
+			bin := testprog.Build(t, src, testprog.Opts{Compiler: cc, Flags: b.flags})
+			stops := runGdb(t, bin, gdbConfig{
+				Breaks: append([]string{"probe"}, markers(t, src)...),
+				Max:    20,
+				Funcs:  classesExprs,
+			})
+			checkStops(t, bin, stops, classesExprs)
+		})
+	}
+}
+
 // requireLocList checks that variable name of fn has a location list with
 // at least two different locations (readelf --debug-dump=loc shows them):
 // the fixture must exercise them.

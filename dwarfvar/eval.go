@@ -68,9 +68,10 @@ type cnode struct {
 
 // Types of values the expression computes itself (C's promotions, 64-bit).
 var (
-	tLong  = &ctype{kind: tBase, name: "long", size: 8, enc: ateSigned}
-	tULong = &ctype{kind: tBase, name: "unsigned long", size: 8, enc: ateUnsigned}
-	tInt   = &ctype{kind: tBase, name: "int", size: 4, enc: ateSigned}
+	tLong   = &ctype{kind: tBase, name: "long", size: 8, enc: ateSigned}
+	tULong  = &ctype{kind: tBase, name: "unsigned long", size: 8, enc: ateUnsigned}
+	tInt    = &ctype{kind: tBase, name: "int", size: 4, enc: ateSigned}
+	tDouble = &ctype{kind: tBase, name: "double", size: 8, enc: ateFloat}
 )
 
 // Compile parses expr (a C expression: identifiers, integer literals, *p,
@@ -233,6 +234,27 @@ func (b *binder) lookup(a *ast) (*binding, *cnode, error) {
 	return bd, nil, nil
 }
 
+// member rewrites a name that is no local but a member of *this (in a C++
+// method) as this->name.
+func (b *binder) member(a *ast) *ast {
+	if b.vars == nil {
+		if err := b.collect(); err != nil {
+			return nil // lookup reports it
+		}
+	}
+	if len(b.vars[a.name]) > 0 || a.name == "this" {
+		return nil
+	}
+	this := b.vars["this"]
+	if len(this) == 0 || this[0].v.t.kind != tPtr || this[0].v.t.elem.kind != tStruct {
+		return nil
+	}
+	if findField(this[0].v.t.elem, a.name, 0) == nil {
+		return nil
+	}
+	return &ast{kind: aArrow, name: a.name, col: a.col, col2: a.col, x: &ast{kind: aIdent, name: "this", col: a.col}}
+}
+
 // global finds a variable of the unit's top level (or, for a declaration,
 // its definition or its symbol).
 func (b *binder) global(name string) (*variable, error) {
@@ -334,6 +356,9 @@ func (u *cu) location(n *node, name string, t *ctype, attr dwarf.Attr) (*variabl
 func (b *binder) node(a *ast) (*cnode, error) {
 	switch a.kind {
 	case aIdent:
+		if m := b.member(a); m != nil {
+			return b.node(m)
+		}
 		bd, konst, err := b.lookup(a)
 		if err != nil {
 			return nil, err
@@ -427,8 +452,9 @@ func (b *binder) node(a *ast) (*cnode, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !integer(x.t) || !integer(y.t) {
-			return nil, b.errAt(a, "%c needs integers (pointer and float arithmetic are not supported)", a.op)
+		intOp := a.op != '+' && a.op != '-' && a.op != '*' && a.op != '/'
+		if !scalarArith(x.t) || !scalarArith(y.t) || intOp && (!integer(x.t) || !integer(y.t)) {
+			return nil, b.errAt(a, "%s needs numbers (integers for %% & | ^ << >>; pointer arithmetic is not supported)", opName(a.op))
 		}
 		n.y, n.op, n.t = y, a.op, promote(x.t, y.t)
 	}
@@ -486,10 +512,24 @@ func integer(t *ctype) bool {
 
 func scalarArith(t *ctype) bool { return integer(t) || t.kind == tBase && t.enc == ateFloat }
 
-// promote is C's usual arithmetic conversion, widened to 64 bits.
+func opName(op byte) string {
+	switch op {
+	case '<':
+		return "<<"
+	case '>':
+		return ">>"
+	}
+	return string(op)
+}
+
+// promote is C's usual arithmetic conversion, widened to 64 bits (and
+// floating point to double, as gdb computes).
 func promote(a, b *ctype) *ctype {
-	if a.kind == tBase && a.enc == ateFloat {
+	if a.kind == tBase && a.enc == ateFloat && b == a {
 		return a
+	}
+	if a.kind == tBase && a.enc == ateFloat || b.kind == tBase && b.enc == ateFloat {
+		return tDouble
 	}
 	if (a.size == 8 && !a.signed()) || (b.size == 8 && !b.signed()) {
 		return tULong
@@ -672,6 +712,27 @@ func (ev *evaluator) eval(n *cnode) (rval, error) {
 		y, err := ev.eval(n.y)
 		if err != nil {
 			return y, err
+		}
+		if n.t.enc == ateFloat {
+			a, err := ev.num(x)
+			if err != nil {
+				return x, err
+			}
+			b, err := ev.num(y)
+			if err != nil {
+				return y, err
+			}
+			switch n.op {
+			case '+':
+				a += b
+			case '-':
+				a -= b
+			case '*':
+				a *= b
+			case '/':
+				a /= b
+			}
+			return floatVal(n.t, a), nil
 		}
 		a, err := ev.int(x)
 		if err != nil {
@@ -877,6 +938,18 @@ func (ev *evaluator) int(r rval) (uint64, error) {
 		v |= ^uint64(0) << bits
 	}
 	return v, nil
+}
+
+// num reads an integer or floating-point value as a float64.
+func (ev *evaluator) num(r rval) (float64, error) {
+	if r.t.kind == tBase && r.t.enc == ateFloat {
+		return ev.float(r)
+	}
+	v, err := ev.int(r)
+	if r.t.signed() {
+		return float64(int64(v)), err
+	}
+	return float64(v), err
 }
 
 func (ev *evaluator) float(r rval) (float64, error) {

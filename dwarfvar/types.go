@@ -5,6 +5,9 @@ import (
 	"fmt"
 )
 
+// attrEnumClass is DW_AT_enum_class [DWARF5 7.5.4]: a C++ enum class.
+const attrEnumClass = dwarf.Attr(0x6d)
+
 // tkind is the shape of a C type once typedefs and qualifiers are gone.
 type tkind uint8
 
@@ -150,7 +153,11 @@ func (u *cu) typeAt(n *node, depth int) (*ctype, error) {
 			case uint64:
 				v = int64(x)
 			}
-			t.enums = append(t.enums, enumerator{name: c.name(), val: v})
+			name := c.name()
+			if scoped, _ := n.e.Val(attrEnumClass).(bool); scoped && t.name != "" {
+				name = t.name + "::" + name // gdb prints C++ scoped enumerators so
+			}
+			t.enums = append(t.enums, enumerator{name: name, val: v})
 		}
 		return t, nil
 	case dwarf.TagStructType, dwarf.TagClassType, dwarf.TagUnionType:

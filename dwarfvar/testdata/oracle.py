@@ -24,6 +24,8 @@ def show(v):
     if v.is_optimized_out:
         return "<optimized out>"
     t = v.type.strip_typedefs()
+    if t.code in (gdb.TYPE_CODE_REF, gdb.TYPE_CODE_RVALUE_REF):
+        return show(v.referenced_value())
     if t.code == gdb.TYPE_CODE_PTR:
         return "0x%x" % (int(v) & 0xffffffffffffffff)
     return str(v)
@@ -42,8 +44,13 @@ while n < cfg["max"]:
     f = gdb.newest_frame()
     level = 0
     while f is not None and level < 64:
-        fn = f.name()
+        fn = f.name() or ""
+        # C++ frames are named "ns::Class::f(args)": match the DWARF name.
+        short = fn.split("(")[0].split("::")[-1]
         want = cfg["funcs"].get(fn)
+        if want is None and short in cfg["funcs"]:
+            fn = short
+            want = cfg["funcs"][fn]
         if want is not None or cfg.get("all_frames"):
             f.select()
             regs = {}
