@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -17,10 +18,14 @@ import (
 // PCT's formatters (Blake & Bauer 2002, section 3: `-expr
 // 'hier-test@worker@n' 'int-avg'` prints 8.38e+06) and a few more.
 //
-// A sample counts once (or as many times as its "samples" value says, for
-// aggregated profiles). Samples of a CPU clock are taken at equal intervals
-// of CPU time, so averages and shares over samples are time-weighted: a
-// value held twice as long is seen twice as often. Values that could not be
+// Every figure is time-weighted: a sample weighs the CPU time it stands for
+// (its last value, when that is in nanoseconds; else its "samples" count).
+// perf samples of a CPU clock all weigh one period, so this is the plain
+// mean over samples; the ptrace and gdb samplers interrupt at wall-clock
+// ticks and weigh each sample with the CPU time its thread ran since the
+// last one, and a plain mean over their samples would be biased towards
+// the stretches where the thread got little CPU. Standard errors and
+// binomial ± use the effective number of samples (Σw)²/Σw². Values that could not be
 // read (optimized out, unavailable) are never folded into the figures;
 // they are counted on their own line.
 
@@ -111,7 +116,7 @@ func FindExprs(p *profile.Profile, spec string) ([]int, error) {
 // exprStats gathers what the samples say about one expression.
 type exprStats struct {
 	def       profile.ExprDef
-	nums      []float64 // numeric values, one per sample count, in sample order
+	nums      []wx // numeric values with their weights, in sample order
 	texts     map[string]int64
 	notNum    int64 // read, but not a number
 	optimized int64
@@ -133,9 +138,7 @@ func gatherExpr(p *profile.Profile, idx int) *exprStats {
 		case profile.ExprOK:
 			st.texts[v.Text] += c
 			if v.HasNum && !math.IsNaN(v.Num) {
-				for range c {
-					st.nums = append(st.nums, v.Num)
-				}
+				st.nums = append(st.nums, wx{x: v.Num, w: sampleWeight(p, i), n: c})
 			} else {
 				st.notNum += c
 			}
@@ -218,24 +221,67 @@ func WriteExprs(w io.Writer, p *profile.Profile, o ExprOptions) error {
 	return err
 }
 
-// meanSE returns the mean of xs and its standard error (the sample
-// standard deviation over sqrt(n)).
-func meanSE(xs []float64) (mean, se float64) {
-	if len(xs) == 0 {
-		return math.NaN(), math.NaN()
+// wx is a value with its weight (CPU time) and its number of samples.
+type wx struct {
+	x, w float64
+	n    int64
+}
+
+// sampleWeight is what sample i weighs: the CPU time it stands for when
+// the profile's last value is in nanoseconds, else its sample count.
+func sampleWeight(p *profile.Profile, i int) float64 {
+	if sampleType(p).Unit == "nanoseconds" {
+		if v, err := sampleValue(p, i); err == nil && v > 0 {
+			return float64(v)
+		}
+		return 0
 	}
-	for _, x := range xs {
-		mean += x
+	return float64(sampleCount(p, i))
+}
+
+// effectiveN is Kish's effective sample size of weights: (Σw)²/Σw².
+func effectiveN(sum, sum2 float64) float64 {
+	if sum2 == 0 {
+		return 0
 	}
-	mean /= float64(len(xs))
-	if len(xs) < 2 {
-		return mean, math.NaN()
+	return sum * sum / sum2
+}
+
+// meanSE returns the weighted mean of xs and its standard error: the
+// weighted standard deviation over the square root of the effective
+// number of samples (with Bessel's correction on it). For equal weights
+// these are the sample mean and the sample standard deviation over
+// sqrt(n).
+func meanSE(xs []wx) (mean, se float64, neff float64) {
+	var sw, sw2 float64
+	for _, v := range xs {
+		mean += v.w * v.x
+		sw += v.w
+		sw2 += v.w * v.w
+	}
+	if sw == 0 {
+		return math.NaN(), math.NaN(), 0
+	}
+	mean /= sw
+	neff = effectiveN(sw, sw2)
+	if neff < 1.5 {
+		return mean, math.NaN(), neff
 	}
 	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
+	for _, v := range xs {
+		ss += v.w * (v.x - mean) * (v.x - mean)
 	}
-	return mean, math.Sqrt(ss/float64(len(xs)-1)) / math.Sqrt(float64(len(xs)))
+	variance := ss / sw * neff / (neff - 1)
+	return mean, math.Sqrt(variance / neff), neff
+}
+
+// nsamples is the number of samples behind xs.
+func nsamples(xs []wx) int64 {
+	var n int64
+	for _, v := range xs {
+		n += v.n
+	}
+	return n
 }
 
 func writeIntAvg(b *strings.Builder, st *exprStats) {
@@ -243,12 +289,16 @@ func writeIntAvg(b *strings.Builder, st *exprStats) {
 		b.WriteString("no numeric value\n")
 		return
 	}
-	mean, se := meanSE(st.nums)
-	if math.IsNaN(se) {
-		fmt.Fprintf(b, "%.3g  (one sample)\n", mean)
+	mean, se, _ := meanSE(st.nums)
+	if math.IsNaN(mean) {
+		b.WriteString("no CPU time in the samples\n")
 		return
 	}
-	fmt.Fprintf(b, "%.3g ±%.2g  (mean of %d samples ± two standard errors)\n", mean, 2*se, len(st.nums))
+	if math.IsNaN(se) {
+		fmt.Fprintf(b, "%.3g  (%d samples)\n", mean, nsamples(st.nums))
+		return
+	}
+	fmt.Fprintf(b, "%.3g ±%.2g  (time-weighted mean of %d samples ± two standard errors)\n", mean, 2*se, nsamples(st.nums))
 }
 
 func writeMinMax(b *strings.Builder, st *exprStats) {
@@ -256,14 +306,26 @@ func writeMinMax(b *strings.Builder, st *exprStats) {
 		b.WriteString("no numeric value\n")
 		return
 	}
-	fmt.Fprintf(b, "min %s  max %s  (%d samples)\n", fmtNum(slices.Min(st.nums)), fmtNum(slices.Max(st.nums)), len(st.nums))
+	lo, hi := st.nums[0].x, st.nums[0].x
+	for _, v := range st.nums {
+		lo, hi = min(lo, v.x), max(hi, v.x)
+	}
+	fmt.Fprintf(b, "min %s  max %s  (%d samples)\n", fmtNum(lo), fmtNum(hi), nsamples(st.nums))
 }
 
-// quantile returns the q-quantile of sorted xs by the nearest-rank method:
-// the smallest value with at least q·n values at or below it.
-func quantile(sorted []float64, q float64) float64 {
-	r := int(math.Ceil(q * float64(len(sorted))))
-	return sorted[min(max(r, 1), len(sorted))-1]
+// quantile returns the q-quantile of sorted xs by the nearest-rank method,
+// weighted: the smallest value with at least q of the total weight at or
+// below it (for equal weights, the value of rank ceil(q·n)). q = 0 is the
+// smallest value.
+func quantile(sorted []wx, total, q float64) float64 {
+	var cum float64
+	for _, v := range sorted {
+		cum += v.w
+		if v.w > 0 && cum >= q*total*(1-1e-12) {
+			return v.x
+		}
+	}
+	return sorted[len(sorted)-1].x
 }
 
 func writeQuantiles(b *strings.Builder, st *exprStats) {
@@ -272,13 +334,17 @@ func writeQuantiles(b *strings.Builder, st *exprStats) {
 		return
 	}
 	xs := slices.Clone(st.nums)
-	slices.Sort(xs)
+	slices.SortStableFunc(xs, func(a, b wx) int { return cmp.Compare(a.x, b.x) })
+	var total float64
+	for _, v := range xs {
+		total += v.w
+	}
 	qs := []float64{0, .10, .25, .50, .75, .90, 1}
 	names := []string{"min", "p10", "p25", "p50", "p75", "p90", "max"}
 	cells := make([]string, len(qs))
 	width := 3
 	for i, q := range qs {
-		cells[i] = fmtNum(quantile(xs, q))
+		cells[i] = fmtNum(quantile(xs, total, q))
 		width = max(width, len(cells[i]))
 	}
 	for i, n := range names {
@@ -287,7 +353,7 @@ func writeQuantiles(b *strings.Builder, st *exprStats) {
 		}
 		fmt.Fprintf(b, "%*s", width, n)
 	}
-	fmt.Fprintf(b, "  (%d samples)\n", len(xs))
+	fmt.Fprintf(b, "  (%d samples)\n", nsamples(xs))
 	for i, c := range cells {
 		if i > 0 {
 			b.WriteByte(' ')
@@ -382,6 +448,7 @@ type bucket struct {
 	lo, hi float64 // the range [lo, hi) for numeric rows
 	n      int64   // samples
 	time   int64   // sample values (CPU time), for the split
+	w, w2  float64 // the samples' weights and squared weights
 	order  int     // sort key of non-numeric rows
 }
 
@@ -463,10 +530,7 @@ func buckets(p *profile.Profile, idx, nbins int) []bucket {
 			r = row(v.Text, math.Inf(1), math.Inf(1))
 			r.order = 1
 		}
-		r.n += sampleCount(p, i)
-		if t, err := sampleValue(p, i); err == nil {
-			r.time += t
-		}
+		r.add(p, i)
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
@@ -488,24 +552,46 @@ func buckets(p *profile.Profile, idx, nbins int) []bucket {
 	return res
 }
 
-// share returns 100·k/n and two binomial standard deviations of it, in
-// percentage points (PCT section 6.2).
-func share(k, n int64) (pct, pm float64) {
-	if n == 0 {
+// add counts sample i of p in r.
+func (r *bucket) add(p *profile.Profile, i int) {
+	r.n += sampleCount(p, i)
+	if t, err := sampleValue(p, i); err == nil {
+		r.time += t
+	}
+	w := sampleWeight(p, i)
+	r.w += w
+	r.w2 += w * w
+}
+
+// share returns 100·w/total and two binomial standard deviations of it, in
+// percentage points (PCT section 6.2), for neff effective samples.
+func share(w, total, neff float64) (pct, pm float64) {
+	if total == 0 || neff == 0 {
 		return 0, 0
 	}
-	p := float64(k) / float64(n)
-	return 100 * p, 200 * math.Sqrt(p*(1-p)/float64(n))
+	p := w / total
+	return 100 * p, 200 * math.Sqrt(p*(1-p)/neff)
+}
+
+// totals sums the rows' weights and returns the effective number of
+// samples behind them.
+func totals(rows []bucket) (w, neff float64) {
+	var w2 float64
+	for _, r := range rows {
+		w += r.w
+		w2 += r.w2
+	}
+	return w, effectiveN(w, w2)
 }
 
 const barWidth = 40
 
 func writeHist(b *strings.Builder, p *profile.Profile, idx int, bins int) {
 	rows := buckets(p, idx, bins)
-	var total, most int64
+	total, neff := totals(rows)
+	var most float64
 	for _, r := range rows {
-		total += r.n
-		most = max(most, r.n)
+		most = max(most, r.w)
 	}
 	if total == 0 {
 		b.WriteString("no value read\n")
@@ -518,8 +604,8 @@ func writeHist(b *strings.Builder, p *profile.Profile, idx int, bins int) {
 	}
 	fmt.Fprintf(b, "%*s  %*s  share\n", lw, "value", nw, "samples")
 	for _, r := range rows {
-		pct, pm := share(r.n, total)
-		bar := strings.Repeat("#", int(math.Round(float64(barWidth)*float64(r.n)/float64(most))))
+		pct, pm := share(r.w, total, neff)
+		bar := strings.Repeat("#", int(math.Round(barWidth*r.w/most)))
 		fmt.Fprintf(b, "%*s  %*d  %-12s  %s\n", lw, r.label, nw, r.n, fmt.Sprintf("%5.1f%% ±%.1f", pct, pm), bar)
 	}
 }
@@ -533,9 +619,9 @@ func writeHist(b *strings.Builder, p *profile.Profile, idx int, bins int) {
 //	     value  samples  cpu time   share of worker
 //	[0, 2e+06)      241    0.241s    8.1% ±1.0
 //
-// The share is of all samples with the function on the stack, ± two
-// binomial standard deviations; samples whose value could not be read are
-// rows of their own.
+// The share is of the time of all samples with the function on the
+// stack, ± two binomial standard deviations; samples whose value could not
+// be read are rows of their own.
 func WriteExprSplit(w io.Writer, p *profile.Profile, spec string, bins int) error {
 	idx, err := FindExprs(p, spec)
 	if err != nil {
@@ -563,10 +649,7 @@ func WriteExprSplit(w io.Writer, p *profile.Profile, spec string, bins int) erro
 		if v.Status == profile.ExprOptimizedOut {
 			r = &opt
 		}
-		r.n += sampleCount(p, j)
-		if t, err := sampleValue(p, j); err == nil {
-			r.time += t
-		}
+		r.add(p, j)
 	}
 	for _, r := range []bucket{opt, unav} {
 		if r.n > 0 {
@@ -592,20 +675,21 @@ func WriteExprSplit(w io.Writer, p *profile.Profile, spec string, bins int) erro
 		head += fmt.Sprintf("  %10s", "cpu time")
 	}
 	fmt.Fprintf(&b, "%s  share of %s\n", head, def.Func)
+	total, neff := totals(rows)
 	for _, r := range rows {
 		line := fmt.Sprintf("%*s  %*d", lw, r.label, nw, r.n)
 		if timed {
 			line += fmt.Sprintf("  %9.3fs", float64(r.time)/1e9)
 		}
-		pct, pm := share(r.n, st.n)
+		pct, pm := share(r.w, total, neff)
 		fmt.Fprintf(&b, "%s  %5.1f%% ±%.1f\n", line, pct, pm)
 	}
-	var all int64
+	var all bucket
 	for j := range p.Samples {
-		all += sampleCount(p, j)
+		all.add(p, j)
 	}
-	pct, pm := share(st.n, all)
-	fmt.Fprintf(&b, "%s: %d of %d samples, %.1f%% ±%.1f\n", def.Func, st.n, all, pct, pm)
+	pct, pm := share(total, all.w, effectiveN(all.w, all.w2))
+	fmt.Fprintf(&b, "%s: %d of %d samples, %.1f%% ±%.1f of the time\n", def.Func, st.n, all.n, pct, pm)
 	_, err = io.WriteString(w, b.String())
 	return err
 }

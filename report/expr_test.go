@@ -37,7 +37,7 @@ func exprProfile() *profile.Profile {
 		i := len(p.Samples)
 		p.Samples = append(p.Samples, profile.Sample{
 			Values: []int64{1, 1000000}, PID: 7, TID: 7 + int32(i%2),
-			Time: t0.Add(time.Duration(i+1) * time.Millisecond).UnixNano(),
+			Time:  t0.Add(time.Duration(i+1) * time.Millisecond).UnixNano(),
 			Exprs: []profile.ExprValue{v},
 		})
 	}
@@ -98,7 +98,7 @@ func TestExprFigures(t *testing.T) {
 		only   string
 		want   []string
 	}{
-		{ExprIntAvg, "n", []string{"50.5 ±5.8  (mean of 100 samples"}},
+		{ExprIntAvg, "n", []string{"50.5 ±5.8  (time-weighted mean of 100 samples"}},
 		{ExprQuantiles, "worker@n", []string{"  1  10  25  50  75  90 100\n"}},
 		{ExprMinMax, "hier-test@worker@n", []string{"min 1  max 100  (100 samples)"}},
 		// 1..100 in 10 ranges of 10 integers, 10% each: ±2·sqrt(.1·.9/100) = ±6.0.
@@ -133,7 +133,7 @@ func TestExprSplit(t *testing.T) {
 	checkGolden(t, "expr.split.golden", b.String())
 	// 47 samples of handle: 30 of them 64 (63.8%, ±2·sqrt(.638·.362/47) =
 	// ±14.0), 0.030 s of CPU time; handle is 47 of 161 samples.
-	for _, w := range []string{"   64       30      0.030s   63.8% ±14.0", "<unavailable>        1", "handle: 47 of 161 samples, 29.2% ±7.2"} {
+	for _, w := range []string{"   64       30      0.030s   63.8% ±14.0", "<unavailable>        1", "handle: 47 of 161 samples, 29.2% ±7.2 of the time"} {
 		if !strings.Contains(b.String(), w) {
 			t.Errorf("split lacks %q:\n%s", w, b.String())
 		}
@@ -158,5 +158,41 @@ func TestExprErrors(t *testing.T) {
 				t.Errorf("error %v, want one containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestExprWeighted: samples of the ptrace and gdb samplers weigh the CPU
+// time their thread ran. Value 10 in a sample of 3 ms and 20 in one of
+// 1 ms: the time-weighted mean is (3·10 + 1·20)/4 = 12.5; the effective
+// number of samples is 4²/(3²+1²) = 1.6, the weighted variance
+// (3·2.5² + 1·7.5²)/4 = 18.75, times 1.6/0.6 = 50, so the standard error
+// is sqrt(50/1.6) = 5.59 and ± two of them 11; the median (half of the
+// weight, 2 ms) and p75 (3 ms) are 10, p90 is 20; the shares are 75% and 25%, ±200·sqrt(.75·.25/1.6)
+// = ±68.5.
+func TestExprWeighted(t *testing.T) {
+	p := &profile.Profile{
+		SampleTypes: []profile.ValueType{{Type: "samples", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}},
+		Exprs:       []profile.ExprDef{{Spec: "a@f@x", Prog: "a", Func: "f", Expr: "x"}},
+		Samples: []profile.Sample{
+			{Values: []int64{1, 3000000}, Exprs: []profile.ExprValue{{Expr: 0, Status: profile.ExprOK, HasNum: true, Num: 10, Text: "10"}}},
+			{Values: []int64{1, 1000000}, Exprs: []profile.ExprValue{{Expr: 0, Status: profile.ExprOK, HasNum: true, Num: 20, Text: "20"}}},
+		},
+	}
+	for _, tt := range []struct {
+		format ExprFormat
+		want   string
+	}{
+		{ExprIntAvg, "12.5 ±11  (time-weighted mean of 2 samples"},
+		{ExprQuantiles, " 10  10  10  10  10  20  20\n"},
+		{ExprHist, "   10        1   75.0% ±68.5"},
+		{ExprHist, "   20        1   25.0% ±68.5"},
+	} {
+		var b strings.Builder
+		if err := WriteExprs(&b, p, ExprOptions{Format: tt.format}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), tt.want) {
+			t.Errorf("%s lacks %q:\n%s", tt.format, tt.want, b.String())
+		}
 	}
 }

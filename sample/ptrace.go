@@ -374,7 +374,9 @@ func (r *ptraceRun) sample(tid int, th *tracee) {
 		Time: uint64(now.UnixNano() - s.clockOffset), IP: ip, Period: th.value,
 		Regs: r.regs, Stack: r.stack[:n],
 	}
+	s.stopped = true
 	s.handleSample(&r.rec)
+	s.stopped = false
 }
 
 // detachAll stops every thread and detaches from it, leaving it running.

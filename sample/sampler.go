@@ -90,6 +90,41 @@ type Options struct {
 	// Ring, when non-zero, keeps only the last Ring samples in memory and
 	// writes them when sampling stops (a flight recorder).
 	Ring int
+	// Exprs, when set, evaluates expressions at every sample (record
+	// --expr). It needs the registers and stack copy of CallGraphDWARF.
+	Exprs ExprEvaluator
+}
+
+// ExprEvaluator evaluates record --expr expressions at one sample. The
+// sampler calls it from one goroutine, once per sample, after unwinding.
+type ExprEvaluator interface {
+	// Eval appends to out the values of the expressions that apply to
+	// the sample (its process matches the expression's program, its
+	// stack holds the expression's function); ExprValue.Expr is the
+	// run-local index the caller gave the expression in its ExprDef
+	// frame. in and its slices are only valid during the call.
+	Eval(in *ExprInput, out []profile.ExprValue) []profile.ExprValue
+}
+
+// ExprInput is what a sample offers an ExprEvaluator.
+type ExprInput struct {
+	// PID and TID are the sampled process and thread.
+	PID, TID int32
+	// Exe is the process's executable path, "" when unknown; Comm its
+	// command name.
+	Exe, Comm string
+	// Regs are the user registers in the order of the unwinder's
+	// RegsMask; Stack the copy of the user stack from the stack pointer
+	// up, as taken at the sample.
+	Regs  []uint64
+	Stack []byte
+	// Obj finds the object placement of a runtime address.
+	Obj ObjectAt
+	// Stopped says whether the thread is stopped while Eval runs (the
+	// ptrace sampler): memory read outside the stack copy is then what
+	// it was at the sample. Otherwise (perf events) it is read some
+	// milliseconds later, while the thread runs on.
+	Stopped bool
 }
 
 func (o *Options) period() uint64 {
@@ -165,6 +200,12 @@ type Sampler struct {
 	ringNext  int
 	ringFull  bool
 
+	// stopped says that the thread of the sample being handled is stopped
+	// (the ptrace sampler).
+	stopped bool
+	// extReread is when WriteStack last reread a process's maps.
+	extReread time.Time
+
 	// KernelRefused is why -k could not be honoured (nil when it was or
 	// was not asked for); sampling went on with user frames only.
 	KernelRefused error
@@ -199,6 +240,9 @@ type item struct {
 func New(w *datafile.Writer, opts Options) (*Sampler, error) {
 	if opts.CallGraph == CallGraphDWARF && opts.Unwinder == nil {
 		return nil, errors.New("sample: dwarf call graph without an unwinder")
+	}
+	if opts.Exprs != nil && (opts.CallGraph != CallGraphDWARF || opts.Histogram > 0) {
+		return nil, errors.New("sample: expressions need the dwarf call graph and one sample per tick (no histogram)")
 	}
 	cpus, err := proc.OnlineCPUs()
 	if err != nil {
@@ -682,6 +726,21 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	s.sample.Values = append(s.sample.Values[:0], 1, int64(r.Period))
 	s.sample.PID, s.sample.TID = int32(r.PID), int32(r.TID)
 	s.sample.Time = int64(r.Time) + s.clockOffset
+	s.sample.Exprs = s.sample.Exprs[:0]
+	if s.opts.Exprs != nil && len(r.Regs) > 0 {
+		in := ExprInput{
+			PID: int32(r.PID), TID: int32(r.TID), Exe: p.exe, Comm: p.comm,
+			Regs: r.Regs, Stack: r.Stack, Stopped: s.stopped,
+			Obj: func(pc uint64) (string, uint64, bool) {
+				pl := p.find(pc)
+				if pl == nil || pl.file == "" {
+					return "", 0, false
+				}
+				return pl.file, pl.fileBias, true
+			},
+		}
+		s.sample.Exprs = s.opts.Exprs.Eval(&in, s.sample.Exprs)
+	}
 	s.mu.Lock()
 	s.stats.Samples++
 	s.mu.Unlock()
@@ -701,6 +760,7 @@ func copySample(x *profile.Sample) profile.Sample {
 	c := *x
 	c.Stack = append([]profile.Location(nil), x.Stack...)
 	c.Values = append([]int64(nil), x.Values...)
+	c.Exprs = append([]profile.ExprValue(nil), x.Exprs...)
 	return c
 }
 
@@ -750,6 +810,7 @@ func (s *Sampler) addRing(x *profile.Sample) {
 	old := &s.ring[s.ringNext]
 	old.Stack = append(old.Stack[:0], x.Stack...)
 	old.Values = append(old.Values[:0], x.Values...)
+	old.Exprs = append(old.Exprs[:0], x.Exprs...)
 	old.PID, old.TID, old.Time = x.PID, x.TID, x.Time
 	s.ringNext = (s.ringNext + 1) % len(s.ring)
 	s.ringFull = true

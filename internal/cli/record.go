@@ -16,6 +16,7 @@ import (
 
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/ptrace"
+	"sonde/profile"
 	"sonde/profile/datafile"
 	"sonde/report"
 	"sonde/sample"
@@ -178,10 +179,15 @@ func runRecord(e *env, args []string) int {
 	fs := newFlagSet(e, "record")
 	f := &recordFlags{}
 	f.register(fs)
+	x := &recordExprFlags{}
+	x.register(fs) // record_expr.go: --expr, --expr-exact, --gdb
 	if code, ok := parseFlags(e, fs, args); !ok {
 		return code
 	}
 	opts, pids, err := f.options()
+	if err == nil {
+		err = x.apply(f, &opts)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde record: %v\n", err)
 		return exitUsage
@@ -195,12 +201,22 @@ func runRecord(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "sonde record: --duration applies to -p; a command is recorded until it exits")
 		return exitUsage
 	}
+	if x.gdb {
+		return runRecordGDB(e, f, x, pids, cmdArgs) // record_gdb.go
+	}
 	sampler, err := chooseSampler(e, "record", f.sampler, &opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde record: %v\n", err)
 		return exitUsage
 	}
 	rec := &recording{e: e, opts: opts, out: f.out, pids: pids, cmd: cmdArgs, duration: f.duration, sampler: sampler, quiet: f.quiet}
+	if len(x.exprs) > 0 {
+		if rec.exprs, err = prepareExprs(x, &rec.opts, cmdArgs, pids); err != nil {
+			fmt.Fprintf(e.stderr, "sonde record: %v\n", err)
+			return exitUsage
+		}
+		rec.exprDefs = x.exprs
+	}
 	return rec.run()
 }
 
@@ -227,6 +243,10 @@ type recording struct {
 	rate string
 	// sampler is "perf" or "ptrace" (chosen, never "auto").
 	sampler string
+	// exprs evaluates --expr at the samples (nil without --expr);
+	// exprDefs are the expressions, run-local index = position.
+	exprs    *sample.Exprs
+	exprDefs []profile.ExprDef
 }
 
 func (r *recording) run() int {
@@ -247,6 +267,10 @@ func (r *recording) run() int {
 	}
 	defer s.Close()
 	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Command: command, Start: start, SampleTypes: sample.SampleTypes, Period: s.Period()}); err != nil {
+		w.Close()
+		return fail(e, r.verbName(), err)
+	}
+	if err := writeExprDefs(w, r.exprDefs); err != nil {
 		w.Close()
 		return fail(e, r.verbName(), err)
 	}
@@ -291,6 +315,9 @@ func (r *recording) run() int {
 	}
 	if r.opts.CallGraph == sample.CallGraphDWARF && st.Samples > 0 {
 		w.WriteNote(fmt.Sprintf("unwinder: dwarf CFI; %d of %d stacks (%.1f%%) not unwound to the end", st.Incomplete, st.Samples, 100*float64(st.Incomplete)/float64(st.Samples)))
+	}
+	if r.exprs != nil {
+		w.WriteNote(exprNote(r.exprs, r.sampler))
 	}
 	end := time.Now()
 	w.WriteRunEnd(end)

@@ -74,6 +74,17 @@ Views (one at a time; the default is --flat for samples, --functions for counts)
         --instructions=FUNC lists only function FUNC (as --lines=FUNC; a bare
         word after --instructions is a data file). A FILE or FUNC that
         matches nothing is an error.
+  --expr [int-avg|hist|min-max|quantiles|raw] [--expr-only SPEC] [--bins N]
+        the values that sonde record --expr PROG@FUNC@EXPR read at the
+        samples, per expression: int-avg, PCT's mean ("8.38e+06") with two
+        standard errors; hist, value (or one of --bins ranges past 20
+        distinct values) -> samples, share, bar; min-max; quantiles (min p10
+        p25 p50 p75 p90 max); raw, one line a sample (time pid tid value).
+        Values not read (optimized out, unavailable) are counted apart.
+  --by FUNC@EXPR
+        the samples of FUNC split by EXPR's value (FUNC@EXPR or the whole
+        PROG@FUNC@EXPR as recorded): value (or range), samples, CPU time,
+        share of FUNC's time ± two standard deviations.
 
 Flags:
   --top N           print only the first N rows of the view
@@ -111,6 +122,8 @@ Examples:
   sonde report --flat --by object 'runs/*.data'
   sonde report --window 2s:4s sonde.data
   sonde report --lines=shell count.data only the lines of function shell
+  sonde report --expr int-avg           PCT's mean of each recorded --expr
+  sonde report --by 'handle@req->size'  a function's time by a parameter's value
   sonde report --format pprof -o cpu.pb.gz && go tool pprof -top cpu.pb.gz
 `
 
@@ -155,6 +168,7 @@ type reportFlags struct {
 	more            map[string]*bool   // moreViews
 	only            map[string]*string // --lines=FILE|FUNC, --instructions=FUNC
 	histogram       histogramFlag      // report_histogram.go
+	expr            exprReport         // report_expr.go: --expr, --by EXPR
 }
 
 func runReport(e *env, args []string) int {
@@ -185,13 +199,18 @@ func runReport(e *env, args []string) int {
 		f.more[v.name] = fs.Bool(v.name, false, v.name+" view")
 	}
 	fs.Var(&f.histogram, "histogram", "histogram view of count profiles; --histogram=scaled")
-	files, code, ok := parseInterleaved(e, fs, args)
+	f.expr.register(fs)
+	files, code, ok := parseInterleaved(e, fs, joinExprFormat(args))
 	if !ok {
 		return code
 	}
+	f.expr.takeBy(&f.by)
 	opts, err := f.options()
 	if err == nil {
 		err = x.check(f.format)
+	}
+	if err == nil {
+		err = f.expr.check(f)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde report: %v\n", err)
@@ -253,6 +272,10 @@ func runReport(e *env, args []string) int {
 	var buf bytes.Buffer
 	switch f.format {
 	case "text":
+		if f.expr.wanted() {
+			err = f.expr.write(&buf, p)
+			break
+		}
 		err = x.write(e, &buf, p, sym, opts, f)
 	case "pprof":
 		err = export.WritePprof(&buf, p, sym)

@@ -1,0 +1,311 @@
+package sample
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"sonde/dwarfvar"
+	"sonde/internal/linux/unix"
+	"sonde/profile"
+	"sonde/unwind"
+)
+
+// RegsUnwinder unwinds a stack copy frame by frame with each frame's
+// recovered registers (unwind.DWARF does).
+type RegsUnwinder interface {
+	// UnwindRegs appends to frames the frames of the sample, innermost
+	// first, with the registers the CFI recovers in each; complete says
+	// whether it reached the outermost frame.
+	UnwindRegs(regs []uint64, stack []byte, obj unwind.ObjectAt, frames []unwind.FrameRegs) ([]unwind.FrameRegs, bool)
+}
+
+// Exprs evaluates record --expr expressions from DWARF at samples (an
+// ExprEvaluator): it unwinds the sample's stack copy to the frame of the
+// expression's function and evaluates the compiled expression against that
+// frame's recovered registers, the stack copy, and other memory read with
+// process_vm_readv. Each expression is compiled once per (object,
+// function) and the objects' DWARF is read once per path.
+//
+// Memory inside the stack copy is the stack as it was at the sample. Other
+// memory (globals, the heap, the red zone below the stack pointer) is read
+// when Eval runs: under the perf sampler that is some milliseconds after
+// the sample, while the thread runs on; under the ptrace sampler the
+// thread is stopped, and every value is the sample's.
+//
+// Eval is called from the sampler's one goroutine; Prepare and Stats may
+// be called from others.
+type Exprs struct {
+	defs []profile.ExprDef
+	unw  RegsUnwinder
+
+	mu      sync.Mutex
+	objects map[string]*exprObject // by object path
+	applies map[applyKey]bool      // does expression i apply to exe?
+	frames  []unwind.FrameRegs
+	stats   ExprStats
+	idx     []int // scratch: the expressions that apply to a sample
+}
+
+// ExprStats counts what Exprs did.
+type ExprStats struct {
+	// Samples is the number of samples evaluated (those of processes
+	// that some expression applies to).
+	Samples int
+	// OK, OptimizedOut and Unavailable count the values by status.
+	OK, OptimizedOut, Unavailable int
+	// Reads counts memory reads outside the stack copy (process_vm_readv).
+	Reads int
+	// Time is the time spent evaluating (unwinding included).
+	Time time.Duration
+}
+
+type applyKey struct {
+	expr int
+	exe  string
+}
+
+// exprObject is one object's DWARF and what was compiled against it.
+type exprObject struct {
+	prog  *dwarfvar.Program
+	err   error
+	funcs map[string]*exprFunc
+}
+
+// exprFunc is one function of an object: where it is and its compiled
+// expressions, by index in Exprs.defs.
+type exprFunc struct {
+	ranges [][2]uint64 // link-time; empty when the object lacks the function
+	exprs  map[int]*dwarfvar.Expr
+	errs   map[int]error
+}
+
+// NewExprs returns an evaluator of defs (run-local index = position) that
+// unwinds with unw.
+func NewExprs(defs []profile.ExprDef, unw RegsUnwinder) *Exprs {
+	return &Exprs{defs: defs, unw: unw, objects: map[string]*exprObject{}, applies: map[applyKey]bool{}}
+}
+
+// MatchProg reports whether the program pattern of an expression matches an
+// executable: a glob (path.Match) or a substring of its base name, as PCT's
+// EXEC patterns matched.
+func MatchProg(pattern, exe string) bool {
+	base := filepath.Base(exe)
+	if exe == "" {
+		return false
+	}
+	if ok, err := path.Match(pattern, base); err == nil && ok {
+		return true
+	}
+	return strings.Contains(base, pattern)
+}
+
+// Prepare compiles, against executable exe, every expression whose program
+// pattern matches it, so that a function that is not there or an
+// expression sonde cannot evaluate is an error before the run. It returns
+// the number of expressions that match exe. Errors name the expression;
+// an expression that does not compile wraps a *dwarfvar.CompileError.
+func (x *Exprs) Prepare(exe string) (int, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	n := 0
+	for i, d := range x.defs {
+		if !MatchProg(d.Prog, exe) {
+			continue
+		}
+		n++
+		o := x.object(exe)
+		if o.err != nil {
+			return n, fmt.Errorf("expression %q: %w", d.Spec, o.err)
+		}
+		f := o.function(d.Func)
+		if len(f.ranges) == 0 {
+			return n, fmt.Errorf("expression %q: function %s not found in the DWARF of %s", d.Spec, d.Func, exe)
+		}
+		if _, err := o.compile(f, i, d); err != nil {
+			return n, fmt.Errorf("expression %q: %w", d.Spec, err)
+		}
+	}
+	return n, nil
+}
+
+// object returns the DWARF of the object at path, read once. x.mu is held.
+func (x *Exprs) object(path string) *exprObject {
+	o := x.objects[path]
+	if o == nil {
+		o = &exprObject{funcs: map[string]*exprFunc{}}
+		o.prog, o.err = dwarfvar.Open(path)
+		if o.err != nil {
+			o.err = fmt.Errorf("read DWARF of %s: %w", path, o.err)
+		}
+		x.objects[path] = o
+	}
+	return o
+}
+
+// function returns fn's entry in o, looking its ranges up once.
+func (o *exprObject) function(fn string) *exprFunc {
+	f := o.funcs[fn]
+	if f == nil {
+		f = &exprFunc{exprs: map[int]*dwarfvar.Expr{}, errs: map[int]error{}}
+		if o.prog != nil {
+			f.ranges, _ = o.prog.FuncRanges(fn)
+		}
+		o.funcs[fn] = f
+	}
+	return f
+}
+
+// compile compiles expression i in f once.
+func (o *exprObject) compile(f *exprFunc, i int, d profile.ExprDef) (*dwarfvar.Expr, error) {
+	if e, ok := f.exprs[i]; ok {
+		return e, nil
+	}
+	if err, ok := f.errs[i]; ok {
+		return nil, err
+	}
+	e, err := o.prog.Compile(d.Func, d.Expr)
+	if err != nil {
+		f.errs[i] = err
+		return nil, err
+	}
+	f.exprs[i] = e
+	return e, nil
+}
+
+func (f *exprFunc) holds(addr uint64) bool {
+	for _, r := range f.ranges {
+		if addr >= r[0] && addr < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// Stats returns the counts so far.
+func (x *Exprs) Stats() ExprStats {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.stats
+}
+
+// Eval implements ExprEvaluator.
+func (x *Exprs) Eval(in *ExprInput, out []profile.ExprValue) []profile.ExprValue {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.idx = x.idx[:0]
+	for i, d := range x.defs {
+		k := applyKey{i, in.Exe}
+		ok, seen := x.applies[k]
+		if !seen {
+			ok = MatchProg(d.Prog, in.Exe) || in.Exe == "" && MatchProg(d.Prog, in.Comm)
+			x.applies[k] = ok
+		}
+		if ok {
+			x.idx = append(x.idx, i)
+		}
+	}
+	if len(x.idx) == 0 || len(in.Regs) == 0 {
+		return out
+	}
+	start := time.Now()
+	x.stats.Samples++
+	x.frames, _ = x.unw.UnwindRegs(in.Regs, in.Stack, in.Obj, x.frames[:0])
+	var sp uint64
+	if len(x.frames) > 0 {
+		sp = x.frames[0].Regs[7]
+	}
+	mem := &sampleMemory{tid: int(in.TID), stack: in.Stack, sp: sp, reads: &x.stats.Reads}
+	for _, i := range x.idx {
+		d := x.defs[i]
+		for j := range x.frames {
+			fr := &x.frames[j]
+			pc := fr.PC
+			if j > 0 {
+				pc-- // a return address: the call is the instruction before
+			}
+			path, bias, ok := in.Obj(pc)
+			if !ok {
+				continue
+			}
+			o := x.object(path)
+			if o.err != nil {
+				continue
+			}
+			f := o.function(d.Func)
+			if !f.holds(pc - bias) {
+				continue
+			}
+			v := profile.ExprValue{Expr: int32(i)}
+			e, err := o.compile(f, i, d)
+			if err == nil {
+				var val dwarfvar.Value
+				val, err = e.Eval(&exprFrame{fr: fr, mem: mem}, pc, bias)
+				if err == nil {
+					v.Status, v.Text = profile.ExprOK, val.String()
+					v.Num, v.HasNum = val.Number()
+				}
+			}
+			switch {
+			case err == nil:
+				x.stats.OK++
+			case errors.Is(err, dwarfvar.ErrOptimizedOut):
+				v.Status = profile.ExprOptimizedOut
+				x.stats.OptimizedOut++
+			default:
+				v.Status, v.Text = profile.ExprUnavailable, err.Error()
+				x.stats.Unavailable++
+			}
+			out = append(out, v)
+			break // the innermost frame of the function wins
+		}
+	}
+	x.stats.Time += time.Since(start)
+	return out
+}
+
+// exprFrame is one unwound frame as dwarfvar sees it.
+type exprFrame struct {
+	fr  *unwind.FrameRegs
+	mem *sampleMemory
+}
+
+func (f *exprFrame) Reg(n int) (uint64, bool) {
+	if n < 0 || n >= len(f.fr.Regs) {
+		return 0, false
+	}
+	return f.fr.Regs[n], f.fr.Known[n]
+}
+
+func (f *exprFrame) CFA() (uint64, bool) { return f.fr.CFA, f.fr.CFA != 0 }
+
+func (f *exprFrame) ReadMemory(addr uint64, buf []byte) error { return f.mem.read(addr, buf) }
+
+// sampleMemory reads a sampled thread's memory: from the stack copy when
+// the bytes are in it, else from the live process.
+type sampleMemory struct {
+	tid   int
+	stack []byte
+	sp    uint64 // runtime address of stack[0]
+	reads *int
+}
+
+func (m *sampleMemory) read(addr uint64, buf []byte) error {
+	if addr >= m.sp && addr-m.sp <= uint64(len(m.stack)) && uint64(len(buf)) <= uint64(len(m.stack))-(addr-m.sp) {
+		copy(buf, m.stack[addr-m.sp:])
+		return nil
+	}
+	*m.reads++
+	n, err := unix.ReadProcessMemory(m.tid, buf, addr)
+	if err != nil {
+		return fmt.Errorf("cannot read memory at %#x: %w", addr, err)
+	}
+	if n < len(buf) {
+		return fmt.Errorf("cannot read memory at %#x: short read", addr)
+	}
+	return nil
+}

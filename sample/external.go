@@ -1,0 +1,59 @@
+package sample
+
+import (
+	"time"
+
+	"sonde/proc"
+	"sonde/profile"
+)
+
+// The methods below let a collector that takes its own samples (record
+// --gdb, where gdb stops the process and lists its stacks) write them
+// through the Sampler: it keeps the processes' mappings and turns runtime
+// addresses into link-time ones, as it does for its own samples. They are
+// called from one goroutine, and not while Run or RunPtrace runs.
+
+// Track starts keeping the mappings of process pid, read from
+// /proc/PID/maps, and writes its Process frame.
+func (s *Sampler) Track(pid int) error { return s.addProcess(pid) }
+
+// WriteStack writes one sample of thread tid of process pid taken by
+// another collector: pcs holds the program counter, then the return
+// addresses, outermost last; cpu is the CPU time the sample stands for, in
+// nanoseconds; exprs are its expression values (run-local indices). Code
+// mapped since the last look (dlopen) is found by rereading the process's
+// maps, at most every 100 ms.
+func (s *Sampler) WriteStack(pid, tid int32, t time.Time, cpu int64, pcs []uint64, exprs []profile.ExprValue) error {
+	p := s.proc(pid)
+	if len(pcs) > 0 && p.find(pcs[0]) == nil && time.Since(s.extReread) > 100*time.Millisecond {
+		s.extReread = time.Now()
+		if maps, err := proc.Maps(int(pid)); err == nil {
+			s.loadMaps(p, maps)
+		}
+	}
+	stack := s.sample.Stack[:0]
+	for _, pc := range pcs {
+		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
+		if pl := p.find(pc); pl != nil {
+			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
+		}
+		stack = append(stack, loc)
+	}
+	s.sample.Stack = stack
+	s.sample.Values = append(s.sample.Values[:0], 1, cpu)
+	s.sample.PID, s.sample.TID = pid, tid
+	s.sample.Time = t.UnixNano()
+	s.sample.Exprs = append(s.sample.Exprs[:0], exprs...)
+	s.mu.Lock()
+	s.stats.Samples++
+	s.mu.Unlock()
+	if s.opts.Ring > 0 {
+		s.addRing(&s.sample)
+		return nil
+	}
+	return s.w.WriteSample(&s.sample)
+}
+
+// FinishExternal writes what the Sampler keeps back (--ring) after the
+// last WriteStack.
+func (s *Sampler) FinishExternal() error { return s.flushRing() }
