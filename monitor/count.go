@@ -68,6 +68,9 @@ type Options struct {
 	Coverage bool
 	// Engine chooses the engine.
 	Engine EngineKind
+	// NoTrampolines keeps the ptrace engine on int3 breakpoints at every
+	// site (a trap per hit) instead of jumps to counting trampolines.
+	NoTrampolines bool
 	// Cmd is the command to start and count; nil when PID is set.
 	Cmd *exec.Cmd
 	// PID is a running process to attach to (all its threads), counted

@@ -39,14 +39,26 @@ func oracleFlags(opt string, extra ...string) []string {
 // standard output.
 func run(t *testing.T, opts Options, bin string, args ...string) (*Result, string) {
 	t.Helper()
+	// A pipe of our own, read to its end: nobody calls cmd.Wait (the
+	// monitor reaps the command), so exec's copying goroutine could
+	// still be behind when Count returns.
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
+	copied := make(chan struct{})
+	go func() { out.ReadFrom(pr); close(copied) }()
 	cmd := exec.Command(bin, args...)
-	cmd.Stdout = &out
+	cmd.Stdout = pw
 	cmd.Stderr = os.Stderr
 	opts.Cmd = cmd
 	var notice bytes.Buffer
 	opts.Notice = &notice
 	res, err := Count(context.Background(), &opts)
+	pw.Close()
+	<-copied
+	pr.Close()
 	if err != nil {
 		t.Fatalf("count %s (%v engine): %v", bin, opts.Engine, err)
 	}

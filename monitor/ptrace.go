@@ -36,12 +36,17 @@ type bp struct {
 	rtld bool
 }
 
-// space is one address space: the breakpoints planted in it.
+// space is one address space: the breakpoints and trampoline jumps
+// planted in it.
 type space struct {
-	bps  map[uint64]*bp
-	mem  *os.File
-	pid  int // a process using it, whose /proc/PID/mem mem is
-	refs int // threads using it
+	bps map[uint64]*bp
+	// tramps holds the original bytes under each trampoline jump, by
+	// site address; armed the objects planted.
+	tramps map[uint64][]byte
+	armed  map[armKey]bool
+	mem    *os.File
+	pid    int // a process using it, whose /proc/PID/mem mem is
+	refs   int // threads using it
 }
 
 // thread is one traced thread.
@@ -74,10 +79,16 @@ type ptraceRun struct {
 	// child.
 	stepping uint64
 	planErr  error
+	// at is the stopped thread that arm may run system calls in (0: the
+	// process's main thread).
+	at      int
+	regions []*counterRegion
+	stats   trampStats
 }
 
 func newPtraceRun(opts *Options, res *Result, plan func(int) ([]placed, error)) *ptraceRun {
-	return &ptraceRun{opts: opts, res: res, plan: plan, threads: map[int]*thread{}, procs: map[int]*profile.Process{}}
+	return &ptraceRun{opts: opts, res: res, plan: plan, threads: map[int]*thread{}, procs: map[int]*profile.Process{},
+		stats: trampStats{why: map[string]int{}}}
 }
 
 func (r *ptraceRun) newSpace(pid int) (*space, error) {
@@ -85,7 +96,7 @@ func (r *ptraceRun) newSpace(pid int) (*space, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &space{bps: map[uint64]*bp{}, mem: mem, pid: pid}, nil
+	return &space{bps: map[uint64]*bp{}, tramps: map[uint64][]byte{}, armed: map[armKey]bool{}, mem: mem, pid: pid}, nil
 }
 
 func (r *ptraceRun) addProcess(pid, ppid int) {
@@ -103,13 +114,42 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 	if err != nil {
 		return err
 	}
+	tid := r.at
+	if tid == 0 {
+		tid = pid
+	}
+	var rips []uint64
+	ripsOK := false
 	for i := range objs {
 		p := &objs[i]
 		oi := r.res.objectIndex(p.obj)
+		var int3 map[int]bool
+		if !r.opts.NoTrampolines && p.only == nil && len(p.obj.Sites) > 0 {
+			k := armKey{p.obj, p.maps[0].Start}
+			if sp.armed[k] {
+				continue
+			}
+			if !ripsOK {
+				rips, ripsOK = r.threadPCs(sp), true
+			}
+			if rips == nil {
+				r.stats.why["a thread's registers could not be read"] += len(p.obj.Sites)
+			} else {
+				int3 = map[int]bool{}
+				for _, si := range r.armTrampolines(tid, pid, sp, p, oi, rips) {
+					int3[si] = true
+				}
+			}
+			sp.armed[k] = true
+		}
 		for si, s := range p.obj.Sites {
 			if p.only != nil && !p.only[si] {
 				continue
 			}
+			if int3 != nil && !int3[si] {
+				continue
+			}
+			r.stats.int3++
 			a, ok := p.runtimeAddr(s.Addr)
 			if !ok {
 				continue
@@ -155,6 +195,23 @@ func (r *ptraceRun) armRtld(pid int, sp *space) {
 	}
 }
 
+// threadPCs returns the pcs of the threads of sp, every one stopped; nil
+// when one cannot be read.
+func (r *ptraceRun) threadPCs(sp *space) []uint64 {
+	pcs := []uint64{}
+	var regs unix.PtraceRegs
+	for t, o := range r.threads {
+		if o.sp != sp {
+			continue
+		}
+		if unix.PtraceGetRegs(t, &regs) != nil {
+			return nil
+		}
+		pcs = append(pcs, pc(&regs))
+	}
+	return pcs
+}
+
 // plant saves the byte at a and writes the trap there.
 func (r *ptraceRun) plant(sp *space, a uint64, b *bp) error {
 	var orig [1]byte
@@ -179,12 +236,18 @@ func (r *ptraceRun) armEntry(pid int, sp *space) error {
 	return r.plant(sp, entry, &bp{obj: -1, entry: true})
 }
 
-// removeAll writes back every original byte of sp.
+// removeAll writes back every original byte of sp. The trampoline pages
+// stay mapped: a thread may be inside one, and it jumps back to the
+// original code, which is whole again.
 func (r *ptraceRun) removeAll(sp *space) {
 	for a, b := range sp.bps {
 		sp.mem.WriteAt([]byte{b.orig}, int64(a))
 	}
 	sp.bps = map[uint64]*bp{}
+	for a, orig := range sp.tramps {
+		sp.mem.WriteAt(orig, int64(a))
+	}
+	sp.tramps = map[uint64][]byte{}
 }
 
 func (r *ptraceRun) cont(tid int, th *thread, sig int) {
@@ -196,6 +259,7 @@ func (r *ptraceRun) cont(tid int, th *thread, sig int) {
 // loop handles stops until no traced thread is left, or ctx is done (then
 // it detaches from everything).
 func (r *ptraceRun) loop(ctx context.Context) error {
+	defer r.finishTrampolines()
 	for len(r.threads) > 0 {
 		if r.root != 0 {
 			if _, ok := r.procs[r.root]; ok && r.rootGone() {
@@ -374,6 +438,14 @@ func (r *ptraceRun) newChild(tid int, th *thread, ev int) {
 				nb := *b
 				sp.bps[a] = &nb
 			}
+			// The child has the same jumps and trampolines, and shares
+			// the counter pages (MAP_SHARED).
+			for a, orig := range th.sp.tramps {
+				sp.tramps[a] = orig
+			}
+			for k := range th.sp.armed {
+				sp.armed[k] = true
+			}
 			if r.stepping != 0 {
 				if _, ok := sp.bps[r.stepping]; ok {
 					// The fork copied the memory while the int3 was out.
@@ -463,18 +535,24 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 	if b.entry {
 		sp.mem.WriteAt([]byte{b.orig}, int64(a))
 		delete(sp.bps, a)
+		r.at = tid
 		if err := r.arm(th.pid, sp); err != nil {
 			r.planErr = err
 		}
+		r.at = 0
 		r.armRtld(th.pid, sp)
 		r.cont(tid, th, 0)
 		return true
 	}
 	if b.rtld {
-		// The library list changed: plant the units of new objects.
+		// The library list changed: plant the units of new objects,
+		// with every thread stopped (a jump is 5 bytes, not one).
+		r.stopOthers(tid, sp)
+		r.at = tid
 		if err := r.arm(th.pid, sp); err != nil {
 			r.planErr = err
 		}
+		r.at = 0
 		r.stepOver(tid, th, a, b)
 		return true
 	}

@@ -26,6 +26,10 @@ type Object struct {
 	// Sites are the distinct probe addresses, in address order.
 	Sites []Site
 	segs  []segment
+	// file is where the object was read from (Path seen through the
+	// process's root); tplan is its trampoline plan, made on first use.
+	file  string
+	tplan *trampPlan
 }
 
 // Site is one physical probe: an address in an object and the logical
@@ -97,7 +101,7 @@ func LoadUnits(path string, kind profile.UnitKind, sel *Selector, emulable bool)
 			o, err = nil, fmt.Errorf("read ELF file %s: corrupt: %v", path, r)
 		}
 	}()
-	o = &Object{Path: path, BuildID: buildID(f)}
+	o = &Object{Path: path, BuildID: buildID(f), file: path}
 	for _, p := range f.Progs {
 		if p.Type == elf.PT_LOAD {
 			o.segs = append(o.segs, segment{vaddr: p.Vaddr, memsz: p.Memsz, off: p.Off, filesz: p.Filesz, exec: p.Flags&elf.PF_X != 0})

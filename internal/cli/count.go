@@ -23,7 +23,8 @@ func countVerb() *verb {
 		run:     runCount,
 		usage: `
 Usage: sonde count [--units lines|functions|blocks] [--only SPEC]... [--coverage]
-                   [--engine auto|uprobe|ptrace] [-o FILE] [--duration D]
+                   [--engine auto|uprobe|ptrace] [--trampolines=false]
+                   [-o FILE] [--duration D]
                    (-p PID | -- CMD ARGS...)
 
 Counts exactly how often each line, function or basic block of a program
@@ -39,6 +40,11 @@ an object (obj:libfoo.so; without obj: the program's executable is
 counted). --coverage removes each breakpoint at its first hit, so a run
 costs one trap per distinct unit reached. --engine auto uses uprobes and
 falls back to ptrace with a one-line notice (coverage uses ptrace).
+The ptrace engine patches each site with a jump to a counting trampoline
+that sonde writes into the program (a few nanoseconds a hit); sites whose
+bytes it cannot prove safe to displace keep an int3 breakpoint (a trap
+per hit), and the report's note says how many. --trampolines=false puts
+int3 breakpoints everywhere.
 With -p, sonde counts until Ctrl-C or --duration, then detaches, leaving
 every original byte in place.
 
@@ -98,6 +104,7 @@ func runCount(e *env, args []string) int {
 	fs.Var(&only, "only", "restrict the units (repeatable)")
 	coverage := fs.Bool("coverage", false, "one-shot breakpoints: what ran and what never ran")
 	engine := fs.String("engine", "auto", "auto, uprobe or ptrace")
+	trampolines := fs.Bool("trampolines", true, "ptrace engine: count in trampolines; false: int3 breakpoints everywhere")
 	out := fs.String("o", "sonde.data", "data file to append to")
 	pidArg := fs.String("p", "", "attach to process PID")
 	duration := fs.Duration("duration", 0, "with -p: detach after this long")
@@ -114,7 +121,7 @@ func runCount(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "sonde count: %v\n", err)
 		return exitUsage
 	}
-	opts := &monitor.Options{Units: kind, Only: only, Coverage: *coverage, Engine: eng, Notice: e.stderr}
+	opts := &monitor.Options{Units: kind, Only: only, Coverage: *coverage, Engine: eng, NoTrampolines: !*trampolines, Notice: e.stderr}
 	if self, err := os.Executable(); err == nil && strings.HasSuffix(self, "/sonde") {
 		// Thousands of uprobes take minutes to remove: let a helper
 		// remove them after sonde has written its data and exited.

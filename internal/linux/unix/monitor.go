@@ -117,3 +117,50 @@ func PerfEventOpenCounting(typ uint32, config uint64, pid int, inherit bool) (in
 	attr.Size = uint32(unsafe.Sizeof(attr))
 	return xunix.PerfEventOpen(&attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC)
 }
+
+// Numbers and flags of the system calls sonde's ptrace engine makes inside
+// a tracee (to map its trampoline and counter pages there).
+const (
+	SYS_MMAP              = xunix.SYS_MMAP
+	SYS_MPROTECT          = xunix.SYS_MPROTECT
+	SYS_OPENAT            = xunix.SYS_OPENAT
+	SYS_CLOSE             = xunix.SYS_CLOSE
+	PROT_READ             = xunix.PROT_READ
+	PROT_WRITE            = xunix.PROT_WRITE
+	PROT_EXEC             = xunix.PROT_EXEC
+	MAP_PRIVATE           = xunix.MAP_PRIVATE
+	MAP_SHARED            = xunix.MAP_SHARED
+	MAP_ANONYMOUS         = xunix.MAP_ANONYMOUS
+	MAP_FIXED_NOREPLACE   = xunix.MAP_FIXED_NOREPLACE
+	O_RDWR                = xunix.O_RDWR
+	O_CLOEXEC             = xunix.O_CLOEXEC
+	AT_FDCWD              = xunix.AT_FDCWD
+	PTRACE_O_TRACEEXIT    = xunix.PTRACE_O_TRACEEXIT
+	PTRACE_EVENT_EXIT     = xunix.PTRACE_EVENT_EXIT
+	PTRACE_O_TRACESYSGOOD = xunix.PTRACE_O_TRACESYSGOOD
+)
+
+// MemfdCreate creates an anonymous memory file of size bytes and maps it
+// shared and writable into sonde: the counters a tracee increments in its
+// own mapping of the same file are read here without a system call, and
+// survive the tracee's exec or death. The descriptor stays open for the
+// tracee to open through /proc/SONDE/fd/N; close it with Close.
+func MemfdCreate(name string, size int) (fd int, mem []byte, err error) {
+	fd, err = xunix.MemfdCreate(name, xunix.MFD_CLOEXEC)
+	if err != nil {
+		return -1, nil, err
+	}
+	if err := xunix.Ftruncate(fd, int64(size)); err != nil {
+		xunix.Close(fd)
+		return -1, nil, err
+	}
+	mem, err = xunix.Mmap(fd, 0, size, xunix.PROT_READ|xunix.PROT_WRITE, xunix.MAP_SHARED)
+	if err != nil {
+		xunix.Close(fd)
+		return -1, nil, err
+	}
+	return fd, mem, nil
+}
+
+// PtraceSetOptions sets the ptrace options of stopped tracee tid.
+func PtraceSetOptions(tid int, options int) error { return xunix.PtraceSetOptions(tid, options) }

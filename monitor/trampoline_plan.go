@@ -1,0 +1,512 @@
+package monitor
+
+import (
+	"debug/elf"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"golang.org/x/arch/x86/x86asm"
+)
+
+// The static half of the trampoline engine: from the object file alone,
+// which sites can be patched with a 5-byte jmp to a trampoline (their
+// "window", the whole instructions that the jmp overwrites, holds no
+// branch target but the site itself and nothing that cannot run elsewhere)
+// and which keep the int3 path.
+//
+// A window is safe only if no control transfer can land inside it. The
+// targets are found over the whole object (gcc's foo.cold jumps back into
+// foo): every direct branch and call target, every instruction after a
+// call (a return address), every function symbol, every code address in
+// the data (R_X86_64_RELATIVE addends, aligned words of the data
+// segments: jump tables of fixed executables, computed-goto tables),
+// immediates and RIP-relative addresses that point into the text,
+// position-independent jump tables (int32 entries relative to a table
+// that a function with an indirect jump addresses RIP-relatively), and
+// the landing pads of .gcc_except_table. A function that does not decode
+// keeps all its sites on int3.
+
+// trampPlan is one object's plan.
+type trampPlan struct {
+	// wins are the patched sites, by site index.
+	wins map[int]*window
+	// covered maps a site counted inside another site's window to that
+	// site's index.
+	covered map[int]int
+	// why counts, per reason, the sites that keep the int3 path.
+	why map[string]int
+	// err, when set, keeps every site of the object on int3.
+	err error
+}
+
+// window is the displaced code of one patched site.
+type window struct {
+	site      int
+	addr      uint64 // link-time address
+	size      int    // bytes displaced, at least jmpLen
+	insns     []winInsn
+	flagsDead bool // the site is a function entry: no flag is live (psABI)
+	// ends says the last instruction never falls through (jmp, ret,
+	// call): no jump back.
+	ends bool
+}
+
+// relocKind says how an instruction is moved into a trampoline.
+type relocKind uint8
+
+const (
+	relCopy    relocKind = iota // bytes as they are
+	relRIP                      // RIP-relative operand: disp32 rewritten
+	relJmp                      // jmp rel8/rel32: jmp rel32
+	relJcc                      // jcc rel8/rel32: jcc rel32
+	relCall                     // call rel32: push the original return address, jmp rel32
+	relCallInd                  // call *x: push the original return address, jmp *x
+)
+
+// winInsn is one displaced instruction.
+type winInsn struct {
+	addr     uint64
+	code     []byte
+	count    []int // sites counted just before it runs
+	kind     relocKind
+	target   uint64 // relJmp, relJcc, relCall: link-time target
+	cc       byte   // relJcc: condition code
+	pcrelOff int    // relRIP, relCallInd with ripRel: offset of the disp32
+	ripRel   bool   // relCallInd: the operand is RIP-relative
+	modrm    int    // relCallInd: offset of the ModRM byte
+}
+
+const jmpLen = 5 // e9 rel32
+
+// trampolines returns o's plan, computed once.
+func (o *Object) trampolines() *trampPlan {
+	if o.tplan == nil {
+		o.tplan = planTrampolines(o)
+	}
+	return o.tplan
+}
+
+// planner holds the object-wide facts a plan is made from.
+type planner struct {
+	o       *Object
+	f       *elf.File
+	funcs   []funcSym
+	text    []textSeg
+	targets map[uint64]bool
+	bad     map[uint64]bool // functions (by address) that did not decode
+}
+
+// textSeg is an executable segment's bytes.
+type textSeg struct {
+	vaddr uint64
+	data  []byte
+}
+
+func (p *planner) code(a uint64, n int) []byte {
+	for _, s := range p.text {
+		if a >= s.vaddr && a < s.vaddr+uint64(len(s.data)) {
+			off := a - s.vaddr
+			end := min(off+uint64(n), uint64(len(s.data)))
+			return s.data[off:end]
+		}
+	}
+	return nil
+}
+
+func (p *planner) inText(a uint64) bool {
+	for _, s := range p.text {
+		if a >= s.vaddr && a < s.vaddr+uint64(len(s.data)) {
+			return true
+		}
+	}
+	return false
+}
+
+// planTrampolines makes o's plan from its file.
+func planTrampolines(o *Object) (pl *trampPlan) {
+	pl = &trampPlan{wins: map[int]*window{}, covered: map[int]int{}, why: map[string]int{}}
+	f, err := elf.Open(o.file)
+	if err != nil {
+		pl.err = fmt.Errorf("open ELF file %s: %w", o.file, err)
+		return pl
+	}
+	defer f.Close()
+	defer func() {
+		if r := recover(); r != nil {
+			pl = &trampPlan{err: fmt.Errorf("read ELF file %s: corrupt: %v", o.file, r)}
+		}
+	}()
+	if syms, err := f.Symbols(); err != nil || len(syms) == 0 {
+		pl.err = errors.New("no symbol table: the branch targets inside functions cannot all be found")
+		return pl
+	}
+	p := &planner{o: o, f: f, funcs: functions(f), targets: map[uint64]bool{}, bad: map[uint64]bool{}}
+	for _, prog := range f.Progs {
+		if prog.Type == elf.PT_LOAD && prog.Flags&elf.PF_X != 0 {
+			b := make([]byte, prog.Filesz)
+			if _, err := prog.ReadAt(b, 0); err != nil {
+				pl.err = fmt.Errorf("read text of %s: %w", o.file, err)
+				return pl
+			}
+			p.text = append(p.text, textSeg{vaddr: prog.Vaddr, data: b})
+		}
+	}
+	if err := p.findTargets(); err != nil {
+		pl.err = err
+		return pl
+	}
+	for si := range o.Sites {
+		if _, ok := pl.covered[si]; ok {
+			continue
+		}
+		w, why := p.window(si)
+		if w == nil {
+			pl.why[why]++
+			continue
+		}
+		pl.wins[si] = w
+		for _, in := range w.insns {
+			for _, c := range in.count {
+				if c != si {
+					pl.covered[c] = si
+				}
+			}
+		}
+	}
+	return pl
+}
+
+// findTargets fills p.targets and p.bad.
+func (p *planner) findTargets() error {
+	for _, fn := range p.funcs {
+		p.targets[fn.addr] = true
+	}
+	// Jump tables are read for the functions with an indirect jump, in
+	// them or in their split-off parts (foo.cold, foo.part.0): the table
+	// may be addressed in one and jumped through in the other.
+	tables := map[string][]uint64{}
+	indirect := map[string]bool{}
+	ranges := map[string][][2]uint64{}
+	for _, fn := range p.funcs {
+		if fn.size == 0 || !p.inText(fn.addr) {
+			continue
+		}
+		code := p.code(fn.addr, int(fn.size))
+		if uint64(len(code)) < fn.size {
+			p.bad[fn.addr] = true
+			continue
+		}
+		fam := family(fn.name)
+		ranges[fam] = append(ranges[fam], [2]uint64{fn.addr, fn.addr + fn.size})
+		t, ind := p.scanFunction(fn, code)
+		tables[fam] = append(tables[fam], t...)
+		indirect[fam] = indirect[fam] || ind
+	}
+	for fam, ts := range tables {
+		if indirect[fam] {
+			p.readTables(ts, ranges[fam])
+		}
+	}
+	// Code addresses stored in the data.
+	for _, s := range p.f.Sections {
+		if s.Type != elf.SHT_RELA || s.Entsize != 24 {
+			continue
+		}
+		data, err := s.Data()
+		if err != nil {
+			return fmt.Errorf("read %s of %s: %w", s.Name, p.o.file, err)
+		}
+		for i := 0; i+24 <= len(data); i += 24 {
+			typ := binary.LittleEndian.Uint64(data[i+8:]) & 0xffffffff
+			const rRelative, rIrelative = 8, 37
+			if typ == rRelative || typ == rIrelative {
+				if a := binary.LittleEndian.Uint64(data[i+16:]); p.inText(a) {
+					p.targets[a] = true
+				}
+			}
+		}
+	}
+	// A fixed executable holds absolute code addresses in its data
+	// without relocations; position-independent objects only through
+	// the relocations above (their file words are not addresses).
+	for _, prog := range p.f.Progs {
+		if p.f.Type != elf.ET_EXEC || prog.Type != elf.PT_LOAD || prog.Flags&elf.PF_X != 0 {
+			continue
+		}
+		b := make([]byte, prog.Filesz)
+		if _, err := prog.ReadAt(b, 0); err != nil {
+			return fmt.Errorf("read data of %s: %w", p.o.file, err)
+		}
+		for i := (8 - prog.Vaddr%8) % 8; i+8 <= uint64(len(b)); i += 8 {
+			if a := binary.LittleEndian.Uint64(b[i:]); p.inText(a) {
+				p.targets[a] = true
+			}
+		}
+	}
+	pads, err := landingPads(p.f)
+	if err != nil {
+		return fmt.Errorf("landing pads of %s: %w", p.o.file, err)
+	}
+	for _, a := range pads {
+		p.targets[a] = true
+	}
+	return nil
+}
+
+// family returns the name of the function a split-off part belongs to:
+// foo for foo.cold, foo.part.0, foo.isra.0.cold.
+func family(name string) string {
+	if i := strings.IndexByte(name, '.'); i > 0 {
+		return name[:i]
+	}
+	return name
+}
+
+// scanFunction decodes one function and adds the targets it names; it
+// returns the data addresses it refers to RIP-relatively (jump table
+// candidates) and whether it jumps indirectly.
+func (p *planner) scanFunction(fn funcSym, code []byte) (tables []uint64, indirect bool) {
+	for off := 0; off < len(code); {
+		pc := fn.addr + uint64(off)
+		if isEndbr64(code[off:]) {
+			off += 4
+			continue
+		}
+		in, err := x86asm.Decode(code[off:], 64)
+		if err != nil || in.Len == 0 || in.Op == 0 {
+			p.bad[fn.addr] = true
+			return nil, false
+		}
+		next := pc + uint64(in.Len)
+		off += in.Len
+		if in.Op == x86asm.CALL {
+			p.targets[next] = true
+		}
+		if in.Op == x86asm.JMP {
+			if _, ok := in.Args[0].(x86asm.Rel); !ok {
+				indirect = true
+			}
+		}
+		for _, arg := range in.Args {
+			switch a := arg.(type) {
+			case nil:
+			case x86asm.Rel:
+				p.targets[uint64(int64(next)+int64(a))] = true
+			case x86asm.Imm:
+				if p.inText(uint64(a)) {
+					p.targets[uint64(a)] = true
+				}
+			case x86asm.Mem:
+				if a.Base == x86asm.RIP {
+					t := uint64(int64(next) + a.Disp)
+					if p.inText(t) {
+						p.targets[t] = true
+					} else {
+						tables = append(tables, t)
+					}
+				}
+			}
+		}
+	}
+	return tables, indirect
+}
+
+// readTables reads position-independent jump tables: int32 entries
+// relative to the table's own address, as long as they land in the
+// functions of the family that uses the table (more targets than real
+// only cost patchable sites, never a wrong count).
+func (p *planner) readTables(tables []uint64, fam [][2]uint64) {
+	inFam := func(a uint64) bool {
+		for _, r := range fam {
+			if a >= r[0] && a < r[1] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, t := range tables {
+		for k := uint64(0); k < 1<<16; k++ {
+			b := p.dataAt(t+4*k, 4)
+			if b == nil {
+				break
+			}
+			a := t + uint64(int64(int32(binary.LittleEndian.Uint32(b))))
+			if !inFam(a) {
+				break
+			}
+			p.targets[a] = true
+		}
+	}
+}
+
+// dataAt returns n file bytes at link-time address a of a loaded segment,
+// nil when there are not n.
+func (p *planner) dataAt(a uint64, n int) []byte {
+	for _, prog := range p.f.Progs {
+		if prog.Type == elf.PT_LOAD && a >= prog.Vaddr && a+uint64(n) <= prog.Vaddr+prog.Filesz {
+			b := make([]byte, n)
+			if _, err := prog.ReadAt(b, int64(a-prog.Vaddr)); err != nil {
+				return nil
+			}
+			return b
+		}
+	}
+	return nil
+}
+
+// window decodes the window of site si, or says why it cannot be patched.
+func (p *planner) window(si int) (*window, string) {
+	a := uint64(p.o.Sites[si].Addr)
+	i := sort.Search(len(p.funcs), func(i int) bool { return p.funcs[i].addr > a }) - 1
+	if i < 0 || a >= p.funcs[i].addr+p.funcs[i].size {
+		return nil, "outside any function"
+	}
+	fn := p.funcs[i]
+	if p.bad[fn.addr] {
+		return nil, "in a function that does not decode"
+	}
+	end := fn.addr + fn.size
+	w := &window{site: si, addr: a, flagsDead: a == fn.addr}
+	// Sites at or after a, in address order, to count inside the window.
+	sj := sort.Search(len(p.o.Sites), func(j int) bool { return uint64(p.o.Sites[j].Addr) >= a })
+	for pos := a; w.size < jmpLen; {
+		if pos >= end {
+			return nil, "too short (function ends)"
+		}
+		if pos != a && p.targets[pos] {
+			return nil, "branch target inside the window"
+		}
+		if w.ends {
+			return nil, "too short (jmp, ret or call before 5 bytes)"
+		}
+		in, why := decodeReloc(p.code(pos, int(min(end-pos, 15))), pos)
+		if why != "" {
+			return nil, why
+		}
+		for sj < len(p.o.Sites) && uint64(p.o.Sites[sj].Addr) <= pos {
+			if uint64(p.o.Sites[sj].Addr) == pos {
+				in.count = append(in.count, sj)
+			} else {
+				return nil, "a site inside an instruction"
+			}
+			sj++
+		}
+		w.insns = append(w.insns, in)
+		w.size += len(in.code)
+		pos += uint64(len(in.code))
+		switch in.kind {
+		case relJmp, relCall, relCallInd:
+			w.ends = true
+		case relCopy, relRIP:
+			w.ends = w.ends || isUncond(in.code)
+		}
+	}
+	if sj < len(p.o.Sites) && uint64(p.o.Sites[sj].Addr) < a+uint64(w.size) {
+		return nil, "a site inside an instruction"
+	}
+	return w, ""
+}
+
+// isUncond reports whether an instruction copied as it is never falls
+// through: ret, indirect jmp, ud2, hlt.
+func isUncond(code []byte) bool {
+	in, err := x86asm.Decode(code, 64)
+	if err != nil {
+		return false
+	}
+	switch in.Op {
+	case x86asm.RET, x86asm.LRET, x86asm.IRET, x86asm.UD2, x86asm.HLT, x86asm.JMP, x86asm.LJMP:
+		return true
+	}
+	return false
+}
+
+// opcodeIndex returns the index of the opcode byte after legacy and REX
+// prefixes.
+func opcodeIndex(code []byte) int {
+	i := 0
+	for i < len(code) {
+		switch b := code[i]; {
+		case b == 0x66, b == 0x67, b == 0xf2, b == 0xf3, b == 0x2e, b == 0x3e, b == 0x26, b == 0x64, b == 0x65, b == 0x36, b == 0xf0:
+			i++
+		case b >= 0x40 && b <= 0x4f:
+			return i + 1
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// decodeReloc decodes the instruction at the start of code (at link-time
+// address pc) and says how to move it, or why it cannot be moved.
+func decodeReloc(code []byte, pc uint64) (winInsn, string) {
+	if isEndbr64(code) {
+		return winInsn{addr: pc, code: code[:4]}, ""
+	}
+	in, err := x86asm.Decode(code, 64)
+	if err != nil || in.Len == 0 || in.Op == 0 {
+		return winInsn{}, "does not decode"
+	}
+	w := winInsn{addr: pc, code: code[:in.Len]}
+	next := pc + uint64(in.Len)
+	rel, isRel := in.Args[0].(x86asm.Rel)
+	switch in.Op {
+	case x86asm.LOOP, x86asm.LOOPE, x86asm.LOOPNE, x86asm.JCXZ, x86asm.JECXZ, x86asm.JRCXZ, x86asm.XBEGIN:
+		return w, "rel8-only branch in the window"
+	case x86asm.JMP:
+		if isRel {
+			w.kind, w.target = relJmp, uint64(int64(next)+int64(rel))
+			return w, ""
+		}
+	case x86asm.JA, x86asm.JAE, x86asm.JB, x86asm.JBE, x86asm.JE, x86asm.JG, x86asm.JGE, x86asm.JL, x86asm.JLE,
+		x86asm.JNE, x86asm.JNO, x86asm.JNP, x86asm.JNS, x86asm.JO, x86asm.JP, x86asm.JS:
+		if !isRel {
+			return w, "odd conditional jump"
+		}
+		op := opcodeIndex(w.code)
+		switch {
+		case w.code[op] >= 0x70 && w.code[op] <= 0x7f:
+			w.cc = w.code[op] & 0xf
+		case w.code[op] == 0x0f && op+1 < len(w.code):
+			w.cc = w.code[op+1] & 0xf
+		default:
+			return w, "odd conditional jump"
+		}
+		w.kind, w.target = relJcc, uint64(int64(next)+int64(rel))
+		return w, ""
+	case x86asm.CALL:
+		if isRel {
+			w.kind, w.target = relCall, uint64(int64(next)+int64(rel))
+			return w, ""
+		}
+		op := opcodeIndex(w.code)
+		if w.code[op] != 0xff || op+1 >= len(w.code) || (w.code[op+1]>>3)&7 != 2 {
+			return w, "odd indirect call"
+		}
+		if m, ok := in.Args[0].(x86asm.Mem); ok && (m.Base == x86asm.RSP || m.Base == x86asm.ESP) {
+			return w, "indirect call through the stack"
+		}
+		w.kind, w.modrm = relCallInd, op+1
+		if in.PCRel != 0 {
+			if in.PCRel != 4 || in.AddrSize != 64 {
+				return w, "odd RIP-relative operand"
+			}
+			w.ripRel, w.pcrelOff = true, in.PCRelOff
+		}
+		return w, ""
+	}
+	if isRel {
+		return w, "odd relative branch"
+	}
+	if in.PCRel != 0 {
+		if in.PCRel != 4 || in.AddrSize != 64 {
+			return w, "odd RIP-relative operand"
+		}
+		w.kind, w.pcrelOff = relRIP, in.PCRelOff
+	}
+	return w, ""
+}
