@@ -113,6 +113,11 @@ type Session struct {
 	// a file (appended to).
 	trace *tailBuffer
 
+	// threadsChanged is set by =thread-created and =thread-exited; threads
+	// is the last thread list (owned by Sample).
+	threadsChanged bool
+	threads        []thread
+
 	total time.Duration
 	n     int
 }
@@ -218,7 +223,7 @@ func start(pid int, interp string) (_ *Session, err error) {
 	if err := s.waitFor(attachTimeout, func(st *Session) bool { return st.stops > stops || st.exited }); err != nil {
 		return nil, fmt.Errorf("gdbmi: attach pid %d: %w", pid, err)
 	}
-	if err := s.resume(); err != nil {
+	if _, err := s.resume(nil); err != nil {
 		return nil, fmt.Errorf("gdbmi: attach pid %d: %w", pid, err)
 	}
 	return s, nil
@@ -240,11 +245,9 @@ func (s *Session) Sample(fn string, exprs []string) ([]ThreadSample, error) {
 		return nil, err
 	}
 	out, err := s.collect(fn, exprs)
-	// Never leave the process stopped, whatever collect met.
-	if rerr := s.resume(); rerr != nil && err == nil {
-		err = rerr
-	}
 	if err != nil {
+		// Never leave the process stopped, whatever collect met.
+		s.resume(nil)
 		if s.state().exited {
 			return nil, ErrExited
 		}
@@ -353,28 +356,36 @@ func (s *Session) stop() error {
 	return s.state().check()
 }
 
-// resume continues the stopped target and waits until gdb says it runs.
-func (s *Session) resume() error {
+// resume sends cmds and -exec-continue in one batch (gdb runs them in
+// order, the target stopped for cmds), waits until gdb says the target
+// runs, and returns the answers to cmds.
+func (s *Session) resume(cmds []string) ([]answer, error) {
 	st := s.state()
 	if err := st.check(); err != nil {
-		return err
+		return nil, err
 	}
 	if st.running {
 		s.clearWant()
-		return nil
+		return nil, nil
 	}
-	if _, err := s.exec(commandTimeout, "-exec-continue"); err != nil {
+	all := append(cmds[:len(cmds):len(cmds)], "-exec-continue")
+	ans, err := s.batch(commandTimeout, all)
+	if err == nil {
+		err = ans[len(cmds)].err
+	}
+	if err != nil {
+		s.clearWant()
 		if s.state().exited {
-			return ErrExited
+			return nil, ErrExited
 		}
-		return err
+		return nil, err
 	}
-	err := s.waitFor(commandTimeout, func(x *Session) bool { return x.runs > st.runs || x.exited })
+	err = s.waitFor(commandTimeout, func(x *Session) bool { return x.runs > st.runs || x.exited })
 	s.clearWant()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return s.state().check()
+	return ans[:len(cmds)], s.state().check()
 }
 
 func (s *Session) clearWant() {
@@ -415,56 +426,41 @@ func (s *Session) resumeOther(stops int, signal string) {
 	}
 }
 
-// collect lists the threads, their stacks and the expressions' values while
-// the target is stopped.
+// collect lists the threads, their stacks and the expressions' values of
+// the stopped target, and lets it run again. Round trips through the pipe
+// are most of a sample's cost, so it makes three at most: the thread list
+// (only when gdb has announced a thread created or exited since the last
+// one), every stack in one batch, and every expression with the
+// -exec-continue in one batch.
 func (s *Session) collect(fn string, exprs []string) ([]ThreadSample, error) {
-	r, err := s.exec(commandTimeout, "-thread-info")
+	threads, err := s.threadList()
 	if err != nil {
 		return nil, err
 	}
-	threads, ok := r.Results.List("threads")
-	if !ok {
-		return nil, fmt.Errorf("gdb -thread-info: no threads list")
-	}
-	type thread struct {
-		id  string
-		tid int
-	}
-	var ts []thread
-	for _, f := range threads {
-		t, ok := f.Value.(Tuple)
-		if !ok {
-			continue
-		}
-		id, _ := t.Str("id")
-		target, _ := t.Str("target-id")
-		tid, err := parseTID(target)
-		if id == "" || err != nil {
-			return nil, fmt.Errorf("gdb -thread-info: thread %q: %w", id, err)
-		}
-		ts = append(ts, thread{id, tid})
-	}
-	// One batch for all the stacks: gdb answers in order, and the round
-	// trips through the pipe are most of a sample's cost.
-	cmds := make([]string, len(ts))
-	for i, t := range ts {
+	cmds := make([]string, len(threads))
+	for i, t := range threads {
 		cmds[i] = fmt.Sprintf("-stack-list-frames --thread %s 0 %d", t.id, MaxFrames-1)
 	}
 	stacks, err := s.batch(commandTimeout, cmds)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]ThreadSample, len(ts))
+	out := make([]ThreadSample, 0, len(threads))
 	var evals []string
 	type at struct{ thread, expr int }
 	var where []at
-	for i, t := range ts {
-		out[i].TID = t.tid
+	for i, t := range threads {
 		if stacks[i].err != nil {
-			// A thread whose stack gdb cannot read (in the middle of
-			// clone, say) is listed with no frames.
+			if strings.Contains(stacks[i].err.Error(), "Invalid thread id") {
+				s.markThreads()
+				continue // gone since the list was made
+			}
+			// A thread whose stack gdb cannot read is listed with no
+			// frames.
+			out = append(out, ThreadSample{TID: t.tid})
 			continue
 		}
+		ts := ThreadSample{TID: t.tid}
 		frames, _ := stacks[i].rec.Results.List("stack")
 		level := ""
 		for _, f := range frames {
@@ -477,54 +473,102 @@ func (s *Session) collect(fn string, exprs []string) ([]ThreadSample, error) {
 			if err != nil {
 				break // "<unavailable>": nothing past it is known
 			}
-			out[i].Stack = append(out[i].Stack, pc)
+			ts.Stack = append(ts.Stack, pc)
 			if fn != "" && level == "" {
 				if name, _ := fr.Str("func"); funcMatches(name, fn) {
 					level, _ = fr.Str("level")
 				}
 			}
 		}
-		if level == "" {
-			continue
+		if level != "" {
+			ts.InFunc = true
+			ts.Values = make([]Result, len(exprs))
+			for j, e := range exprs {
+				evals = append(evals, fmt.Sprintf("-data-evaluate-expression --thread %s --frame %s %s", t.id, level, quote(e)))
+				where = append(where, at{len(out), j})
+			}
 		}
-		out[i].InFunc = true
-		out[i].Values = make([]Result, len(exprs))
-		for j, e := range exprs {
-			evals = append(evals, fmt.Sprintf("-data-evaluate-expression --thread %s --frame %s %s", t.id, level, quote(e)))
-			where = append(where, at{i, j})
-		}
+		out = append(out, ts)
 	}
-	if len(evals) == 0 {
-		return out, nil
-	}
-	vals, err := s.batch(commandTimeout, evals)
+	vals, err := s.resume(evals)
 	if err != nil {
 		return nil, err
 	}
 	for k, v := range vals {
 		w := where[k]
-		e := exprs[w.expr]
-		res := &out[w.thread].Values[w.expr]
-		if v.err != nil {
-			msg := v.err.Error()
-			var ge *GDBError
-			if errors.As(v.err, &ge) {
-				msg = ge.Msg
-			}
-			res.Err = &ExprError{Expr: e, Msg: msg}
-			continue
-		}
-		text, _ := v.rec.Results.Str("value")
-		switch {
-		case text == "<optimized out>" || text == "<unavailable>":
-			res.Err = &ExprError{Expr: e, Msg: text, Err: ErrOptimizedOut}
-		case strings.HasPrefix(text, "<error: ") && strings.HasSuffix(text, ">"):
-			res.Err = &ExprError{Expr: e, Msg: text[len("<error: ") : len(text)-1]}
-		default:
-			res.Text = text
-		}
+		out[w.thread].Values[w.expr] = result(exprs[w.expr], v)
 	}
 	return out, nil
+}
+
+// result turns gdb's answer to -data-evaluate-expression into a Result.
+func result(expr string, v answer) Result {
+	if v.err != nil {
+		msg := v.err.Error()
+		var ge *GDBError
+		if errors.As(v.err, &ge) {
+			msg = ge.Msg
+		}
+		return Result{Err: &ExprError{Expr: expr, Msg: msg}}
+	}
+	text, _ := v.rec.Results.Str("value")
+	switch {
+	case text == "<optimized out>" || text == "<unavailable>":
+		return Result{Err: &ExprError{Expr: expr, Msg: text, Err: ErrOptimizedOut}}
+	case strings.HasPrefix(text, "<error: ") && strings.HasSuffix(text, ">"):
+		return Result{Err: &ExprError{Expr: expr, Msg: text[len("<error: ") : len(text)-1]}}
+	}
+	return Result{Text: text}
+}
+
+// thread is one thread as gdb numbers it and as the kernel does.
+type thread struct {
+	id  string // gdb's thread id
+	tid int    // the LWP
+}
+
+// threadList returns the target's threads: the last -thread-info's, or a
+// new one when gdb has announced a thread created or exited since.
+func (s *Session) threadList() ([]thread, error) {
+	s.st.Lock()
+	fresh := !s.threadsChanged && s.threads != nil
+	s.threadsChanged = false // a notice from now on asks again
+	s.st.Unlock()
+	if fresh {
+		return s.threads, nil
+	}
+	r, err := s.exec(commandTimeout, "-thread-info")
+	if err != nil {
+		return nil, err
+	}
+	list, ok := r.Results.List("threads")
+	if !ok {
+		return nil, fmt.Errorf("gdb -thread-info: no threads list")
+	}
+	ts := []thread{}
+	for _, f := range list {
+		t, ok := f.Value.(Tuple)
+		if !ok {
+			continue
+		}
+		id, _ := t.Str("id")
+		target, _ := t.Str("target-id")
+		tid, err := parseTID(target)
+		if id == "" || err != nil {
+			s.markThreads()
+			return nil, fmt.Errorf("gdb -thread-info: thread %q: %w", id, err)
+		}
+		ts = append(ts, thread{id, tid})
+	}
+	s.threads = ts
+	return ts, nil
+}
+
+// markThreads makes the next sample list the threads again.
+func (s *Session) markThreads() {
+	s.st.Lock()
+	s.threadsChanged = true
+	s.st.Unlock()
 }
 
 // funcMatches says whether gdb's name of a frame's function is fn: the same
@@ -700,6 +744,11 @@ func (s *Session) dispatch(r Record) {
 		}
 		s.broadcast()
 	case KindNotify:
+		if r.Class == "thread-created" || r.Class == "thread-exited" {
+			s.st.Lock()
+			s.threadsChanged = true
+			s.st.Unlock()
+		}
 		if r.Class == "thread-group-exited" {
 			s.st.Lock()
 			if !s.detaching {
