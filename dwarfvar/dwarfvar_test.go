@@ -18,10 +18,10 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func requireTool(t *testing.T, tool string) string { return testprog.Require(t, tool) }
+func requireTool(t testing.TB, tool string) string { return testprog.Require(t, tool) }
 
 // fixture returns the absolute path of a source in testdata.
-func fixture(t *testing.T, name string) string {
+func fixture(t testing.TB, name string) string {
 	p, err := filepath.Abs(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)

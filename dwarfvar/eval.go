@@ -81,13 +81,14 @@ var (
 // its names: parameters and locals (the innermost lexical block holding
 // the pc at Eval time wins), then the object's globals and statics, then
 // enumerators. Unsupported syntax and unknown names give a *CompileError.
-func (p *Program) Compile(fn, expr string) (*Expr, error) {
+func (p *Program) Compile(fn, expr string) (_ *Expr, err error) {
 	a, err := parse(expr)
 	if err != nil {
 		return nil, err
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	defer p.recover(&err)
 	ins, err := p.instances(fn)
 	if err != nil {
 		return nil, err
@@ -980,18 +981,19 @@ const (
 	Pointer
 )
 
-// Value is the scalar result of an expression. Int and Uint both hold an
-// integer value (Int sign-extended for signed types); Float holds a
-// floating-point one; Name is an enum value's enumerator name ("" when the
-// value has none).
+// Value is the scalar result of an expression. For every kind but Float,
+// Int and Uint both hold the value (Int sign-extended from the type's size
+// for signed types, zero-extended otherwise; Uint the same bits). For
+// Float, Float holds the value and Uint the type's size in bytes (4 for
+// float, 8 for double: String prints as many digits as gdb). Name is an
+// enum value's enumerator name ("" when the value has none). The exported
+// fields are all of it: a Value rebuilt from them prints the same.
 type Value struct {
-	Kind   Kind
-	Int    int64
-	Uint   uint64
-	Float  float64
-	Name   string
-	signed bool
-	size   int64
+	Kind  Kind
+	Int   int64
+	Uint  uint64
+	Float float64
+	Name  string
 }
 
 func (ev *evaluator) value(r rval) (Value, error) {
@@ -1007,13 +1009,13 @@ func (ev *evaluator) value(r rval) (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		return Value{Kind: Float, Float: f, size: t.size}, nil
+		return Value{Kind: Float, Float: f, Uint: uint64(t.size)}, nil
 	}
 	v, err := ev.int(r)
 	if err != nil {
 		return Value{}, err
 	}
-	out := Value{Int: int64(v), Uint: v, signed: t.signed(), size: t.size}
+	out := Value{Int: int64(v), Uint: v}
 	switch {
 	case t.kind == tPtr:
 		out.Kind = Pointer
@@ -1046,7 +1048,7 @@ func (v Value) String() string {
 		return strconv.FormatUint(v.Uint, 10)
 	case Float:
 		prec := 17
-		if v.size == 4 {
+		if v.Uint == 4 {
 			prec = 9
 		}
 		return gdbFloat(v.Float, prec)
@@ -1064,10 +1066,7 @@ func (v Value) String() string {
 		if v.Name != "" {
 			return v.Name
 		}
-		if v.signed {
-			return strconv.FormatInt(v.Int, 10)
-		}
-		return strconv.FormatUint(v.Uint, 10)
+		return strconv.FormatInt(v.Int, 10)
 	case Pointer:
 		return "0x" + strconv.FormatUint(v.Uint, 16)
 	}
@@ -1084,10 +1083,6 @@ func (v Value) Number() (float64, bool) {
 		return 0, false
 	case Uint:
 		return float64(v.Uint), true
-	case Enum, Char, Bool:
-		if !v.signed {
-			return float64(v.Uint), true
-		}
 	}
 	return float64(v.Int), true
 }

@@ -43,7 +43,7 @@ type gdbConfig struct {
 }
 
 // runGdb runs bin under gdb with oracle.py and returns its stops.
-func runGdb(t *testing.T, bin string, cfg gdbConfig) []gdbStop {
+func runGdb(t testing.TB, bin string, cfg gdbConfig) []gdbStop {
 	t.Helper()
 	gdb := requireTool(t, "gdb")
 	dir := t.TempDir()
@@ -92,7 +92,7 @@ type memSeg struct {
 	data []byte
 }
 
-func openCore(t *testing.T, core, exe string, bias uint64) *coreMem {
+func openCore(t testing.TB, core, exe string, bias uint64) *coreMem {
 	t.Helper()
 	m := &coreMem{}
 	add := func(path string, bias uint64) {
@@ -169,7 +169,7 @@ func frameOf(fr gdbFrame, mem *coreMem) *regFrame {
 
 // symValue is a symbol's link-time value (readelf -s); gdb's &main minus
 // main's gives the load bias of a PIE fixture.
-func symValue(t *testing.T, bin, name string) uint64 {
+func symValue(t testing.TB, bin, name string) uint64 {
 	t.Helper()
 	f, err := elf.Open(bin)
 	if err != nil {

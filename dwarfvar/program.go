@@ -89,6 +89,13 @@ func Open(path string) (p *Program, err error) {
 	return p, nil
 }
 
+// recover turns a panic of debug/dwarf on corrupt data into an error.
+func (p *Program) recover(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("read DWARF of %s: corrupt data: %v", p.path, r)
+	}
+}
+
 // parseUnitHeaders lists the units of .debug_info with their versions.
 func parseUnitHeaders(info []byte) []unitHdr {
 	var us []unitHdr
@@ -251,14 +258,14 @@ type instance struct {
 // FuncRanges returns the [low,high) link-time ranges of all out-of-line
 // instances of fn (its DW_AT_name or linkage name; gcc's clones such as
 // fn.constprop.0 included).
-func (p *Program) FuncRanges(fn string) ([][2]uint64, error) {
+func (p *Program) FuncRanges(fn string) (rs [][2]uint64, err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	defer p.recover(&err)
 	ins, err := p.instances(fn)
 	if err != nil {
 		return nil, err
 	}
-	var rs [][2]uint64
 	for _, in := range ins {
 		rs = append(rs, in.ranges...)
 	}
