@@ -2,6 +2,7 @@ package dwarfvar
 
 import (
 	"bufio"
+	"debug/elf"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"sonde/internal/testprog"
+	"sonde/unwind"
 )
 
 func TestMain(m *testing.M) {
@@ -117,30 +119,85 @@ func checkStops(t *testing.T, bin string, stops []gdbStop, exprs map[string][]st
 		}
 	}
 	ty := &tally{why: map[string]int{}}
+	uty := &tally{why: map[string]int{}}
 	frames := 0
 	for si, s := range stops {
+		bias := s.Main - symValue(t, bin, "main")
+		mem := openCore(t, s.Core, bin, bias)
+		unwound := unwindCore(t, s, bin, bias, mem)
 		for _, fr := range s.Frames {
-			if fr.Level == 0 && fr.Regs["rip"] == nil {
-				continue
+			if _, ok := exprs[fr.Func]; !ok {
+				continue // the innermost frame, kept for its registers
 			}
 			frames++
-			bias := s.Main - symValue(t, bin, "main")
-			mem := openCore(t, s.Core, bin, bias)
-			f := frameOf(fr, mem)
 			pc := fr.PC
 			if fr.Level > 0 {
 				pc-- // a return address: the call is before it
 			}
+			// With gdb's registers for the frame (caller-saved ones
+			// unknown above the innermost frame).
+			f := frameOf(fr, mem)
 			for e, want := range fr.Vals {
 				v, err := compiled[fr.Func+"\x00"+e].Eval(f, pc, bias)
 				ty.check(t, fmt.Sprintf("stop %d, frame %d (%s), %s", si+1, fr.Level, fr.Func, e), want, v, err)
+			}
+			// With the registers unwind.UnwindRegs recovers from the
+			// innermost frame's and the stack, as sonde record does.
+			if fr.Level >= len(unwound) {
+				t.Errorf("stop %d: UnwindRegs found %d frames, gdb has frame %d", si+1, len(unwound), fr.Level)
+				continue
+			}
+			uf := &regFrame{regs: unwound[fr.Level].Regs, known: unwound[fr.Level].Known, mem: mem,
+				cfa: unwound[fr.Level].CFA, cfaOK: unwound[fr.Level].CFA != 0}
+			for e, want := range fr.Vals {
+				v, err := compiled[fr.Func+"\x00"+e].Eval(uf, pc, bias)
+				uty.check(t, fmt.Sprintf("stop %d, unwound frame %d (%s), %s", si+1, fr.Level, fr.Func, e), want, v, err)
 			}
 		}
 	}
 	if frames == 0 {
 		t.Fatal("gdb reported no frames of the functions")
 	}
-	t.Logf("%d stops, %d frames: %s", len(stops), frames, ty)
+	t.Logf("%d stops, %d frames, gdb's registers: %s", len(stops), frames, ty)
+	t.Logf("%d stops, %d frames, UnwindRegs' registers: %s", len(stops), frames, uty)
+}
+
+// unwindCore unwinds the stack of a stop with unwind.UnwindRegs from the
+// innermost frame's registers (as gdb printed them) and a copy of the
+// stack from the core.
+func unwindCore(t *testing.T, s gdbStop, bin string, bias uint64, mem *coreMem) []unwind.FrameRegs {
+	t.Helper()
+	if len(s.Frames) == 0 || s.Frames[0].Level != 0 {
+		t.Fatal("oracle.py gave no innermost frame")
+	}
+	var regs []uint64
+	for _, n := range []string{"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "rip", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"} {
+		v := s.Frames[0].Regs[n]
+		if v == nil {
+			t.Fatalf("gdb printed no %s", n)
+		}
+		regs = append(regs, *v)
+	}
+	sp := *s.Frames[0].Regs["rsp"]
+	var stack []byte
+	buf := make([]byte, 512)
+	for len(stack) < 64<<10 && mem.ReadMemory(sp+uint64(len(stack)), buf) == nil {
+		stack = append(stack, buf...)
+	}
+	lo, hi := ^uint64(0), uint64(0)
+	f, err := elf.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_LOAD {
+			lo, hi = min(lo, p.Vaddr+bias), max(hi, p.Vaddr+p.Memsz+bias)
+		}
+	}
+	obj := func(pc uint64) (string, uint64, bool) { return bin, bias, pc >= lo && pc < hi }
+	frames, _ := unwind.NewDWARF().UnwindRegs(regs, stack, obj, nil)
+	return frames
 }
 
 // classesExprs are the expressions checked in classes.cc.

@@ -39,7 +39,6 @@ type gdbConfig struct {
 	Max       int                 `json:"max"`
 	Funcs     map[string][]string `json:"funcs"`
 	Args      []string            `json:"args,omitempty"`
-	AllFrames bool                `json:"all_frames,omitempty"`
 }
 
 // runGdb runs bin under gdb with oracle.py and returns its stops.

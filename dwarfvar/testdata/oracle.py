@@ -51,7 +51,7 @@ while n < cfg["max"]:
         if want is None and short in cfg["funcs"]:
             fn = short
             want = cfg["funcs"][fn]
-        if want is not None or cfg.get("all_frames"):
+        if want is not None or level == 0:
             f.select()
             regs = {}
             for r in REGS:
