@@ -33,12 +33,12 @@ type gdbFrame struct {
 
 // gdbConfig is what oracle.py reads.
 type gdbConfig struct {
-	Out       string              `json:"out"`
-	Dir       string              `json:"dir"`
-	Breaks    []string            `json:"breaks"`
-	Max       int                 `json:"max"`
-	Funcs     map[string][]string `json:"funcs"`
-	Args      []string            `json:"args,omitempty"`
+	Out    string              `json:"out"`
+	Dir    string              `json:"dir"`
+	Breaks []string            `json:"breaks"`
+	Max    int                 `json:"max"`
+	Funcs  map[string][]string `json:"funcs"`
+	Args   []string            `json:"args,omitempty"`
 }
 
 // runGdb runs bin under gdb with oracle.py and returns its stops.
