@@ -36,6 +36,7 @@ type variable struct {
 	isList bool
 	konst  []byte // DW_AT_const_value
 	none   bool   // no location at all: optimized out
+	err    error  // its type or location could not be read
 }
 
 // scoped is a variable visible in the pc ranges of its lexical block (nil:
@@ -131,6 +132,17 @@ type binder struct {
 	scope map[string]*binding
 	fn    *instance
 	vars  map[string][]scoped // the function's locals, by name
+	err   error               // collect's error
+}
+
+// locals collects the function's parameters and locals once.
+func (b *binder) locals() (map[string][]scoped, error) {
+	if b.vars == nil && b.err == nil {
+		if b.err = b.collect(); b.err != nil {
+			b.vars = nil
+		}
+	}
+	return b.vars, b.err
 }
 
 func (b *binder) errAt(a *ast, format string, args ...any) error {
@@ -156,11 +168,13 @@ func (b *binder) collect() error {
 				}
 				t, err := b.u.typeOf(on)
 				if err != nil {
-					return fmt.Errorf("variable %s: %w", name, err)
+					// Reported if the expression uses it.
+					b.vars[name] = append(b.vars[name], scoped{v: &variable{name: name, err: fmt.Errorf("variable %s: %w", name, err)}, ranges: ranges, depth: depth})
+					continue
 				}
 				v, err := b.u.location(c, name, t, dwarf.AttrLocation)
 				if err != nil {
-					return err
+					v = &variable{name: name, err: err}
 				}
 				b.vars[name] = append(b.vars[name], scoped{v: v, ranges: ranges, depth: depth})
 			case dwarf.TagLexDwarfBlock:
@@ -212,12 +226,11 @@ func (b *binder) lookup(a *ast) (*binding, *cnode, error) {
 	if bd, ok := b.scope[a.name]; ok {
 		return bd, nil, nil
 	}
-	if b.vars == nil {
-		if err := b.collect(); err != nil {
-			return nil, nil, err
-		}
+	vars, err := b.locals()
+	if err != nil {
+		return nil, nil, err
 	}
-	bd := &binding{name: a.name, cands: b.vars[a.name]}
+	bd := &binding{name: a.name, cands: vars[a.name]}
 	if len(bd.cands) == 0 || bd.cands[len(bd.cands)-1].ranges != nil {
 		g, err := b.global(a.name)
 		if err != nil {
@@ -238,15 +251,14 @@ func (b *binder) lookup(a *ast) (*binding, *cnode, error) {
 // member rewrites a name that is no local but a member of *this (in a C++
 // method) as this->name.
 func (b *binder) member(a *ast) *ast {
-	if b.vars == nil {
-		if err := b.collect(); err != nil {
-			return nil // lookup reports it
-		}
+	vars, err := b.locals()
+	if err != nil {
+		return nil // lookup reports it
 	}
-	if len(b.vars[a.name]) > 0 || a.name == "this" {
+	if len(vars[a.name]) > 0 || a.name == "this" {
 		return nil
 	}
-	this := b.vars["this"]
+	this := vars["this"]
 	if len(this) == 0 || this[0].v.t.kind != tPtr || this[0].v.t.elem.kind != tStruct {
 		return nil
 	}
@@ -369,6 +381,9 @@ func (b *binder) node(a *ast) (*cnode, error) {
 		}
 		var t *ctype
 		for _, c := range bd.cands {
+			if c.v.err != nil {
+				return nil, b.errAt(a, "%v", c.v.err)
+			}
 			if t != nil && !sameType(t, c.v.t) {
 				return nil, b.errAt(a, "%s has different types in different blocks", a.name)
 			}
@@ -425,6 +440,9 @@ func (b *binder) node(a *ast) (*cnode, error) {
 		}
 		if st.kind != tStruct {
 			return nil, b.errAt(a, "field %s of a value of type %s, not a struct", a.name, st)
+		}
+		if st.incomplete {
+			return nil, b.errAt(a, "%s is incomplete (only declared) in this unit", st)
 		}
 		f := findField(st, a.name, 0)
 		if f == nil {

@@ -34,15 +34,16 @@ const (
 
 // ctype is a C type as the evaluator needs it.
 type ctype struct {
-	kind   tkind
-	name   string
-	size   int64
-	enc    int64  // base types: DW_ATE_*
-	elem   *ctype // pointer target, array element, enum's underlying type
-	count  int64  // arrays: the element count, -1 when unknown
-	ref    bool   // a C++ reference: dereferenced implicitly
-	fields []field
-	enums  []enumerator
+	kind       tkind
+	name       string
+	size       int64
+	enc        int64  // base types: DW_ATE_*
+	elem       *ctype // pointer target, array element, enum's underlying type
+	count      int64  // arrays: the element count, -1 when unknown
+	ref        bool   // a C++ reference: dereferenced implicitly
+	incomplete bool   // a struct only declared in this unit
+	fields     []field
+	enums      []enumerator
 }
 
 type field struct {
@@ -161,10 +162,14 @@ func (u *cu) typeAt(n *node, depth int) (*ctype, error) {
 		}
 		return t, nil
 	case dwarf.TagStructType, dwarf.TagClassType, dwarf.TagUnionType:
-		if decl, _ := n.e.Val(dwarf.AttrDeclaration).(bool); decl {
-			return nil, fmt.Errorf("type %s is only declared in this unit", n.name())
-		}
 		t := &ctype{kind: tStruct, name: n.name(), size: size}
+		if decl, _ := n.e.Val(dwarf.AttrDeclaration).(bool); decl {
+			// An incomplete type (a pointer to it is fine; its fields
+			// are not known here).
+			t.incomplete, t.size = true, -1
+			u.types[n.e.Offset] = t
+			return t, nil
+		}
 		u.types[n.e.Offset] = t
 		for _, c := range n.children {
 			if c.e.Tag != dwarf.TagMember && c.e.Tag != dwarf.TagInheritance {
