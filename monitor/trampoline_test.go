@@ -1,0 +1,261 @@
+package monitor
+
+import (
+	"debug/elf"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sonde/internal/testprog"
+	"sonde/profile"
+)
+
+// TestTrampolines counts the shapes trampolines must relocate (tramp.c:
+// a RIP-relative load, a direct and an indirect call, a conditional jump
+// and a jump back to the entry in the displaced bytes, a one-instruction
+// window, a function too short to patch, a switch, setjmp/longjmp;
+// tramp.cc: C++ exceptions thrown through counted frames) by lines,
+// functions and blocks, with trampolines and with int3 only: every unit's
+// count equals valgrind's count of its address in the same binary
+// (oracle: valgrind --tool=callgrind --dump-instr=yes; _init and _fini
+// entries from gdb, as in TestCountsMatchValgrind).
+func TestTrampolines(t *testing.T) {
+	testprog.Require(t, "valgrind")
+	type fixture struct {
+		src, compiler, opt string
+		out                string // the program's output (its own arithmetic)
+	}
+	fixtures := []fixture{
+		{"count/tramp.c", "gcc", "-O2", "tramp 38135889 10\n"},
+		{"count/tramp.c", "gcc", "-O0", "tramp 38135889 10\n"},
+		{"count/tramp.c", "clang", "-O2", "tramp 38135889 10\n"},
+		{"count/tramp.cc", "g++", "-O2", "tramp++ 30200 100 600\n"},
+		{"count/tramp.cc", "g++", "-O0", "tramp++ 30200 100 600\n"},
+		{"count/tramp.cc", "clang++", "-O2", "tramp++ 30200 100 600\n"},
+	}
+	kinds := []profile.UnitKind{profile.UnitLine, profile.UnitFunction, profile.UnitBlock}
+	for _, fx := range fixtures {
+		name := fmt.Sprintf("%s/%s%s", filepath.Base(fx.src), fx.compiler, fx.opt)
+		t.Run(name, func(t *testing.T) {
+			bin := testprog.Build(t, fx.src, testprog.Opts{Compiler: fx.compiler, Flags: oracleFlags(fx.opt)})
+			want := callgrind(t, bin)
+			initFini := gdbHits(t, bin, "_init", "_fini")
+			plt := pltCalls(t, bin)
+			for _, kind := range kinds {
+				for _, int3 := range []bool{false, true} {
+					mode := "trampolines"
+					if int3 {
+						mode = "int3"
+					}
+					t.Run(kind.String()+"/"+mode, func(t *testing.T) {
+						res, out := run(t, Options{Units: kind, Engine: EnginePtrace, NoTrampolines: int3}, bin)
+						if out != fx.out || res.ExitCode() != 0 {
+							t.Fatalf("output %q, target %s", out, res.Ended)
+						}
+						units, counts := unitsOf(t, res, bin)
+						bad := 0
+						for i, u := range units {
+							w := want[uint64(u.Loc.Addr)]
+							if n, ok := initFini[u.Func]; ok {
+								if kind != profile.UnitFunction && !(kind == profile.UnitBlock && u.Loc.Addr == initFini.addr(t, bin, u.Func)) {
+									continue // inside _init/_fini: no oracle
+								}
+								w = n
+							}
+							if plt[uint64(u.Loc.Addr)] {
+								// callgrind charges the PLT stub to the
+								// call (DESIGN.md): clang++ calls
+								// __cxa_begin_catch through the PLT even
+								// with -fno-plt.
+								continue
+							}
+							if counts[i] != w {
+								bad++
+								t.Errorf("%v %#x (%s %s:%d): count %d, valgrind %d", kind, u.Loc.Addr, u.Func, filepath.Base(u.File), u.Line, counts[i], w)
+							}
+						}
+						patched := trampNote(res)
+						if int3 && patched != "" {
+							t.Errorf("--trampolines=false, but: %s", patched)
+						}
+						if !int3 && !strings.Contains(patched, "sites jump to trampolines") {
+							t.Errorf("no trampoline note: %q", res.Notes)
+						}
+						t.Logf("%d units, %d differ from valgrind; %s", len(units), bad, patched)
+					})
+				}
+			}
+		})
+	}
+}
+
+// pltCalls returns the addresses of bin's calls to PLT stubs (oracle:
+// objdump -d, "call ... <name@plt>").
+func pltCalls(t *testing.T, bin string) map[uint64]bool {
+	t.Helper()
+	out, err := exec.Command(testprog.Require(t, "objdump"), "-d", "--no-show-raw-insn", bin).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[uint64]bool{}
+	for _, l := range strings.Split(string(out), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 3 && f[1] == "call" && strings.HasSuffix(l, "@plt>") {
+			var a uint64
+			if _, err := fmt.Sscanf(strings.TrimSuffix(f[0], ":"), "%x", &a); err == nil {
+				m[a] = true
+			}
+		}
+	}
+	return m
+}
+
+// trampNote returns the run note about trampolines, "" when none.
+func trampNote(res *Result) string {
+	for _, n := range res.Notes {
+		if strings.Contains(n, "trampolines") {
+			return n
+		}
+	}
+	return ""
+}
+
+// TestTrampolineWindows checks that the hand-written entries of tramp.c
+// get the window and relocation they were written for (addresses from
+// nm), so that TestTrampolines exercises each relocation, not int3.
+func TestTrampolineWindows(t *testing.T) {
+	bin := testprog.Build(t, "count/tramp.c", testprog.Opts{Flags: oracleFlags("-O2")})
+	o, err := LoadUnits(bin, profile.UnitFunction, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := o.trampolines()
+	if pl.err != nil {
+		t.Fatal(pl.err)
+	}
+	var h hits
+	tests := []struct {
+		fn    string
+		size  int         // bytes displaced, 0: not patched (int3)
+		kinds []relocKind // of the displaced instructions
+	}{
+		{"rip_load", 7, []relocKind{relRIP}},
+		{"call_first", 6, []relocKind{relCopy, relCall}},
+		{"call_ind", 7, []relocKind{relCopy, relCallInd}},
+		{"loop_entry", 5, []relocKind{relCopy, relJcc}},
+		{"six_bytes", 5, []relocKind{relCopy}},
+		{"three_bytes", 0, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fn, func(t *testing.T) {
+			a := h.addr(t, bin, tc.fn)
+			si := -1
+			for i, s := range o.Sites {
+				if s.Addr == a {
+					si = i
+				}
+			}
+			if si < 0 {
+				t.Fatalf("no site at %#x", a)
+			}
+			w := pl.wins[si]
+			if tc.size == 0 {
+				if w != nil {
+					t.Errorf("patched a %d-byte window; want int3", w.size)
+				}
+				return
+			}
+			if w == nil {
+				t.Fatal("not patched")
+			}
+			var kinds []relocKind
+			for _, in := range w.insns {
+				kinds = append(kinds, in.kind)
+			}
+			if w.size != tc.size || fmt.Sprint(kinds) != fmt.Sprint(tc.kinds) {
+				t.Errorf("window of %d bytes, kinds %v; want %d, %v", w.size, kinds, tc.size, tc.kinds)
+			}
+			if !w.flagsDead {
+				t.Error("a function entry, but flags kept")
+			}
+		})
+	}
+}
+
+// FuzzLandingPads feeds parseLandingPads corrupt .eh_frame and
+// .gcc_except_table bytes: errors, never a panic. Seeds are the sections
+// of tramp.cc built with g++ (real CIEs, FDEs with LSDAs, call-site
+// tables).
+func FuzzLandingPads(f *testing.F) {
+	bin := testprog.Build(f, "count/tramp.cc", testprog.Opts{Compiler: "g++", Flags: []string{"-g", "-O2"}})
+	ef, err := elf.Open(bin)
+	if err != nil {
+		f.Fatal(err)
+	}
+	eh, gx := ef.Section(".eh_frame"), ef.Section(".gcc_except_table")
+	if eh == nil || gx == nil {
+		f.Fatal("no .eh_frame or .gcc_except_table in the seed")
+	}
+	ehData, _ := eh.Data()
+	gxData, _ := gx.Data()
+	ef.Close()
+	f.Add(ehData, eh.Addr, gxData, gx.Addr)
+	f.Add(ehData[:len(ehData)/2], eh.Addr, gxData, gx.Addr)
+	f.Fuzz(func(t *testing.T, eh []byte, ehAddr uint64, gx []byte, gxAddr uint64) {
+		parseLandingPads(eh, ehAddr, gx, gxAddr)
+	})
+}
+
+// TestLandingPads: every landing pad parsed from tramp.cc's
+// .gcc_except_table is an instruction start in objdump's disassembly, and
+// the functions with destructors or a catch (outer, middle, main) have at
+// least one each.
+func TestLandingPads(t *testing.T) {
+	bin := testprog.Build(t, "count/tramp.cc", testprog.Opts{Compiler: "g++", Flags: oracleFlags("-O2")})
+	ef, err := elf.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ef.Close()
+	pads, err := landingPads(ef)
+	if err != nil {
+		t.Fatal(err)
+	}
+	insns := objdumpInsns(t, bin)
+	funcs := functions(ef)
+	per := map[string]int{}
+	for _, p := range pads {
+		if _, ok := insns[p]; !ok {
+			t.Errorf("landing pad %#x is not an instruction start (objdump)", p)
+		}
+		per[family(containing(funcs, p))]++
+	}
+	for _, fn := range []string{"_Z5outeriPi", "_Z6middleiPi", "main"} {
+		if per[fn] == 0 {
+			t.Errorf("no landing pad in %s (pads %#x, by function %v)", fn, pads, per)
+		}
+	}
+}
+
+// objdumpInsns returns the instruction addresses of bin (oracle:
+// objdump -d).
+func objdumpInsns(t *testing.T, bin string) map[uint64]string {
+	t.Helper()
+	out, err := exec.Command(testprog.Require(t, "objdump"), "-d", "--no-show-raw-insn", bin).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[uint64]string{}
+	for _, l := range strings.Split(string(out), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 2 && strings.HasSuffix(f[0], ":") {
+			var a uint64
+			if _, err := fmt.Sscanf(strings.TrimSuffix(f[0], ":"), "%x", &a); err == nil {
+				m[a] = f[1]
+			}
+		}
+	}
+	return m
+}
