@@ -126,6 +126,10 @@ func parse(args []string, cxx bool) (*cmdline, error) {
 			if l != langNone {
 				c.inputs = append(c.inputs, input{path: a, lang: l, explicit: explicit, pos: i})
 				c.skip[i] = true
+			} else {
+				// An object or library: the link's, not a compile step's
+				// (clang warns "linker input unused" there).
+				c.linkOnly[i] = true
 			}
 			continue
 		}

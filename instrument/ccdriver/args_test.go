@@ -46,6 +46,14 @@ func TestParse(t *testing.T) {
 			}
 		})
 	}
+	// Objects and libraries go to the link only.
+	c, err := parse([]string{"-O2", "a.c", "x.o", "./libsh.so", "-o", "prog"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.linkOnly[2] || !c.linkOnly[3] || c.linkOnly[0] {
+		t.Errorf("link-only %v, want x.o and ./libsh.so (arguments 2 and 3) only", c.linkOnly)
+	}
 	if _, err := parse([]string{"a.c", "-o"}, false); err == nil {
 		t.Errorf("-o without a file name: no error")
 	}
