@@ -198,6 +198,7 @@ func start(pid int, interp string) (_ *Session, err error) {
 		"-gdb-set print elements 200",
 		// -thread-info prints each thread's frame: not its arguments.
 		"-gdb-set print frame-arguments none",
+		"-gdb-set print frame-info short-location",
 		// Every signal but those gdb uses (SIGINT, SIGTRAP) goes to the
 		// program unseen.
 		`-interpreter-exec console "handle all nostop noprint pass"`,
@@ -267,6 +268,38 @@ func (s *Session) Cost() (time.Duration, int) {
 		return 0, 0
 	}
 	return s.total / time.Duration(s.n), s.n
+}
+
+// CPU returns the CPU time (user and system) gdb has used so far: from its
+// rusage once it has ended (after Close), from /proc/PID/stat while it runs
+// (in clock ticks of 10 ms, USER_HZ on Linux).
+func (s *Session) CPU() (time.Duration, error) {
+	select {
+	case <-s.waited:
+		if ps := s.gdb.ProcessState; ps != nil {
+			return ps.UserTime() + ps.SystemTime(), nil
+		}
+		return 0, errors.New("gdbmi: gdb's rusage is unknown")
+	default:
+	}
+	path := fmt.Sprintf("/proc/%d/stat", s.gdb.Process.Pid)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, fmt.Errorf("gdbmi: %w", err)
+	}
+	// utime and stime are fields 14 and 15; the command name (field 2)
+	// may hold spaces, so count from the ")" that ends it.
+	i := bytes.LastIndexByte(b, ')')
+	f := strings.Fields(string(b[i+1:]))
+	if i < 0 || len(f) < 13 {
+		return 0, fmt.Errorf("gdbmi: %s: too few fields", path)
+	}
+	ut, err1 := strconv.ParseUint(f[11], 10, 64)
+	st, err2 := strconv.ParseUint(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("gdbmi: %s: utime %q stime %q", path, f[11], f[12])
+	}
+	return time.Duration(ut+st) * 10 * time.Millisecond, nil
 }
 
 // Close detaches (the process keeps running) and ends gdb; if the process

@@ -361,8 +361,17 @@ func TestSampleValues(t *testing.T) {
 	if cost, n := s.Cost(); n != samples+1 || cost <= 0 {
 		t.Errorf("Cost() = %v, %d; want > 0, %d", cost, n, samples+1)
 	}
+	// gdb's CPU time: /proc/PID/stat while it runs, wait4's rusage after
+	// Close; two accounts of the kernel that must agree in order.
+	during, err := s.CPU()
+	if err != nil || during <= 0 {
+		t.Errorf("CPU() while gdb runs = %v, %v; want > 0 (gdb read the symbols)", during, err)
+	}
 	if err := s.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
+	}
+	if total, err := s.CPU(); err != nil || total+10*time.Millisecond < during {
+		t.Errorf("CPU() after Close = %v, %v; want at least %v, the figure while gdb ran", total, err, during)
 	}
 	if after := text(t, pid, c.bin); !bytes.Equal(before, after) {
 		t.Errorf("the program's text differs after Close (%d bytes)", len(before))
