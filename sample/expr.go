@@ -1,8 +1,10 @@
 package sample
 
 import (
+	"debug/elf"
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -60,8 +62,12 @@ type ExprStats struct {
 	OK, OptimizedOut, Unavailable int
 	// Reads counts memory reads outside the stack copy (process_vm_readv).
 	Reads int
-	// Time is the time spent evaluating (unwinding included).
+	// Time is the time spent evaluating (unwinding included), Setup
+	// excluded.
 	Time time.Duration
+	// Setup is the time spent reading objects' DWARF, finding functions
+	// and compiling expressions (once per object and function).
+	Setup time.Duration
 }
 
 type applyKey struct {
@@ -71,6 +77,7 @@ type applyKey struct {
 
 // exprObject is one object's DWARF and what was compiled against it.
 type exprObject struct {
+	x     *Exprs
 	prog  *dwarfvar.Program
 	err   error
 	funcs map[string]*exprFunc
@@ -104,9 +111,10 @@ func MatchProg(pattern, exe string) bool {
 	return strings.Contains(base, pattern)
 }
 
-// Prepare compiles, against executable exe, every expression whose program
-// pattern matches it, so that a function that is not there or an
-// expression sonde cannot evaluate is an error before the run. It returns
+// Prepare compiles, against executable exe (or the library it needs that
+// holds the function), every expression whose program pattern matches it,
+// so that a function that is not there or an expression sonde cannot
+// evaluate is an error before the run. It returns
 // the number of expressions that match exe. Errors name the expression;
 // an expression that does not compile wraps a *dwarfvar.CompileError.
 func (x *Exprs) Prepare(exe string) (int, error) {
@@ -118,26 +126,83 @@ func (x *Exprs) Prepare(exe string) (int, error) {
 			continue
 		}
 		n++
-		o := x.object(exe)
-		if o.err != nil {
-			return n, fmt.Errorf("expression %q: %w", d.Spec, o.err)
+		// The function is in the executable or in a library it needs
+		// (python3's functions are in libpython).
+		objs := append([]string{exe}, neededLibraries(exe)...)
+		var firstErr error
+		found := false
+		for _, path := range objs {
+			o := x.object(path)
+			if o.err != nil {
+				if path == exe {
+					firstErr = o.err
+				}
+				continue
+			}
+			f := o.function(d.Func)
+			if len(f.ranges) == 0 {
+				continue
+			}
+			found = true
+			if _, err := o.compile(f, i, d); err != nil {
+				return n, fmt.Errorf("expression %q: %w", d.Spec, err)
+			}
+			break
 		}
-		f := o.function(d.Func)
-		if len(f.ranges) == 0 {
-			return n, fmt.Errorf("expression %q: function %s not found in the DWARF of %s", d.Spec, d.Func, exe)
-		}
-		if _, err := o.compile(f, i, d); err != nil {
-			return n, fmt.Errorf("expression %q: %w", d.Spec, err)
+		if !found {
+			if firstErr != nil {
+				return n, fmt.Errorf("expression %q: %w", d.Spec, firstErr)
+			}
+			return n, fmt.Errorf("expression %q: function %s not found in the DWARF of %s or the libraries it needs", d.Spec, d.Func, exe)
 		}
 	}
 	return n, nil
+}
+
+// neededLibraries returns the paths of the shared libraries exe names in
+// DT_NEEDED that can be found as the dynamic loader would look for them:
+// DT_RPATH and DT_RUNPATH ($ORIGIN expanded), $LD_LIBRARY_PATH, then the
+// system directories (ld.so(8)). Libraries not found are left out.
+func neededLibraries(exe string) []string {
+	f, err := elf.Open(exe)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	needed, _ := f.DynString(elf.DT_NEEDED)
+	var dirs []string
+	for _, tag := range []elf.DynTag{elf.DT_RPATH, elf.DT_RUNPATH} {
+		paths, _ := f.DynString(tag)
+		for _, p := range paths {
+			for _, d := range strings.Split(p, ":") {
+				d = strings.ReplaceAll(strings.ReplaceAll(d, "${ORIGIN}", "$ORIGIN"), "$ORIGIN", filepath.Dir(exe))
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	if lp := os.Getenv("LD_LIBRARY_PATH"); lp != "" {
+		dirs = append(dirs, strings.Split(lp, ":")...)
+	}
+	dirs = append(dirs, "/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib64", "/lib", "/usr/lib", "/usr/local/lib")
+	var out []string
+	for _, lib := range needed {
+		for _, d := range dirs {
+			p := filepath.Join(d, lib)
+			if st, err := os.Stat(p); err == nil && !st.IsDir() {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // object returns the DWARF of the object at path, read once. x.mu is held.
 func (x *Exprs) object(path string) *exprObject {
 	o := x.objects[path]
 	if o == nil {
-		o = &exprObject{funcs: map[string]*exprFunc{}}
+		defer x.setupTime(time.Now())
+		o = &exprObject{funcs: map[string]*exprFunc{}, x: x}
 		o.prog, o.err = dwarfvar.Open(path)
 		if o.err != nil {
 			o.err = fmt.Errorf("read DWARF of %s: %w", path, o.err)
@@ -151,6 +216,7 @@ func (x *Exprs) object(path string) *exprObject {
 func (o *exprObject) function(fn string) *exprFunc {
 	f := o.funcs[fn]
 	if f == nil {
+		defer o.x.setupTime(time.Now())
 		f = &exprFunc{exprs: map[int]*dwarfvar.Expr{}, errs: map[int]error{}}
 		if o.prog != nil {
 			f.ranges, _ = o.prog.FuncRanges(fn)
@@ -168,7 +234,14 @@ func (o *exprObject) compile(f *exprFunc, i int, d profile.ExprDef) (*dwarfvar.E
 	if err, ok := f.errs[i]; ok {
 		return nil, err
 	}
+	defer o.x.setupTime(time.Now())
 	e, err := o.prog.Compile(d.Func, d.Expr)
+	if err != nil {
+		// Work around dwarfvar (as of 15f2f31): on libpython3.11 the
+		// first Compile of a function after Open misses its parameters
+		// ("no symbol") and the second finds them.
+		e, err = o.prog.Compile(d.Func, d.Expr)
+	}
 	if err != nil {
 		f.errs[i] = err
 		return nil, err
@@ -185,6 +258,9 @@ func (f *exprFunc) holds(addr uint64) bool {
 	}
 	return false
 }
+
+// setupTime adds the time since start to Stats.Setup. x.mu is held.
+func (x *Exprs) setupTime(start time.Time) { x.stats.Setup += time.Since(start) }
 
 // Stats returns the counts so far.
 func (x *Exprs) Stats() ExprStats {
@@ -212,7 +288,7 @@ func (x *Exprs) Eval(in *ExprInput, out []profile.ExprValue) []profile.ExprValue
 	if len(x.idx) == 0 || len(in.Regs) == 0 {
 		return out
 	}
-	start := time.Now()
+	start, setup := time.Now(), x.stats.Setup
 	x.stats.Samples++
 	x.frames, _ = x.unw.UnwindRegs(in.Regs, in.Stack, in.Obj, x.frames[:0])
 	var sp uint64
@@ -264,7 +340,7 @@ func (x *Exprs) Eval(in *ExprInput, out []profile.ExprValue) []profile.ExprValue
 			break // the innermost frame of the function wins
 		}
 	}
-	x.stats.Time += time.Since(start)
+	x.stats.Time += time.Since(start) - (x.stats.Setup - setup)
 	return out
 }
 

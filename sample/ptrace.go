@@ -35,13 +35,14 @@ const ptraceOptions = unix.PTRACE_O_TRACEFORK | unix.PTRACE_O_TRACEVFORK | unix.
 
 // tracee is one traced thread.
 type tracee struct {
-	pid       int    // its process
-	pending   bool   // interrupted by us, its stop not yet seen
-	seen      bool   // has reported a stop (the first is its attach stop)
-	group     bool   // in a group-stop (SIGSTOP, Ctrl-Z): left stopped
-	ownSIGSTP bool   // the SIGSTOP that held it at exec is sonde's: swallow it
-	ran       uint64 // its CPU time (schedstat) when last looked at
-	value     uint64 // CPU time the pending sample stands for
+	pid       int       // its process
+	pending   bool      // interrupted by us, its stop not yet seen
+	seen      bool      // has reported a stop (the first is its attach stop)
+	group     bool      // in a group-stop (SIGSTOP, Ctrl-Z): left stopped
+	ownSIGSTP bool      // the SIGSTOP that held it at exec is sonde's: swallow it
+	ran       uint64    // its CPU time (schedstat) when last looked at
+	value     uint64    // CPU time the pending sample stands for
+	asked     time.Time // when it was interrupted for the pending sample
 }
 
 // PtraceTarget says what RunPtrace samples: a command to start, or
@@ -170,6 +171,7 @@ func (r *ptraceRun) sampleAll() {
 			continue // the time before sonde looked is not this period's
 		}
 		if unix.PtraceInterrupt(tid) == nil {
+			th.asked = time.Now()
 			th.pending = true
 			npending++
 		}
@@ -297,11 +299,20 @@ func (r *ptraceRun) event(tid int, ws syscall.WaitStatus) {
 			th.pending = false
 			unix.PtraceListen(tid)
 		default:
-			if th.pending {
+			sampled := th.pending
+			if sampled {
 				r.sample(tid, th)
 			}
 			th.group = false
 			r.cont(tid, th, 0)
+			if sampled {
+				// How long the thread was held: from the interrupt
+				// to the continue, sonde's polling included.
+				s.mu.Lock()
+				s.stats.Stops++
+				s.stats.StopTime += time.Since(th.asked)
+				s.mu.Unlock()
+			}
 		}
 	default:
 		th.seen = true

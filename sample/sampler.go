@@ -165,6 +165,10 @@ type Stats struct {
 	Incomplete int
 	// Decode counts records that did not decode.
 	Decode int
+	// Stops and StopTime count the ptrace sampler's samples and the time
+	// their threads were held, from the interrupt to the continue.
+	Stops    int
+	StopTime time.Duration
 }
 
 // Sampler samples a set of tasks. Create it with New, add targets with

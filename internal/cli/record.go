@@ -317,7 +317,7 @@ func (r *recording) run() int {
 		w.WriteNote(fmt.Sprintf("unwinder: dwarf CFI; %d of %d stacks (%.1f%%) not unwound to the end", st.Incomplete, st.Samples, 100*float64(st.Incomplete)/float64(st.Samples)))
 	}
 	if r.exprs != nil {
-		w.WriteNote(exprNote(r.exprs, r.sampler))
+		w.WriteNote(exprNote(r.exprs, r.sampler, st))
 	}
 	end := time.Now()
 	w.WriteRunEnd(end)

@@ -126,17 +126,22 @@ func writeExprDefs(w *datafile.Writer, defs []profile.ExprDef) error {
 	return nil
 }
 
-// exprNote says in one line how the values were read and what it cost.
-func exprNote(ev *sample.Exprs, sampler string) string {
-	st := ev.Stats()
+// exprNote says in one line how the values were read and what it cost:
+// sonde's evaluation per sample (unwinding included, reading the DWARF
+// apart), and for the ptrace sampler how long each sampled thread was held.
+func exprNote(ev *sample.Exprs, sampler string, st sample.Stats) string {
+	es := ev.Stats()
 	mode := "perf samples: registers and stack exact at the sample, other memory read with process_vm_readv some ms later"
 	if sampler == "ptrace" {
 		mode = "ptrace samples: read while the thread was stopped, exact"
+		if st.Stops > 0 {
+			mode += fmt.Sprintf(", each thread held %.0f µs a sample", float64(st.StopTime)/1e3/float64(st.Stops))
+		}
 	}
 	per := 0.0
-	if st.Samples > 0 {
-		per = float64(st.Time) / 1e3 / float64(st.Samples)
+	if es.Samples > 0 {
+		per = float64(es.Time) / 1e3 / float64(es.Samples)
 	}
-	return fmt.Sprintf("expr: %s; %d samples evaluated, %.1f µs each (unwinding included); values: %d read, %d optimized out, %d unavailable; %d memory reads outside the stack copy",
-		mode, st.Samples, per, st.OK, st.OptimizedOut, st.Unavailable, st.Reads)
+	return fmt.Sprintf("expr: %s; %d samples evaluated, %.1f µs each (unwinding included; reading DWARF and compiling %.0f ms once); values: %d read, %d optimized out, %d unavailable; %d memory reads outside the stack copy",
+		mode, es.Samples, per, float64(es.Setup)/1e6, es.OK, es.OptimizedOut, es.Unavailable, es.Reads)
 }
