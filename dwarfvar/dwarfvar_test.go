@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"sonde/internal/testprog"
 	"sonde/unwind"
@@ -104,6 +106,13 @@ func TestEvalAgainstGdb(t *testing.T) {
 // values against gdb's.
 func checkStops(t *testing.T, bin string, stops []gdbStop, exprs map[string][]string) {
 	t.Helper()
+	checkStopsIn(t, bin, "main", stops, exprs)
+}
+
+// checkStopsIn is checkStops for the object bin (an executable or a
+// library) whose load bias is that of its symbol biasSym.
+func checkStopsIn(t *testing.T, bin, biasSym string, stops []gdbStop, exprs map[string][]string) {
+	t.Helper()
 	p, err := Open(bin)
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +131,7 @@ func checkStops(t *testing.T, bin string, stops []gdbStop, exprs map[string][]st
 	uty := &tally{why: map[string]int{}}
 	frames := 0
 	for si, s := range stops {
-		bias := s.Main - symValue(t, bin, "main")
+		bias := s.Main - symValue(t, bin, biasSym)
 		mem := openCore(t, s.Core, bin, bias)
 		unwound := unwindCore(t, s, bin, bias, mem)
 		for _, fr := range s.Frames {
@@ -143,12 +152,21 @@ func checkStops(t *testing.T, bin string, stops []gdbStop, exprs map[string][]st
 			}
 			// With the registers unwind.UnwindRegs recovers from the
 			// innermost frame's and the stack, as sonde record does.
-			if fr.Level >= len(unwound) {
-				t.Errorf("stop %d: UnwindRegs found %d frames, gdb has frame %d", si+1, len(unwound), fr.Level)
+			// gdb counts inlined frames as levels: match the physical
+			// frame by pc and CFA.
+			ui := -1
+			for i, u := range unwound {
+				if u.PC == fr.PC && fr.CFA != nil && u.CFA == *fr.CFA {
+					ui = i
+					break
+				}
+			}
+			if ui < 0 {
+				t.Errorf("stop %d: UnwindRegs found no frame at pc %#x (gdb's frame %d)", si+1, fr.PC, fr.Level)
 				continue
 			}
-			uf := &regFrame{regs: unwound[fr.Level].Regs, known: unwound[fr.Level].Known, mem: mem,
-				cfa: unwound[fr.Level].CFA, cfaOK: unwound[fr.Level].CFA != 0}
+			uf := &regFrame{regs: unwound[ui].Regs, known: unwound[ui].Known, mem: mem,
+				cfa: unwound[ui].CFA, cfaOK: unwound[ui].CFA != 0}
 			for e, want := range fr.Vals {
 				v, err := compiled[fr.Func+"\x00"+e].Eval(uf, pc, bias)
 				uty.check(t, fmt.Sprintf("stop %d, unwound frame %d (%s), %s", si+1, fr.Level, fr.Func, e), want, v, err)
@@ -230,6 +248,43 @@ func TestEvalCxxAgainstGdb(t *testing.T) {
 			checkStops(t, bin, stops, classesExprs)
 		})
 	}
+}
+
+// pyExprs are the expressions checked in libpython's interpreter loop.
+var pyExprs = map[string][]string{
+	"_PyEval_EvalFrameDefault": {"throwflag", "tstate", "tstate->recursion_remaining", "tstate->interp->id",
+		"frame", "frame->f_code->co_argcount", "frame->stacktop", "oparg", "opcode", "cframe.use_tracing",
+		"tstate->cframe->use_tracing", "next_instr", "frame->f_code->co_firstlineno"},
+}
+
+// TestEvalLibpythonAgainstGdb attaches gdb three times to a python3.11
+// running a recursive Python function (libpython3.11: -O3, DWARF 5,
+// location lists everywhere) and checks the interpreter loop's variables
+// in every _PyEval_EvalFrameDefault frame against gdb's print.
+func TestEvalLibpythonAgainstGdb(t *testing.T) {
+	requireTool(t, "gdb")
+	py := "/root/.pyenv/versions/3.11.7/bin/python3.11"
+	lib := "/root/.pyenv/versions/3.11.7/lib/libpython3.11.so.1.0"
+	if _, err := os.Stat(lib); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	cmd := exec.Command(py, "-c", "def f(n):\n    return f(n - 1) if n else sum(i * i for i in range(10**12))\nf(5)\n")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	time.Sleep(500 * time.Millisecond)
+	var stops []gdbStop
+	for round := 0; round < 3; round++ {
+		stops = append(stops, runGdb(t, lib, gdbConfig{PID: cmd.Process.Pid, Max: 1, BiasSym: "PyObject_GetAttr", Funcs: pyExprs})...)
+	}
+	checkStopsIn(t, lib, "PyObject_GetAttr", stops, pyExprs)
 }
 
 // requireLocList checks that variable name of fn has a location list with

@@ -18,7 +18,7 @@ import (
 // writes it.
 type gdbStop struct {
 	Core   string     `json:"core"`
-	Main   uint64     `json:"main"` // runtime address of main
+	Main   uint64     `json:"main"` // runtime address of main (or of the config's BiasSym)
 	Frames []gdbFrame `json:"frames"`
 }
 
@@ -33,12 +33,14 @@ type gdbFrame struct {
 
 // gdbConfig is what oracle.py reads.
 type gdbConfig struct {
-	Out    string              `json:"out"`
-	Dir    string              `json:"dir"`
-	Breaks []string            `json:"breaks"`
-	Max    int                 `json:"max"`
-	Funcs  map[string][]string `json:"funcs"`
-	Args   []string            `json:"args,omitempty"`
+	Out     string              `json:"out"`
+	Dir     string              `json:"dir"`
+	Breaks  []string            `json:"breaks"`
+	Max     int                 `json:"max"`
+	Funcs   map[string][]string `json:"funcs"`
+	Args    []string            `json:"args,omitempty"`
+	PID     int                 `json:"pid,omitempty"`      // attach instead of run
+	BiasSym string              `json:"bias_sym,omitempty"` // for gdbStop.Main; default main
 }
 
 // runGdb runs bin under gdb with oracle.py and returns its stops.

@@ -13,9 +13,13 @@ out = open(cfg["out"], "w")
 gdb.execute("set pagination off")
 gdb.execute("set confirm off")
 gdb.execute("set print entry-values no")
-for b in cfg["breaks"]:
-    gdb.execute("break " + b, to_string=True)
-gdb.execute("run " + " ".join(cfg.get("args", [])), to_string=True)
+if cfg.get("pid"):
+    # Attach to a running process: one stop per attach.
+    gdb.execute("attach %d" % cfg["pid"], to_string=True)
+else:
+    for b in cfg["breaks"]:
+        gdb.execute("break " + b, to_string=True)
+    gdb.execute("run " + " ".join(cfg.get("args", [])), to_string=True)
 REGS = ["rax", "rdx", "rcx", "rbx", "rsi", "rdi", "rbp", "rsp",
         "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rip"]
 
@@ -40,7 +44,7 @@ while n < cfg["max"]:
     core = os.path.join(cfg["dir"], "core.%d" % n)
     gdb.execute("generate-core-file " + core, to_string=True)
     stop = {"core": core, "frames": [],
-            "main": int(gdb.parse_and_eval("(unsigned long)&main"))}
+            "main": int(gdb.parse_and_eval("(unsigned long)&" + cfg.get("bias_sym", "main")))}
     f = gdb.newest_frame()
     level = 0
     while f is not None and level < 64:
@@ -75,9 +79,11 @@ while n < cfg["max"]:
         level += 1
     out.write(json.dumps(stop) + "\n")
     out.flush()
+    if cfg.get("pid"):
+        break
     gdb.execute("continue", to_string=True)
 out.close()
 try:
-    gdb.execute("kill", to_string=True)
+    gdb.execute("detach" if cfg.get("pid") else "kill", to_string=True)
 except gdb.error:
     pass
