@@ -271,3 +271,18 @@ func TestPicFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestAttribFork: a forked child writes a run of its own holding only what
+// it ran after the fork; the two runs add up to the calls made (by hand:
+// 100 before the fork, 30 in the child, 50 in the parent after it: 180,
+// where a child that kept its parent's counts would give 280).
+func TestAttribFork(t *testing.T) {
+	bin := buildAttrib(t, "clang", "fork.c", &AttribMode{}, "-O2")
+	p, units := runAttrib(t, bin)
+	if len(p.Runs) != 2 {
+		t.Errorf("%d runs, want 2 (parent and child)", len(p.Runs))
+	}
+	if units["work"][0] != 180 || units["main"][0] != 1 {
+		t.Errorf("work %d calls, main %d; want 180 and 1", units["work"][0], units["main"][0])
+	}
+}
