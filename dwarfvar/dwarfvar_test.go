@@ -361,3 +361,84 @@ func TestOpenErrors(t *testing.T) {
 		t.Errorf("Open(no -g) = %v, want ErrNoDWARF", err)
 	}
 }
+
+// TestFuncRanges: the ranges of a function (and of gcc's clones and .cold
+// parts) cover the symbols nm -S prints for it, and nothing else's.
+func TestFuncRanges(t *testing.T) {
+	nm := requireTool(t, "nm")
+	for _, b := range builds {
+		t.Run(b.name, func(t *testing.T) {
+			bin := testprog.Build(t, fixture(t, "vars.c"), testprog.Opts{Compiler: b.compiler, Flags: b.flags})
+			out, err := exec.Command(nm, "-S", "--defined-only", bin).Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := Open(bin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, fn := range []string{"worker", "scalars", "spill", "main"} {
+				rs, err := p.FuncRanges(fn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// nm -S: "ADDR SIZE T NAME"; fn's own symbol and its clones.
+				for _, line := range strings.Split(string(out), "\n") {
+					f := strings.Fields(line)
+					if len(f) != 4 || (f[2] != "T" && f[2] != "t") {
+						continue
+					}
+					var lo, size uint64
+					fmt.Sscanf(f[0], "%x", &lo)
+					fmt.Sscanf(f[1], "%x", &size)
+					mine := f[3] == fn || isClone(f[3], fn)
+					for a := lo; a < lo+size; a += max(size/8, 1) {
+						if contains(rs, a) != mine {
+							t.Errorf("%s: FuncRanges %x, address %#x of %s (nm -S)", fn, rs, a, f[3])
+							break
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestConcurrent compiles and evaluates from several goroutines at once
+// (run with -race).
+func TestConcurrent(t *testing.T) {
+	bin := testprog.Build(t, fixture(t, "vars.c"), testprog.Opts{Compiler: "gcc", Flags: []string{"-g", "-O2"}})
+	p, err := Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := p.FuncRanges("worker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error)
+	for g := 0; g < 4; g++ {
+		go func() {
+			var err error
+			for i := 0; i < 20 && err == nil; i++ {
+				var e *Expr
+				if e, err = p.Compile([]string{"worker", "scalars"}[i%2], "table[1]"); err == nil {
+					var v Value
+					// table is a global: any pc of the function will do.
+					if v, err = e.Eval(fuzzFrame{}, rs[0][0], 0); err == nil && v.Kind != Int {
+						err = fmt.Errorf("table[1] is %v", v)
+					}
+					if i%2 == 1 {
+						err = nil // scalars's ranges are not worker's
+					}
+				}
+			}
+			done <- err
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
