@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"sonde/examples"
+	"sonde/profile"
 	"sonde/profile/datafile"
 	"sonde/report"
 	"sonde/sample"
@@ -18,7 +20,8 @@ import (
 // demoRecord samples one built example with sonde record (--call-graph
 // dwarf, so that -O2 code without frame pointers gives whole stacks) and
 // returns PCT's views of it: --hier for hier-test (its point is the call
-// paths), --flat by line for the others. It is the demo's "sonde record"
+// paths, and PCT's -expr: the mean of worker's n, sampled in worker's
+// frame), --flat by line for the others. It is the demo's "sonde record"
 // step.
 //
 // hier-test built with plain -O2 shows "worker <- main" only: gcc and
@@ -40,8 +43,22 @@ func demoRecord(e *env, ex examples.Example, bin string) (string, error) {
 		cmd:   append([]string{bin}, ex.Args...),
 		quiet: true,
 	}
+	recordFlags := "-g"
+	if ex.File == "hier-test.c" {
+		// PCT section 3: profile -gdb -expr 'hier-test@worker@n' 'int-avg'.
+		d, err := profile.ParseExprSpec(filepath.Base(bin) + "@worker@n")
+		if err != nil {
+			return "", err
+		}
+		x := &recordExprFlags{exprs: exprList{d}}
+		if rec.exprs, err = prepareExprs(x, &rec.opts, rec.cmd, nil); err != nil {
+			return "", err
+		}
+		rec.exprDefs = x.exprs
+		recordFlags = "-g --expr '" + d.Spec + "'"
+	}
 	if code := rec.run(); code != 0 {
-		return "", fmt.Errorf("sonde record -g -- %s: exit %d: %s", filepath.Base(bin), code, strings.TrimSpace(stderr.String()))
+		return "", fmt.Errorf("sonde record %s -- %s: exit %d: %s", recordFlags, filepath.Base(bin), code, strings.TrimSpace(stderr.String()))
 	}
 	p, _, err := datafile.ReadFile(out)
 	if err != nil {
@@ -56,9 +73,24 @@ func demoRecord(e *env, ex examples.Example, bin string) (string, error) {
 		view = "sonde report --hier --top 10"
 	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "$ sonde record -g -- %s %s\n$ %s\n", filepath.Base(bin), strings.Join(ex.Args, " "), view)
+	fmt.Fprintf(&b, "$ sonde record %s -- %s %s\n$ %s\n", recordFlags, filepath.Base(bin), strings.Join(ex.Args, " "), view)
 	if err := report.Write(&b, p, report.NewSymbolizer(cache, &b), opts); err != nil {
 		return "", err
+	}
+	if len(p.Exprs) > 0 {
+		b.WriteString("$ sonde report --expr int-avg\n")
+		if err := report.WriteExprs(&b, p, report.ExprOptions{Format: report.ExprIntAvg}); err != nil {
+			return "", err
+		}
+		// worker(q) then worker(2q), n counting down: the time-weighted
+		// mean is (q·q/2 + 2q·2q/2)/3q = 5q/6.
+		q := 250000000.0 // hier-test's default
+		if len(ex.Args) > 0 {
+			if v, err := strconv.ParseFloat(ex.Args[0], 64); err == nil {
+				q = v
+			}
+		}
+		fmt.Fprintf(&b, "(the program's truth: worker(%.0f) then worker(%.0f) count n down, so the mean is 5·%.0f/6 = %.3g; PCT printed 8.38e+06 for 10000000)\n", q, 2*q, q, 5*q/6)
 	}
 	return b.String(), nil
 }

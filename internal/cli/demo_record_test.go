@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -20,9 +23,19 @@ func TestDemoRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%s", out)
-	for _, want := range []string{"worker <- dispatch_2 <- main", "worker <- dispatch_1 <- main", "sonde report --hier"} {
+	for _, want := range []string{"worker <- dispatch_2 <- main", "worker <- dispatch_1 <- main", "sonde report --hier", "sonde report --expr int-avg"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("demo output lacks %q", want)
 		}
+	}
+	// PCT's -expr: the mean of n, 5q/6 = 2.5e+08 for q = 3e8 (see
+	// hierTruth), within 10% (about 300 samples: 3 standard errors are
+	// about 6%).
+	m := regexp.MustCompile(`@worker@n  int-avg\n(\S+) ±`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no int-avg line in the demo output")
+	}
+	if v, err := strconv.ParseFloat(m[1], 64); err != nil || math.Abs(v-hierTruth(3e8)) > 0.1*hierTruth(3e8) {
+		t.Errorf("demo's mean of n %s, truth %.3g", m[1], hierTruth(3e8))
 	}
 }
