@@ -35,14 +35,25 @@ func FuzzInstrument(f *testing.F) {
 		if res.Counters > len(res.Blocks) {
 			t.Fatalf("%d counters for %d blocks", res.Counters, len(res.Blocks))
 		}
+		all := res.Counters + len(res.Derived)
+		if all != len(res.Blocks) {
+			t.Fatalf("%d measured and %d derived counters for %d blocks", res.Counters, len(res.Derived), len(res.Blocks))
+		}
 		for i, b := range res.Blocks {
-			if b.Index != i || b.Instrs <= 0 || b.Counter < 0 || b.Counter >= res.Counters {
+			if b.Index != i || b.Instrs <= 0 || b.Counter < 0 || b.Counter >= all {
 				t.Fatalf("block %d: %+v", i, b)
 			}
 		}
+		for d, f := range res.Derived {
+			for _, tm := range f {
+				if tm.Counter < 0 || tm.Counter >= res.Counters {
+					t.Fatalf("derived counter %d names counter %d of %d", d, tm.Counter, res.Counters)
+				}
+			}
+		}
 		for _, c := range res.UnitBlock {
-			if int(c) >= res.Counters {
-				t.Fatalf("unit maps to counter %d of %d", c, res.Counters)
+			if int(c) >= all {
+				t.Fatalf("unit maps to counter %d of %d", c, all)
 			}
 		}
 	})

@@ -25,13 +25,11 @@ type Options struct {
 	// threads run the same blocks at once; without it concurrent increments
 	// of one counter can lose counts.
 	Atomic bool
-	// SplitCalls gives the block after every call a counter of its own.
-	// Without it such a block shares the counter of the block that ends
-	// with the call (Knuth and Stevenson's derivation: it runs exactly as
-	// often, when calls return), except in units that call setjmp or the
-	// like, or that have exception tables, where it is always split. Set it
-	// for C++, where any call may throw.
-	SplitCalls bool
+	// CountAll gives every block a counter of its own. Without it only the
+	// blocks whose counts cannot be derived from the others by flow
+	// conservation get one (Knuth and Stevenson, derive.go), and the
+	// runtime derives the rest when it writes the counts.
+	CountAll bool
 	// MarkOnly inserts a local symbol "sonde.b.N" at the start of block N
 	// instead of a counter and appends nothing: the program's code is
 	// unchanged, and tests map an oracle's per-instruction counts to blocks
@@ -58,8 +56,9 @@ type Block struct {
 	Lines []Piece
 	// Code lists the block's instructions in order.
 	Code []Instr
-	// Counter is the index of the counter that counts the block: its own,
-	// or the one of the call block it follows (see Options.SplitCalls).
+	// Counter is the index of the block's counter: below
+	// Result.Counters a measured one, from it on a derived one
+	// (Result.Derived[Counter-Result.Counters]).
 	Counter int
 }
 
@@ -90,8 +89,12 @@ type Result struct {
 	Units []profile.Unit
 	// UnitBlock maps each unit to its block's counter.
 	UnitBlock []uint32
-	// Counters is the number of counters, at most the number of blocks.
+	// Counters is the number of measured counters, at most the number of
+	// blocks.
 	Counters int
+	// Derived lists the formula of each derived counter: the sum of the
+	// measured counters it names, each added or subtracted.
+	Derived [][]Term
 	// Hash is the Units frame hash (datafile.UnitsHash of Units).
 	Hash uint64
 }
@@ -110,7 +113,7 @@ type instr struct {
 type blockInfo struct {
 	Block
 	first, last int  // instruction indexes
-	afterCall   bool // starts right after a call, with no label leading it
+	fall        bool // has an edge to the block its last instruction falls into
 	cfaRSP      bool // the CFA is %rsp-based where the block starts
 	succ        []int
 	unknownSucc bool // an indirect jump: successors unknown
@@ -130,7 +133,7 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 	lines := splitLines(text)
 
 	// Pass 1: label definitions and references.
-	refs := make(map[string]bool)
+	refs := make(map[string]int)
 	var sec sectionState
 	app := false
 	for _, l := range lines {
@@ -144,10 +147,10 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 			case stDirective:
 				sec.directive(st)
 				if dataDirectives[st.name] && !strings.HasPrefix(sec.cur.name, ".debug") {
-					symbolRefs(st.args, func(s string) { refs[s] = true })
+					symbolRefs(st.args, func(s string) { refs[s]++ })
 				}
 			case stInstr:
-				symbolRefs(st.args, func(s string) { refs[s] = true })
+				symbolRefs(st.args, func(s string) { refs[s]++ })
 			}
 		}
 	}
@@ -164,9 +167,9 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 		labelBlock  = map[string]int{}
 		pending     []string // labels since the last instruction
 		leader      = true
-		labelLeader = true // leader is due to a label, not to a branch
 		cfi         cfaState
-		abnormal    = opts.SplitCalls
+		abnormal    bool // exception tables or returns-twice calls
+		twice       bool // a call to setjmp or the like
 		curFunc     string
 		prefixStart = -1
 		prefixLine  int
@@ -191,8 +194,8 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 				if !local {
 					curFunc = st.name
 				}
-				if !local || refs[st.name] || isNumeric(st.name) {
-					leader, labelLeader = true, true
+				if !local || refs[st.name] > 0 || isNumeric(st.name) {
+					leader = true
 				}
 			case stDirective:
 				sec.directive(st)
@@ -242,11 +245,10 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 				if !app && (leader || cur < 0 || blocks[cur].Section != sec.cur.name) || cur < 0 {
 					b := &blockInfo{Block: Block{Index: len(blocks), Func: curFunc, Section: sec.cur.name}, first: len(instrs)}
 					b.cfaRSP = cfi.rspBased()
-					b.afterCall = !labelLeader && len(instrs) > 0 && isCall(instrs[len(instrs)-1].st.name) &&
-						cur >= 0 && blocks[cur].Section == sec.cur.name
 					// Fall-through edge from the section's previous block.
 					if p, ok := lastSecBlk[sec.cur.name]; ok && fallsThrough(instrs[blocks[p].last].st.name) {
 						blocks[p].succ = append(blocks[p].succ, b.Index)
+						blocks[p].fall = true
 					}
 					lastSecBlk[sec.cur.name] = b.Index
 					blocks = append(blocks, b)
@@ -256,7 +258,7 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 					}
 				}
 				pending = pending[:0]
-				leader, labelLeader = false, false
+				leader = false
 				in.block = cur
 				instrs = append(instrs, in)
 				b := blocks[cur]
@@ -271,7 +273,8 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 				// Any reference counts: clang loads setjmp's address into
 				// a register and calls through it.
 				symbolRefs(st.args, func(name string) {
-					abnormal = abnormal || returnsTwice(name)
+					twice = twice || returnsTwice(name)
+					abnormal = abnormal || twice
 				})
 			}
 		}
@@ -334,16 +337,29 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 	default:
 		scope = "unit"
 	}
-	ncounters := 0
-	for _, b := range blocks {
-		if b.afterCall && !abnormal {
-			b.Counter = blocks[b.Index-1].Counter
-			continue
+	var (
+		ncounters int
+		derived   [][]Term
+	)
+	if opts.CountAll || opts.MarkOnly {
+		for _, b := range blocks {
+			b.Counter = ncounters
+			ncounters++
 		}
-		b.Counter = ncounters
-		ncounters++
+	} else {
+		jumpRefs := map[string]int{}
+		blockLabels := make([][]string, len(blocks))
+		for lb, i := range labelBlock {
+			blockLabels[i] = append(blockLabels[i], lb)
+		}
+		for _, in := range instrs {
+			if m := in.st.name; (isJump(m) || isCondJump(m)) && !in.app {
+				jumpRefs[strings.TrimSpace(in.st.args)]++
+			}
+		}
+		ncounters, derived = deriveCounters(instrs, blocks, labelBlock, refs, jumpRefs, blockLabels, twice)
 	}
-	res := &Result{Counters: ncounters}
+	res := &Result{Counters: ncounters, Derived: derived}
 	for _, b := range blocks {
 		b.FlagsLive = b.live
 		res.Blocks = append(res.Blocks, b.Block)
@@ -365,16 +381,44 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 		text string
 	}
 	var edits []edit
+	var loops []regLoop
+	if !opts.MarkOnly {
+		loops = findRegLoops(lines, instrs, blocks, labelBlock, refs, abnormal)
+	}
+	loopCount := map[int]string{}
+	// Flushes before zeroings: where one loop falls into another, both go
+	// at the same offset.
+	for _, lp := range loops {
+		_, _, flush := loopCode(lp.reg, blocks[lp.block].Counter, opts.Atomic)
+		edits = append(edits, edit{lp.flush, flush})
+	}
+	for _, lp := range loops {
+		init, count, _ := loopCode(lp.reg, blocks[lp.block].Counter, opts.Atomic)
+		edits = append(edits, edit{lp.init, init})
+		loopCount[lp.block] = count
+	}
 	for _, b := range blocks {
 		in := instrs[b.first]
 		var code []string
 		switch {
 		case opts.MarkOnly:
 			code = []string{fmt.Sprintf("sonde.b.%d:", b.Index)}
-		case b.Counter != b.Index && blocks[b.Index-1].Counter == b.Counter:
-			continue // counted by the call block before it
+		case b.Counter >= ncounters:
+			continue // derived
+		case loopCount[b.Index] != "":
+			code = []string{loopCount[b.Index]}
+		case b.live:
+			// The flags are live where the block starts; before an
+			// instruction that overwrites them all they are dead, and a
+			// plain increment there counts the block as well.
+			if k := flagsDeadAt(instrs, b); k > b.first {
+				in = instrs[k]
+				code = counterCode(b.Counter, false, opts.Atomic, false)
+				break
+			}
+			code = counterCode(b.Counter, true, opts.Atomic, b.cfaRSP)
 		default:
-			code = counterCode(b.Counter, b.live, opts.Atomic, b.cfaRSP)
+			code = counterCode(b.Counter, false, opts.Atomic, b.cfaRSP)
 		}
 		if (in.st.name == "endbr64" || in.st.name == "endbr32") && b.first < b.last {
 			l := lines[in.lineIdx]
@@ -402,10 +446,26 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 		if !strings.HasSuffix(text, "\n") {
 			out.WriteString("\n")
 		}
-		writeTrailer(&out, ncounters, res.Hash, body, res.UnitBlock)
+		writeTrailer(&out, ncounters, derived, res.Hash, body, res.UnitBlock)
 	}
 	res.Asm = []byte(out.String())
 	return res, nil
+}
+
+// flagsDeadAt returns the index of the first instruction of block b before
+// which the flags are dead (one that overwrites them all without reading
+// them), or -1.
+func flagsDeadAt(instrs []instr, b *blockInfo) int {
+	for i := b.first; i <= b.last; i++ {
+		in := &instrs[i]
+		if in.app {
+			return -1
+		}
+		if classify(in.st.name) == flagsKill {
+			return i
+		}
+	}
+	return -1
 }
 
 // counterName is the local label of the unit's counter array.
@@ -484,12 +544,23 @@ func (c *cfaState) rspBased() bool { return c.inProc && c.rsp && c.known }
 // DescriptorSection is the section holding one descriptor per instrumented
 // compilation unit; the runtime walks it between the linker-defined
 // __start_sonde_cus and __stop_sonde_cus. A descriptor is six 8-byte words:
-// counters address, number of counters, Units payload address (8-byte hash
-// then body, as in a Units frame), payload length, address of the
-// unit-to-counter map (one uint32 per unit), number of units.
+//
+//	0 counters address
+//	1 number of measured counters M | number of derived counters D << 32
+//	2 Units payload address (8-byte hash then body, as in a Units frame)
+//	3 payload length
+//	4 address of the unit-to-counter map: one uint32 per unit, a measured
+//	  counter below M, a derived one from M to M+D-1
+//	5 number of units U | number of uint32 words W of the derivation table << 32
+//
+// The derivation table follows the map's U words: for each derived counter
+// in order, the number of its terms, then each term, a measured counter's
+// index with bit 31 set when it is subtracted. A derived counter's count is
+// the sum of its terms (Knuth and Stevenson, derive.go). Descriptors of
+// units built before derivation existed have D and W zero.
 const DescriptorSection = "sonde_cus"
 
-func writeTrailer(b *strings.Builder, nblocks int, hash uint64, body []byte, unitBlock []uint32) {
+func writeTrailer(b *strings.Builder, nblocks int, derived [][]Term, hash uint64, body []byte, unitBlock []uint32) {
 	payload := binary.LittleEndian.AppendUint64(nil, hash)
 	payload = append(payload, body...)
 	fmt.Fprintf(b, "\t# sonde: %d basic-block counters and the unit's universe\n", nblocks)
@@ -505,19 +576,31 @@ func writeTrailer(b *strings.Builder, nblocks int, hash uint64, body []byte, uni
 		}
 		b.WriteByte('\n')
 	}
+	words := append([]uint32(nil), unitBlock...)
+	for _, f := range derived {
+		words = append(words, uint32(len(f)))
+		for _, t := range f {
+			w := uint32(t.Counter)
+			if t.Neg {
+				w |= 1 << 31
+			}
+			words = append(words, w)
+		}
+	}
 	b.WriteString("\t.balign\t4\n.Lsonde_m:\n")
-	for i := 0; i < len(unitBlock); i += 16 {
+	for i := 0; i < len(words); i += 16 {
 		b.WriteString("\t.long\t")
-		for j := i; j < len(unitBlock) && j < i+16; j++ {
+		for j := i; j < len(words) && j < i+16; j++ {
 			if j > i {
 				b.WriteByte(',')
 			}
-			b.WriteString(strconv.FormatUint(uint64(unitBlock[j]), 10))
+			b.WriteString(strconv.FormatUint(uint64(words[j]), 10))
 		}
 		b.WriteByte('\n')
 	}
 	fmt.Fprintf(b, "\t.section\t%s,\"aw\",@progbits\n\t.balign\t8\n", DescriptorSection)
-	fmt.Fprintf(b, "\t.quad\t%s, %d, .Lsonde_u, %d, .Lsonde_m, %d\n", counterName, nblocks, len(payload), len(unitBlock))
+	fmt.Fprintf(b, "\t.quad\t%s, %d, .Lsonde_u, %d, .Lsonde_m, %d\n", counterName,
+		uint64(nblocks)|uint64(len(derived))<<32, len(payload), uint64(len(unitBlock))|uint64(len(words)-len(unitBlock))<<32)
 }
 
 func addPiece(b *Block, file string, line int) {

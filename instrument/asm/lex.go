@@ -6,13 +6,18 @@
 // Instrument reads one compilation unit's assembly, finds its basic blocks
 // (leaders are labels that something refers to, the first instruction of a
 // function and every instruction after a jump, return or call), works out
-// whether the flags are live where each block starts, and inserts one
-// RIP-relative counter increment per block by byte-offset edits in the style
-// of cmd/cover: every original byte is kept, in order, so the assembler (not
-// the instrumenter) relaxes branch sizes. At the end it appends the counter
-// array, the unit's static universe as a constant sonde.data Units payload,
-// and a descriptor in the "sonde_cus" section that the runtime finds through
-// the linker's __start_sonde_cus/__stop_sonde_cus symbols.
+// whether the flags are live where each block starts, chooses the blocks
+// whose counts cannot be derived from the others by flow conservation
+// (Knuth and Stevenson, derive.go), and inserts one RIP-relative counter
+// increment in each of those by byte-offset edits in the style of
+// cmd/cover: every original byte is kept, in order, so the assembler (not
+// the instrumenter) relaxes branch sizes. A one-block loop keeps its count
+// in a dead register and adds it to its counter where it exits (loops.go).
+// At the end it appends the counter array, the unit's static universe as a
+// constant sonde.data Units payload, the table the runtime derives the
+// other blocks' counts with, and a descriptor in the "sonde_cus" section
+// that the runtime finds through the linker's __start_sonde_cus and
+// __stop_sonde_cus symbols.
 package asm
 
 import (

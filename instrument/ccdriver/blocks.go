@@ -35,8 +35,7 @@ func (m *BlocksMode) Compile(d *Driver, j *Job) error {
 		return fmt.Errorf("source %s: %w", j.Src, err)
 	}
 	wd, _ := os.Getwd()
-	res, err := asm.Instrument(src, &asm.Options{Scope: scope, Dir: wd, Atomic: m.Atomic,
-		SplitCalls: lang(j.Lang) == langCXX})
+	res, err := asm.Instrument(src, &asm.Options{Scope: scope, Dir: wd, Atomic: m.Atomic})
 	if err != nil {
 		return fmt.Errorf("instrument %s: %w", j.Src, err)
 	}

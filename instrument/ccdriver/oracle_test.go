@@ -145,6 +145,12 @@ var oracleFixtures = []fixture{
 	{src: "flags.c"},
 	{src: "throw.cc"},
 	{src: "work.c", args: []string{"1"}},
+	// Derivation of counts (Knuth and Stevenson): nested loops, a
+	// diamond, jump table, computed goto, exit() halfway through a loop;
+	// longjmp out of a loop; an exception thrown through a loop.
+	{src: "derive.c"},
+	{src: "derivejmp.c"},
+	{src: "derive.cc"},
 }
 
 // TestAgainstCallgrind checks, for every fixture, compiler and optimization

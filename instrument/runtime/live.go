@@ -75,15 +75,21 @@ func ReadLive(pid int) ([]byte, error) {
 		}
 		for off := 0; off+descriptorSize <= len(descs); off += descriptorSize {
 			w := func(i int) uint64 { return binary.LittleEndian.Uint64(descs[off+8*i:]) }
-			counters, nctr, units, ulen, umap, nunits := w(0), w(1), w(2), w(3), w(4), w(5)
-			if nctr > maxCounters || nunits > maxCounters || ulen > maxUnitBytes || ulen < 8 {
-				return nil, fmt.Errorf("read process %d: %s: descriptor %d is implausible (%d counters, %d units, %d bytes)", pid, m.Path, off/descriptorSize, nctr, nunits, ulen)
+			// Counter word: measured | derived << 32; unit word: units |
+			// derivation table words << 32 (asm.DescriptorSection).
+			counters, units, ulen, umap := w(0), w(2), w(3), w(4)
+			nctr, nder := w(1)&0xffffffff, w(1)>>32
+			nunits, twords := w(5)&0xffffffff, w(5)>>32
+			if nctr > maxCounters || nder > maxCounters || nunits > maxCounters || twords > 4*maxCounters ||
+				ulen > maxUnitBytes || ulen < 8 {
+				return nil, fmt.Errorf("read process %d: %s: descriptor %d is implausible (%d counters, %d derived, %d units, %d table words, %d bytes)",
+					pid, m.Path, off/descriptorSize, nctr, nder, nunits, twords, ulen)
 			}
 			payload, err := read(units, ulen)
 			if err != nil {
 				return nil, err
 			}
-			mp, err := read(umap, 4*nunits)
+			mp, err := read(umap, 4*(nunits+twords))
 			if err != nil {
 				return nil, err
 			}
@@ -91,16 +97,20 @@ func ReadLive(pid int) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
+			vals, err := derive(cs, mp[4*nunits:], nctr, nder)
+			if err != nil {
+				return nil, fmt.Errorf("read process %d: %s: descriptor %d: %w", pid, m.Path, off/descriptorSize, err)
+			}
 			out = frame(out, 5, runID, payload)
 			counts := append([]byte(nil), payload[:8]...)
 			counts = binary.AppendUvarint(counts, nunits)
 			counts = binary.AppendUvarint(counts, 1)
 			for i := uint64(0); i < nunits; i++ {
 				k := uint64(binary.LittleEndian.Uint32(mp[4*i:]))
-				if k >= nctr {
-					return nil, fmt.Errorf("read process %d: %s: unit %d maps to counter %d of %d", pid, m.Path, i, k, nctr)
+				if k >= nctr+nder {
+					return nil, fmt.Errorf("read process %d: %s: unit %d maps to counter %d of %d", pid, m.Path, i, k, nctr+nder)
 				}
-				counts = binary.AppendUvarint(counts, binary.LittleEndian.Uint64(cs[8*k:]))
+				counts = binary.AppendUvarint(counts, vals[k])
 			}
 			out = frame(out, 6, runID, counts)
 			found = true
@@ -112,6 +122,47 @@ func ReadLive(pid int) ([]byte, error) {
 	note := fmt.Sprintf("counts read from the memory of running process %d at %s", pid, time.Now().UTC().Format(time.RFC3339))
 	out = frame(out, 10, runID, appendString(nil, note))
 	return out, nil
+}
+
+// derive returns the counts of the nctr measured counters in cs followed by
+// the nder derived ones, each the sum of the terms the derivation table
+// gives it (asm.DescriptorSection). A derived count that comes out negative
+// (a thread inside a block as the counters were read) is returned as 0.
+func derive(cs, table []byte, nctr, nder uint64) ([]uint64, error) {
+	vals := make([]uint64, nctr+nder)
+	for k := range nctr {
+		vals[k] = binary.LittleEndian.Uint64(cs[8*k:])
+	}
+	words := uint64(len(table) / 4)
+	w := func(i uint64) uint32 { return binary.LittleEndian.Uint32(table[4*i:]) }
+	pos := uint64(0)
+	for d := range nder {
+		if pos >= words {
+			return nil, fmt.Errorf("derivation table ends at derived counter %d of %d", d, nder)
+		}
+		n := uint64(w(pos))
+		pos++
+		if n > words-pos {
+			return nil, fmt.Errorf("derived counter %d has %d terms, the table %d words left", d, n, words-pos)
+		}
+		var sum int64
+		for ; n > 0; n, pos = n-1, pos+1 {
+			t := w(pos)
+			k := uint64(t &^ (1 << 31))
+			if k >= nctr {
+				return nil, fmt.Errorf("derived counter %d names counter %d of %d", d, k, nctr)
+			}
+			if t>>31 != 0 {
+				sum -= int64(vals[k])
+			} else {
+				sum += int64(vals[k])
+			}
+		}
+		if sum > 0 {
+			vals[nctr+d] = uint64(sum)
+		}
+	}
+	return vals, nil
 }
 
 // sectionAddr finds where the sonde_cus section of the object path is in

@@ -8,7 +8,22 @@
    (then lets the signal take its usual course) and whenever the signal named
    by $SONDE_SIGNAL arrives.  Everything after start-up is async-signal-safe:
    no malloc, no stdio.  The frame writer and the start-up and signal
-   plumbing it shares with the attrib runtime are in sonde_frame.h. */
+   plumbing it shares with the attrib runtime are in sonde_frame.h.
+
+   Not every block has a counter: the instrumenter counts only the blocks
+   whose counts cannot be derived from the others by flow conservation
+   (Knuth and Stevenson; instrument/asm/derive.go), and the runtime derives
+   the rest before it writes, so the data file holds one count per unit as
+   always.  A descriptor's counter word holds the number of measured
+   counters M in its low 32 bits and of derived ones D in its high 32; its
+   unit word holds the number of units U and, in its high 32 bits, the
+   length W in uint32 words of the derivation table that follows the
+   unit-to-counter map: per derived counter, its number of terms, then the
+   terms, a measured counter's index with bit 31 set when it is subtracted.
+   Map entries from M to M+D-1 name derived counters.  A derived count can
+   come out negative only when a thread is stopped inside a block (a crash,
+   a flush on request while a loop runs); it is written as 0 then, and the
+   written total never goes down. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sys/mman.h>
@@ -17,12 +32,34 @@
 
 struct sonde_cu {
 	uint64_t *counters;
-	uint64_t nblocks;
+	uint64_t nblocks; /* measured | derived << 32 */
 	const unsigned char *units; /* u64 hash, then the Units frame body */
 	uint64_t units_len;
-	const uint32_t *map; /* unit -> counter */
-	uint64_t nunits;
+	const uint32_t *map; /* unit -> counter, then the derivation table */
+	uint64_t nunits;     /* units | table words << 32 */
 };
+
+static uint64_t measured(const struct sonde_cu *cu) { return cu->nblocks & 0xffffffffu; }
+static uint64_t all_counters(const struct sonde_cu *cu) { return measured(cu) + (cu->nblocks >> 32); }
+static uint64_t units_of(const struct sonde_cu *cu) { return cu->nunits & 0xffffffffu; }
+
+/* derive fills v[M..M+D-1] from the measured counts v[0..M-1]: each derived
+   count is its terms' sum, as a signed number (negative only mid-block). */
+static void derive(const struct sonde_cu *cu, int64_t *v)
+{
+	uint64_t m = measured(cu), d = cu->nblocks >> 32, words = cu->nunits >> 32;
+	const uint32_t *t = cu->map + units_of(cu), *end = t + words;
+	for (uint64_t i = 0; i < d && t < end; i++) {
+		uint32_t n = *t++;
+		int64_t sum = 0;
+		for (uint32_t j = 0; j < n && t < end; j++, t++) {
+			uint32_t k = *t & 0x7fffffffu;
+			int64_t c = k < m ? v[k] : 0;
+			sum += (*t >> 31) ? -c : c;
+		}
+		v[m + i] = sum;
+	}
+}
 
 extern struct sonde_cu __start_sonde_cus[] __attribute__((weak, visibility("hidden")));
 extern struct sonde_cu __stop_sonde_cus[] __attribute__((weak, visibility("hidden")));
@@ -30,7 +67,7 @@ extern struct sonde_cu __stop_sonde_cus[] __attribute__((weak, visibility("hidde
 static uint64_t run_id;
 static int64_t start_ns;
 static char out_path[4096];
-static uint64_t *snapshot; /* counts already written, per counter */
+static uint64_t *snapshot; /* counts already written, per counter (measured and derived) */
 static unsigned char *frame; /* room for the largest Counts frame */
 static uint64_t *delta;        /* room for the largest unit's counters */
 static int run_written, ended;
@@ -72,11 +109,19 @@ static void flush(int how)
 	uint64_t *snap = snapshot;
 	for (cu = b; cu < e; cu++) {
 		int any = 0;
+		uint64_t m = measured(cu), all = all_counters(cu), nunits = units_of(cu);
 		/* Read each counter once: what ran since the last flush goes to
 		   delta, and the snapshot moves to the value read, so increments
-		   racing with the flush are kept for the next one. */
-		for (uint64_t k = 0; k < cu->nblocks; k++) {
-			uint64_t now = __atomic_load_n(&cu->counters[k], __ATOMIC_RELAXED);
+		   racing with the flush are kept for the next one.  Derived
+		   totals come from the measured ones read. */
+		int64_t *tot = (int64_t *)delta;
+		for (uint64_t k = 0; k < m; k++)
+			tot[k] = (int64_t)__atomic_load_n(&cu->counters[k], __ATOMIC_RELAXED);
+		derive(cu, tot);
+		for (uint64_t k = 0; k < all; k++) {
+			uint64_t now = tot[k] < 0 ? 0 : (uint64_t)tot[k];
+			if (k >= m && now < snap[k])
+				now = snap[k];
 			delta[k] = now - snap[k];
 			snap[k] = now;
 			any |= delta[k] != 0;
@@ -84,13 +129,13 @@ static void flush(int how)
 		if (any || first) {
 			unsigned char *p = frame;
 			memcpy(p, cu->units, 8);
-			p = put_uv(p + 8, cu->nunits);
+			p = put_uv(p + 8, nunits);
 			p = put_uv(p, 1);
-			for (uint64_t i = 0; i < cu->nunits; i++)
-				p = put_uv(p, delta[cu->map[i]]);
+			for (uint64_t i = 0; i < nunits; i++)
+				p = put_uv(p, cu->map[i] < all ? delta[cu->map[i]] : 0);
 			emit(fd, SONDE_KIND_COUNTS, frame, (size_t)(p - frame));
 		}
-		snap += cu->nblocks;
+		snap += all;
 	}
 	if (how != 0) {
 		if (how > 1)
@@ -128,9 +173,14 @@ static void in_child(void)
 	if (!snap)
 		return;
 	for (cu = b; cu < e; cu++) {
-		for (uint64_t k = 0; k < cu->nblocks; k++)
-			snap[k] = __atomic_load_n(&cu->counters[k], __ATOMIC_RELAXED);
-		snap += cu->nblocks;
+		uint64_t m = measured(cu), all = all_counters(cu);
+		int64_t *tot = (int64_t *)delta;
+		for (uint64_t k = 0; k < m; k++)
+			tot[k] = (int64_t)__atomic_load_n(&cu->counters[k], __ATOMIC_RELAXED);
+		derive(cu, tot);
+		for (uint64_t k = 0; k < all; k++)
+			snap[k] = tot[k] < 0 ? 0 : (uint64_t)tot[k];
+		snap += all;
 	}
 	uint64_t id = sonde_random_id(run_id * 0x9e3779b97f4a7c15ull + (uint64_t)getpid());
 	run_id = id ? id : 1;
@@ -168,11 +218,11 @@ __attribute__((constructor)) static void sonde_init(void)
 	sonde_crc_init();
 	uint64_t nctr = 0, maxctr = 0, maxframe = 0;
 	for (cu = b; cu < e; cu++) {
-		nctr += cu->nblocks;
-		if (cu->nblocks > maxctr)
-			maxctr = cu->nblocks;
-		if (8 + 20 + 10 * cu->nunits > maxframe)
-			maxframe = 8 + 20 + 10 * cu->nunits;
+		nctr += all_counters(cu);
+		if (all_counters(cu) > maxctr)
+			maxctr = all_counters(cu);
+		if (8 + 20 + 10 * units_of(cu) > maxframe)
+			maxframe = 8 + 20 + 10 * units_of(cu);
 	}
 	size_t size = (size_t)(8 * (nctr + maxctr) + maxframe);
 	void *m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

@@ -1,0 +1,281 @@
+package asm
+
+import (
+	"sort"
+	"strings"
+)
+
+// Knuth and Stevenson ("Optimal measurement points for program frequency
+// counts", BIT 13, 1973; Weinberger's reference 5): a block's count is the
+// sum of the counts of the edges into it and of the edges out of it, so not
+// every block needs a counter. Group the ports of the blocks (each block
+// has an in-port and an out-port) into the connected components the
+// control-flow edges make of them; then in every component the blocks that
+// leave into it carry as much flow as the blocks that enter from it. In the
+// graph whose vertices are the components and whose edges are the blocks
+// (from the component of its in-port to that of its out-port), the block
+// counts are a circulation: the blocks of a spanning tree are determined by
+// the others, and only the blocks outside the tree need counters.
+//
+// The derivation is exact only if every execution of a block enters it
+// through an edge of the graph and leaves through one. As gcc's profiler
+// does, the graph gets fake edges where flow is abnormal: every block
+// ending with a call may leave to EXIT (the callee may exit, longjmp or
+// throw); function entries, landing pads, and labels whose address is taken
+// (jump tables, computed goto, exception tables, inline assembly) are
+// entered from ENTRY; after a call in a unit that calls setjmp or the like,
+// the next block is entered from ENTRY too (it returns twice); indirect
+// jumps, returns and tail calls leave to EXIT. ENTRY and EXIT are one
+// virtual block whose count is never needed. Fake edges can only merge
+// components, which costs counters, never exactness.
+//
+// The counts are exact when every frame has left its blocks or stands at a
+// call (the program's end, a process blocked in a system call): a frame
+// stopped elsewhere (a crash, a read from outside while a loop runs) has
+// entered a block without leaving it, which can shift the derived counts of
+// that moment by one.
+
+// Term is one measured counter in a derived counter's formula: Counter is
+// added, or subtracted when Neg is set.
+type Term struct {
+	Counter int
+	Neg     bool
+}
+
+// deriveCounters decides which blocks get counters. It sets each block's
+// Counter (a measured counter, below the returned number, or a derived one
+// from it on) and returns the number of measured counters and, for each
+// derived counter, its formula.
+func deriveCounters(instrs []instr, blocks []*blockInfo, labelBlock map[string]int, refs, jumpRefs map[string]int,
+	blockLabels [][]string, twice bool) (int, [][]Term) {
+	n := len(blocks)
+	x := n // the virtual block: in-port EXIT, out-port ENTRY
+	parent := make([]int, 2*(n+1))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	edge := func(from, to int) { // out-port of from to in-port of to
+		a, b := find(2*from+1), find(2*to)
+		if a != b {
+			parent[a] = b
+		}
+	}
+	preds := make([]int, n)
+	for _, b := range blocks {
+		for _, s := range b.succ {
+			edge(b.Index, s)
+			preds[s]++
+		}
+	}
+	for _, b := range blocks {
+		last := &instrs[b.last]
+		m := last.st.name
+		app := false
+		for i := b.first; i <= b.last; i++ {
+			app = app || instrs[i].app
+		}
+		switch {
+		case app || b.unknownSucc || isReturn(m) || isCall(m):
+			edge(b.Index, x)
+		case isJump(m) || isCondJump(m):
+			if _, ok := labelBlock[strings.TrimSpace(last.st.args)]; !ok {
+				edge(b.Index, x)
+			}
+		}
+		if fallsThrough(m) && !b.fall {
+			edge(b.Index, x) // falls off the end of its section
+		}
+		if twice && isCall(m) {
+			for _, s := range b.succ {
+				edge(x, s)
+			}
+		}
+		entered := app || preds[b.Index] == 0
+		for _, lb := range blockLabels[b.Index] {
+			if !strings.HasPrefix(lb, ".L") && !isNumeric(lb) || refs[lb] > jumpRefs[lb] {
+				entered = true
+			}
+		}
+		if entered {
+			edge(x, b.Index)
+		}
+	}
+
+	// Spanning forest of the component graph, hot blocks first (they are
+	// the ones worth not counting); the virtual block before all.
+	depth := loopDepth(instrs, blocks, labelBlock)
+	order := make([]int, 0, n+1)
+	order = append(order, x)
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool { return depth[idx[i]] > depth[idx[j]] })
+	order = append(order, idx...)
+	// A second union-find over components, for the forest.
+	comp := make([]int, 2*(n+1))
+	for i := range comp {
+		comp[i] = i
+	}
+	var findc func(int) int
+	findc = func(i int) int {
+		for comp[i] != i {
+			comp[i] = comp[comp[i]]
+			i = comp[i]
+		}
+		return i
+	}
+	inTree := make([]bool, n+1)
+	adj := map[int][]int{} // component -> tree blocks touching it
+	for _, v := range order {
+		a, b := find(2*v), find(2*v+1)
+		ca, cb := findc(a), findc(b)
+		if ca == cb {
+			continue
+		}
+		comp[ca] = cb
+		inTree[v] = true
+		adj[a] = append(adj[a], v)
+		adj[b] = append(adj[b], v)
+	}
+	// Measured blocks, in block order.
+	counter := make([]int, n+1)
+	nmeasured := 0
+	for v := 0; v < n; v++ {
+		if !inTree[v] {
+			counter[v] = nmeasured
+			nmeasured++
+		}
+	}
+	// members lists, per component, the blocks entering it (whose
+	// out-port is in it) and leaving it (in-port in it).
+	into := map[int][]int{}
+	outof := map[int][]int{}
+	for v := 0; v <= n; v++ {
+		into[find(2*v+1)] = append(into[find(2*v+1)], v)
+		outof[find(2*v)] = append(outof[find(2*v)], v)
+	}
+	// Peel the forest from its leaves: at a component with one unsolved
+	// tree block t, conservation gives t from the others.
+	formula := make([]map[int]int, n+1) // block -> measured counter -> coefficient
+	for v := 0; v <= n; v++ {
+		if !inTree[v] && v < n {
+			formula[v] = map[int]int{counter[v]: 1}
+		}
+	}
+	deg := map[int]int{}
+	for c, ts := range adj {
+		deg[c] = len(ts)
+	}
+	var queue []int
+	for c, d := range deg {
+		if d == 1 {
+			queue = append(queue, c)
+		}
+	}
+	sort.Ints(queue)
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if deg[c] != 1 {
+			continue
+		}
+		t := -1
+		for _, v := range adj[c] {
+			if formula[v] == nil {
+				t = v
+			}
+		}
+		if t < 0 {
+			continue
+		}
+		// Σ into c = Σ out of c; t is on one side.
+		f := map[int]int{}
+		add := func(vs []int, sign int) {
+			for _, v := range vs {
+				if v == t || v == x && !inTree[x] {
+					continue
+				}
+				for k, co := range formula[v] {
+					f[k] += sign * co
+				}
+			}
+		}
+		if find(2*t+1) == c { // t enters c: t = Σ out - Σ other into
+			add(outof[c], 1)
+			add(into[c], -1)
+		} else { // t leaves c: t = Σ into - Σ other out
+			add(into[c], 1)
+			add(outof[c], -1)
+		}
+		for k, co := range f {
+			if co == 0 {
+				delete(f, k)
+			}
+		}
+		formula[t] = f
+		deg[c]--
+		other := find(2 * t)
+		if other == c {
+			other = find(2*t + 1)
+		}
+		deg[other]--
+		if deg[other] == 1 {
+			queue = append(queue, other)
+		}
+	}
+	var derived [][]Term
+	for v := 0; v < n; v++ {
+		b := blocks[v]
+		if !inTree[v] {
+			b.Counter = counter[v]
+			continue
+		}
+		b.Counter = nmeasured + len(derived)
+		var ts []Term
+		keys := make([]int, 0, len(formula[v]))
+		for k := range formula[v] {
+			keys = append(keys, k)
+		}
+		sort.Ints(keys)
+		for _, k := range keys {
+			co := formula[v][k]
+			for ; co > 0; co-- {
+				ts = append(ts, Term{k, false})
+			}
+			for ; co < 0; co++ {
+				ts = append(ts, Term{k, true})
+			}
+		}
+		derived = append(derived, ts)
+	}
+	return nmeasured, derived
+}
+
+// loopDepth estimates each block's loop nesting depth: every jump back to
+// an earlier block of the same function adds one to the blocks between.
+func loopDepth(instrs []instr, blocks []*blockInfo, labelBlock map[string]int) []int {
+	d := make([]int, len(blocks))
+	for _, b := range blocks {
+		m := instrs[b.last].st.name
+		if !isJump(m) && !isCondJump(m) {
+			continue
+		}
+		t, ok := labelBlock[strings.TrimSpace(instrs[b.last].st.args)]
+		if !ok || t > b.Index || blocks[t].Func != b.Func {
+			continue
+		}
+		for i := t; i <= b.Index; i++ {
+			d[i]++
+		}
+	}
+	return d
+}
