@@ -1,14 +1,19 @@
 /* shdl.c: loads the library shlib.c with dlopen(argv[1], RTLD_NOW |
    RTLD_LOCAL), calls count(100) 5 times and burn(1) twice through dlsym,
    then unloads it with dlclose before exiting.  By hand: main 1, count 5,
-   step 500, burn 2. */
+   step 500, burn 2.  With a second argument it first raises SIGUSR2 (run
+   it with SONDE_SIGNAL=USR2: the runtime writes before the library comes
+   in). */
 #include <dlfcn.h>
+#include <signal.h>
 #include <stdio.h>
 
 int main(int argc, char **argv)
 {
 	if (argc < 2)
 		return 2;
+	if (argc > 2)
+		raise(SIGUSR2);
 	void *h = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
 		fprintf(stderr, "%s\n", dlerror());
