@@ -220,9 +220,10 @@ func unwindCore(t *testing.T, s gdbStop, bin string, bias uint64, mem *coreMem) 
 
 // classesExprs are the expressions checked in classes.cc.
 var classesExprs = map[string][]string{
-	"area":  {"scale", "p.x", "p.id", "p.mode", "this->sides", "sides", "origin.y", "this->origin.mode", "a", "count", "p.y*2", "&p"},
-	"twice": {"r", "q->x", "q->id", "q->mode", "(*q).x", "&r"},
-	"main":  {"t", "v", "s.sides", "s.origin.x", "p.id"},
+	"Shape::area": {"scale", "sides"},
+	"area":        {"scale", "p.x", "p.id", "p.mode", "this->sides", "sides", "origin.y", "this->origin.mode", "a", "count", "p.y*2", "&p"},
+	"twice":       {"r", "q->x", "q->id", "q->mode", "(*q).x", "&r"},
+	"main":        {"t", "v", "s.sides", "s.origin.x", "p.id"},
 }
 
 // TestEvalCxxAgainstGdb is TestEvalAgainstGdb for C++ (classes.cc, g++

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/ianlancetaylor/demangle"
 )
 
 // ErrNoDWARF is returned by Open for an object without DWARF debug info.
@@ -29,6 +31,7 @@ type Program struct {
 	mu      sync.Mutex // guards cus and d (debug/dwarf's caches are not safe)
 	cus     map[dwarf.Offset]*cu
 	scanned map[string][]*instance // names found by a full scan
+	cxx     map[string][]string    // C++ names to mangled symbols
 }
 
 // unitHdr is one unit of .debug_info: where it spans and its version, which
@@ -275,14 +278,22 @@ func (p *Program) FuncRanges(fn string) (rs [][2]uint64, err error) {
 // instances finds fn's out-of-line instances. p.mu is held.
 func (p *Program) instances(fn string) ([]*instance, error) {
 	var addrs []uint64
-	for name, ss := range p.syms {
-		if name != fn && !isClone(name, fn) {
-			continue
-		}
-		for _, s := range ss {
+	add := func(name string) {
+		for _, s := range p.syms[name] {
 			if elf.ST_TYPE(s.Info) == elf.STT_FUNC {
 				addrs = append(addrs, s.Value)
 			}
+		}
+	}
+	for name := range p.syms {
+		if name == fn || isClone(name, fn) {
+			add(name)
+		}
+	}
+	if len(addrs) == 0 {
+		// C++: "area", "Shape::area" or "ns::twice" for a mangled symbol.
+		for _, name := range p.cxxNames()[fn] {
+			add(name)
 		}
 	}
 	var ins []*instance
@@ -301,11 +312,10 @@ func (p *Program) instances(fn string) ([]*instance, error) {
 			if n.e.Tag != dwarf.TagSubprogram || seen[n.e.Offset] {
 				continue
 			}
+			// The subprogram holding fn's symbol is fn (inlined copies
+			// are DW_TAG_inlined_subroutine, not subprograms).
 			rs, err := p.d.Ranges(n.e)
 			if err != nil || !contains(rs, a) {
-				continue
-			}
-			if on := u.origin(n); on.name() != fn && linkage(on) != fn && linkage(n) != fn {
 				continue
 			}
 			seen[n.e.Offset] = true
@@ -379,6 +389,33 @@ func (p *Program) scan(fn string) ([]*instance, error) {
 	}
 	p.scanned[fn] = ins
 	return ins, nil
+}
+
+// cxxNames maps the names a user may give a C++ function (qualified
+// without parameters, "ns::Class::f", and the last component, "f") to its
+// mangled symbols, gcc's clones included. p.mu is held.
+func (p *Program) cxxNames() map[string][]string {
+	if p.cxx != nil {
+		return p.cxx
+	}
+	p.cxx = map[string][]string{}
+	for name := range p.syms {
+		if !strings.HasPrefix(name, "_Z") {
+			continue
+		}
+		d := demangle.Filter(name, demangle.NoParams)
+		if d == name {
+			continue
+		}
+		if i := strings.Index(d, " [clone "); i >= 0 {
+			d = d[:i]
+		}
+		p.cxx[d] = append(p.cxx[d], name)
+		if i := strings.LastIndex(d, "::"); i >= 0 && !strings.Contains(d[i:], "<") {
+			p.cxx[d[i+2:]] = append(p.cxx[d[i+2:]], name)
+		}
+	}
+	return p.cxx
 }
 
 func linkage(n *node) string {

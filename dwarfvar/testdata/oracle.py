@@ -49,13 +49,15 @@ while n < cfg["max"]:
     level = 0
     while f is not None and level < 64:
         fn = f.name() or ""
-        # C++ frames are named "ns::Class::f(args)": match the DWARF name.
-        short = fn.split("(")[0].split("::")[-1]
-        want = cfg["funcs"].get(fn)
-        if want is None and short in cfg["funcs"]:
-            fn = short
-            want = cfg["funcs"][fn]
-        if want is not None or level == 0:
+        # C++ frames are named "ns::Class::f(args)": match the DWARF name
+        # and the qualified name, each a record of its own.
+        qual = fn.split("(")[0]
+        short = qual.split("::")[-1]
+        keys = [k for k in dict.fromkeys([fn, qual, short]) if k in cfg["funcs"]]
+        if not keys and level == 0:
+            keys = [fn]  # the innermost frame, for its registers
+        for key in keys:
+            want = cfg["funcs"].get(key, [])
             f.select()
             regs = {}
             for r in REGS:
@@ -67,12 +69,12 @@ while n < cfg["max"]:
             info = gdb.execute("info frame", to_string=True)
             m = re.search(r"frame at (0x[0-9a-f]+)", info)
             vals = {}
-            for e in want or []:
+            for e in want:
                 try:
                     vals[e] = show(gdb.parse_and_eval(e))
                 except gdb.error as ex:
                     vals[e] = "error: " + str(ex)
-            stop["frames"].append({"func": fn, "level": level, "pc": f.pc(),
+            stop["frames"].append({"func": key, "level": level, "pc": f.pc(),
                                    "regs": regs, "cfa": int(m.group(1), 16) if m else None,
                                    "vals": vals})
         f = f.older()
