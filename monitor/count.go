@@ -82,6 +82,9 @@ type Options struct {
 	// CloseInherited): "sonde count --internal-close-uprobes". nil closes
 	// them before Count returns, about 85 ms a probe.
 	CloseHelper []string
+	// Uprobes chooses how the uprobe engine plants its probes (BPF or
+	// perf counters); the zero value takes BPF where the kernel allows.
+	Uprobes UprobeMechanism
 	// Notice receives one-line notices (the auto engine's fallback); nil
 	// discards them.
 	Notice io.Writer
@@ -98,6 +101,8 @@ func (o *Options) units() profile.UnitKind {
 type Result struct {
 	// Engine is the engine that counted.
 	Engine EngineKind
+	// Uprobes is the mechanism that counted with the uprobe engine.
+	Uprobes UprobeMechanism
 	// Objects are the objects whose units were probed.
 	Objects []*Object
 	// Counts holds, per object, one count per unit of Object.Units.
@@ -115,6 +120,9 @@ type Result struct {
 	Start, End time.Time
 	// Sites is the number of probes planted.
 	Sites int
+	// Setup and Teardown are the time the uprobe engine took to plant
+	// and to remove (or hand off) its probes.
+	Setup, Teardown time.Duration
 }
 
 // ExitCode returns the exit status sonde should exit with: the command's

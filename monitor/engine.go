@@ -36,7 +36,7 @@ func launchAndCount(ctx context.Context, opts *Options, engine EngineKind, plan 
 		root.Comm, root.PPID = st.Comm, int32(st.PPID)
 	}
 	if engine != EnginePtrace {
-		set, err := openUprobes([]int{pid}, objs, res)
+		set, err := openUprobes(opts, []int{pid}, objs, res)
 		if err == nil && set.nrefused() == 0 {
 			res.Engine = EngineUprobe
 			err = countUprobesLaunched(pid, set, res, opts.CloseHelper)
@@ -48,7 +48,7 @@ func launchAndCount(ctx context.Context, opts *Options, engine EngineKind, plan 
 		if err == nil {
 			// Some instructions cannot be uprobed: count those sites
 			// with breakpoints, the others with uprobes, in one run.
-			defer set.finish(opts.CloseHelper)
+			defer set.finish(opts.CloseHelper, res)
 			res.Engine = EngineHybrid
 			res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse (segment-prefixed instructions) were counted with ptrace breakpoints", set.nrefused()))
 			only := func(pid int) ([]placed, error) {
@@ -128,7 +128,7 @@ func attachAndCount(ctx context.Context, opts *Options, engine EngineKind, plan 
 		root.Comm, root.PPID = st.Comm, int32(st.PPID)
 	}
 	if engine != EnginePtrace {
-		set, err := openUprobes(threads, objs, res)
+		set, err := openUprobes(opts, threads, objs, res)
 		if err == nil {
 			res.Engine = EngineUprobe
 			err = countUprobesAttached(ctx, pid, threads, set, res, opts.CloseHelper)

@@ -6,26 +6,36 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"syscall"
 	"time"
 
+	"sonde/internal/linux/bpf"
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/unix"
 	"sonde/proc"
 )
 
-// The uprobe engine: one perf_event counter per site and per traced thread
-// given at the start (children and new threads are inherited), opened on
-// the object's file at the site's file offset through the uprobe PMU. The
-// kernel counts each hit without waking sonde; the counters are read when
-// the target has ended (counts of inherited children are folded into the
-// parent's counter when they exit) and closed in parallel, since each
-// close waits for the kernel to unregister the probe (about 80 ms here).
+// The uprobe engine counts in the kernel, without waking sonde on a hit,
+// by one of two mechanisms (UprobeMechanism). With BPF (uprobe_bpf.go),
+// one program is attached to every site of an object by one uprobe_multi
+// link and counts per site in an array, for the traced process tree. With
+// perf counters, there is one perf_event counter per site and per traced
+// thread given at the start (children and new threads are inherited),
+// opened on the object's file at the site's file offset; the counters
+// are read when the target has ended (counts of inherited children are
+// folded into the parent's counter when they exit) and closed in
+// parallel, since each close waits for the kernel to unregister the probe
+// (about 80 ms here).
 
 // uprobeSet is the counters of one run.
 type uprobeSet struct {
+	// bpf, when set, counts every site of bpfSites (its cookies index
+	// bpfSites); counters and trace are then unused.
+	bpf      *bpf.UprobeCounters
+	bpfSites []bpfSite
 	counters []uprobeCounter
 	// refused are the sites whose instruction the kernel will not probe
 	// (ENOTSUPP, errno 524: for example "cs nopw" padding), by object.
@@ -39,8 +49,67 @@ type uprobeCounter struct {
 }
 
 // openUprobes opens a counter for every site of every placed object in each
-// of tids.
-func openUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error) {
+// of tids, by the mechanism opts chooses; it says in res.Notes which
+// counted.
+func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobeSet, error) {
+	objs, err := addUnmapped(opts, tids[0], objs, res)
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	defer func() { res.Setup = time.Since(t0) }()
+	if opts.Uprobes != UprobesPerf {
+		s, err := openBPFUprobes(tids, objs, res)
+		if err == nil {
+			res.Uprobes = UprobesBPF
+			res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: counted by a BPF program on %d uprobes (uprobe_multi links, one per object)", s.bpf.Probes()))
+			return s, nil
+		}
+		if opts.Uprobes == UprobesBPF || !errors.Is(err, bpf.ErrNotSupported) {
+			if errors.Is(err, bpf.ErrNotSupported) {
+				err = fmt.Errorf("%w: %w", ErrUprobe, err)
+			}
+			return nil, err
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: BPF refused (%v): counted by one perf counter per uprobe", err))
+	}
+	s, err := openPerfUprobes(tids, objs, res)
+	if err == nil {
+		res.Uprobes = UprobesPerf
+		if opts.Uprobes == UprobesPerf {
+			res.Notes = append(res.Notes, "uprobe engine: counted by one perf counter per uprobe")
+		}
+	}
+	return s, err
+}
+
+// addUnmapped adds to objs the objects that obj: specs name and that are
+// not mapped yet (libraries the program will dlopen), found on disk by
+// findUnmapped: their probes count from the moment a followed process
+// maps them.
+func addUnmapped(opts *Options, pid int, objs []placed, res *Result) ([]placed, error) {
+	sel := NewSelector(opts.Only)
+	paths, missing := findUnmapped(pid, sel.Objects(), objs)
+	for _, m := range missing {
+		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: obj:%s is not mapped and was not found on disk: not counted if loaded later", m))
+	}
+	root := procRoot(pid)
+	for _, path := range paths {
+		o, err := LoadUnits(filepath.Join(root, path), opts.units(), sel, true)
+		if err != nil {
+			return nil, err
+		}
+		o.Path = path
+		res.Sites += len(o.Sites)
+		objs = append(objs, placed{obj: o})
+		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: %s is not mapped yet: probed on disk, counted from when the program loads it", path))
+	}
+	return objs, nil
+}
+
+// openPerfUprobes opens a perf counter for every site of every placed
+// object in each of tids.
+func openPerfUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error) {
 	n := 0
 	for _, p := range objs {
 		n += len(p.obj.Sites)
@@ -147,11 +216,14 @@ func openUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error) {
 	return s, nil
 }
 
-// finish hands the counters off to the helper, or closes them.
-func (s *uprobeSet) finish(helper []string) {
+// finish hands the counters off to the helper, or closes them, and adds
+// the time it took to res.Teardown.
+func (s *uprobeSet) finish(helper []string, res *Result) {
+	t0 := time.Now()
 	if !s.handOff(helper) {
 		s.close()
 	}
+	res.Teardown += time.Since(t0)
 }
 
 // errNotSupp is ENOTSUPP (524), the kernel-internal error uprobes return
@@ -169,6 +241,9 @@ func (s *uprobeSet) nrefused() int {
 
 // read adds every counter's value to res.
 func (s *uprobeSet) read(res *Result) error {
+	if s.bpf != nil {
+		return s.readBPF(res)
+	}
 	for _, c := range s.counters {
 		v, err := c.c.Read()
 		if err != nil {
@@ -228,9 +303,18 @@ func CloseInherited(n int, dir, group string) error {
 }
 
 // close closes every counter, many at a time: the kernel's unregistering
-// waits (an RCU grace period) and the waits overlap.
+// waits (an RCU grace period) and the waits overlap. BPF counters close
+// with one close per object.
 func (s *uprobeSet) close() {
 	t0 := time.Now()
+	if s.bpf != nil {
+		s.bpf.Close()
+		s.bpf = nil
+		if os.Getenv("SONDE_DEBUG") != "" {
+			fmt.Fprintf(os.Stderr, "uprobe close: BPF links closed in %v\n", time.Since(t0))
+		}
+		return
+	}
 	defer func() {
 		if os.Getenv("SONDE_DEBUG") != "" {
 			fmt.Fprintf(os.Stderr, "uprobe close: %d counters in %v\n", len(s.counters), time.Since(t0))
@@ -266,7 +350,7 @@ func (s *uprobeSet) close() {
 // countUprobesLaunched counts a launched command stopped at its entry: it
 // detaches (the counters need no tracer) and waits for the command's end.
 func countUprobesLaunched(pid int, set *uprobeSet, res *Result, helper []string) error {
-	defer set.finish(helper)
+	defer set.finish(helper, res)
 	if err := unix.PtraceDetach(pid); err != nil {
 		unix.Kill(pid, unix.SIGKILL)
 		return fmt.Errorf("detach from %d: %w", pid, err)
@@ -288,7 +372,7 @@ func countUprobesLaunched(pid int, set *uprobeSet, res *Result, helper []string)
 // countUprobesAttached counts a running process until ctx is done or the
 // process is gone, after detaching from its stopped threads.
 func countUprobesAttached(ctx context.Context, pid int, threads []int, set *uprobeSet, res *Result, helper []string) error {
-	defer set.finish(helper)
+	defer set.finish(helper, res)
 	for _, tid := range threads {
 		unix.PtraceDetachSignal(tid, 0)
 	}
