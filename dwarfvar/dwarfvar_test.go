@@ -148,7 +148,7 @@ func checkStopsIn(t *testing.T, bin, biasSym string, stops []gdbStop, exprs map[
 			f := frameOf(fr, mem)
 			for e, want := range fr.Vals {
 				v, err := compiled[fr.Func+"\x00"+e].Eval(f, pc, bias)
-				ty.check(t, fmt.Sprintf("stop %d, frame %d (%s), %s", si+1, fr.Level, fr.Func, e), want, v, err)
+				ty.check(t, fr.Level, fmt.Sprintf("stop %d, frame %d (%s), %s", si+1, fr.Level, fr.Func, e), want, v, err)
 			}
 			// With the registers unwind.UnwindRegs recovers from the
 			// innermost frame's and the stack, as sonde record does.
@@ -169,7 +169,7 @@ func checkStopsIn(t *testing.T, bin, biasSym string, stops []gdbStop, exprs map[
 				cfa: unwound[ui].CFA, cfaOK: unwound[ui].CFA != 0}
 			for e, want := range fr.Vals {
 				v, err := compiled[fr.Func+"\x00"+e].Eval(uf, pc, bias)
-				uty.check(t, fmt.Sprintf("stop %d, unwound frame %d (%s), %s", si+1, fr.Level, fr.Func, e), want, v, err)
+				uty.check(t, fr.Level, fmt.Sprintf("stop %d, unwound frame %d (%s), %s", si+1, fr.Level, fr.Func, e), want, v, err)
 			}
 		}
 	}
@@ -332,6 +332,8 @@ func TestCompileErrors(t *testing.T) {
 		{"bad char", "worker", "n ? 1 : 2", 3},
 		{"index a struct", "worker", "req->hdr[1]", 9},
 		{"sizeof", "worker", "sizeof n", 1},
+		{"struct result", "worker", "*req", 1},
+		{"array result", "worker", "req->vals", 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := p.Compile(c.fn, c.expr)

@@ -122,6 +122,10 @@ func (p *Program) bind(in *instance, src string, a *ast) (*compiled, error) {
 	if err != nil {
 		return nil, err
 	}
+	switch root.t.kind {
+	case tStruct, tArray, tVoid, tOther:
+		return nil, &CompileError{Expr: src, Col: 1, Msg: fmt.Sprintf("the value is a %s, not a scalar", root.t)}
+	}
 	c.root = root
 	return c, nil
 }

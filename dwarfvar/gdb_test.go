@@ -202,7 +202,7 @@ type tally struct {
 // call site, a vector register, a caller-saved register in an outer
 // frame); otherwise the values must be equal. Where gdb says optimized
 // out, dwarfvar must fail too.
-func (ty *tally) check(t *testing.T, what, want string, v Value, err error) {
+func (ty *tally) check(t *testing.T, level int, what, want string, v Value, err error) {
 	t.Helper()
 	gdbOut := want == "<optimized out>" || strings.Contains(want, "No symbol") || strings.Contains(want, "Cannot access memory") ||
 		strings.Contains(want, "optimized out")
@@ -227,9 +227,16 @@ func (ty *tally) check(t *testing.T, what, want string, v Value, err error) {
 	case errors.Is(err, ErrUnavailable) || errors.Is(err, ErrOptimizedOut):
 		msg := err.Error()
 		ok := false
-		for _, reason := range []string{"DW_OP_entry_value", "vector or special", "not recoverable"} {
+		for _, reason := range []string{"DW_OP_entry_value", "vector or special"} {
 			if strings.Contains(msg, reason) {
 				ty.why[reason]++
+				ok = true
+			}
+		}
+		var reg int
+		if i := strings.Index(msg, "register "); i >= 0 && strings.Contains(msg, "not recoverable") {
+			if _, err := fmt.Sscanf(msg[i:], "register %d not recoverable", &reg); err == nil && level > 0 && callerSaved[reg] {
+				ty.why["caller-saved register in an outer frame"]++
 				ok = true
 			}
 		}
