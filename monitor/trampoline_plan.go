@@ -369,7 +369,9 @@ func (p *planner) window(si int) (*window, string) {
 		return nil, "in a function that does not decode"
 	}
 	end := fn.addr + fn.size
-	w := &window{site: si, addr: a, flagsDead: a == fn.addr}
+	// Flags are dead at a function's entry (psABI), but foo.cold is no
+	// function: foo jumps there, maybe with a flag still to be tested.
+	w := &window{site: si, addr: a, flagsDead: a == fn.addr && !strings.Contains(fn.name, ".cold")}
 	// Sites at or after a, in address order, to count inside the window.
 	sj := sort.Search(len(p.o.Sites), func(j int) bool { return uint64(p.o.Sites[j].Addr) >= a })
 	for pos := a; w.size < jmpLen; {

@@ -1,11 +1,13 @@
 package monitor
 
 import (
+	"cmp"
 	"debug/dwarf"
 	"debug/elf"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 
 	"golang.org/x/arch/x86/x86asm"
@@ -120,7 +122,8 @@ func LoadUnits(path string, kind profile.UnitKind, sel *Selector, emulable bool)
 		}
 		return false
 	}
-	var units []profile.Unit
+	// Sized up front: a Unit is large and libpython has 300,000 lines.
+	units := make([]profile.Unit, 0, max(len(rows), len(funcs)))
 	switch kind {
 	case profile.UnitLine:
 		for _, r := range rows {
@@ -157,12 +160,13 @@ func LoadUnits(path string, kind profile.UnitKind, sel *Selector, emulable bool)
 	default:
 		return nil, fmt.Errorf("units of kind %v are not counted by sonde count", kind)
 	}
+	o.Units = units[:0]
 	for i := range units {
 		if sel.accepts(&units[i]) {
 			o.Units = append(o.Units, units[i])
 		}
 	}
-	sort.SliceStable(o.Units, func(i, j int) bool { return o.Units[i].Loc.Addr < o.Units[j].Loc.Addr })
+	slices.SortStableFunc(o.Units, func(a, b profile.Unit) int { return cmp.Compare(a.Loc.Addr, b.Loc.Addr) })
 	an := &analyses{f: f, o: o, funcs: funcs, cache: map[uint64]*analysis{}}
 	siteOf := map[profile.Addr]int{}
 	for i := range o.Units {
@@ -390,12 +394,6 @@ func lineRows(f *elf.File) ([]lineRow, error) {
 	if err != nil {
 		return nil, err
 	}
-	type key struct {
-		addr uint64
-		file string
-		line int
-	}
-	seen := map[key]bool{}
 	var rows []lineRow
 	r := d.Reader()
 	for {
@@ -429,16 +427,24 @@ func lineRows(f *elf.File) ([]lineRow, error) {
 			if e.EndSequence || !e.IsStmt || e.Line == 0 || e.Address == 0 || e.File == nil {
 				continue
 			}
-			k := key{e.Address, e.File.Name, e.Line}
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
 			rows = append(rows, lineRow{addr: e.Address, file: e.File.Name, line: e.Line})
 		}
 	}
-	sort.SliceStable(rows, func(i, j int) bool { return rows[i].addr < rows[j].addr })
-	return rows, nil
+	slices.SortStableFunc(rows, func(a, b lineRow) int { return cmp.Compare(a.addr, b.addr) })
+	// One row per distinct (address, file, line), the first kept: the
+	// duplicates are in the same address's run.
+	out := rows[:0]
+	run := 0 // start of the current address's run in out
+	for _, r := range rows {
+		if len(out) > 0 && out[len(out)-1].addr != r.addr {
+			run = len(out)
+		}
+		if slices.Contains(out[run:], r) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }
 
 // rowAt returns the file and line of the last row at or before addr and
