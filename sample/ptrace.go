@@ -299,18 +299,20 @@ func (r *ptraceRun) event(tid int, ws syscall.WaitStatus) {
 			th.pending = false
 			unix.PtraceListen(tid)
 		default:
-			sampled := th.pending
+			sampled, seen := th.pending, time.Now()
 			if sampled {
 				r.sample(tid, th)
 			}
 			th.group = false
 			r.cont(tid, th, 0)
 			if sampled {
-				// How long the thread was held: from the interrupt
-				// to the continue, sonde's polling included.
+				// How long the thread was held: at least from when
+				// sonde saw the stop to the continue (sampling),
+				// at most from the interrupt (polling included).
 				s.mu.Lock()
 				s.stats.Stops++
 				s.stats.StopTime += time.Since(th.asked)
+				s.stats.StopWork += time.Since(seen)
 				s.mu.Unlock()
 			}
 		}

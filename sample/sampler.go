@@ -165,10 +165,14 @@ type Stats struct {
 	Incomplete int
 	// Decode counts records that did not decode.
 	Decode int
-	// Stops and StopTime count the ptrace sampler's samples and the time
-	// their threads were held, from the interrupt to the continue.
+	// Stops counts the ptrace sampler's samples; StopTime is the time
+	// from each interrupt to the continue (an upper bound of how long the
+	// thread was held: it ran until the interrupt took effect, and sonde
+	// polls for the stop), StopWork the time from when sonde saw the stop
+	// to the continue (a lower bound: the sampling itself).
 	Stops    int
 	StopTime time.Duration
+	StopWork time.Duration
 }
 
 // Sampler samples a set of tasks. Create it with New, add targets with

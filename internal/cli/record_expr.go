@@ -135,7 +135,7 @@ func exprNote(ev *sample.Exprs, sampler string, st sample.Stats) string {
 	if sampler == "ptrace" {
 		mode = "ptrace samples: read while the thread was stopped, exact"
 		if st.Stops > 0 {
-			mode += fmt.Sprintf(", each thread held %.0f µs a sample", float64(st.StopTime)/1e3/float64(st.Stops))
+			mode += fmt.Sprintf(", each thread held %.0f-%.0f µs a sample (sampling, to interrupt-to-continue)", float64(st.StopWork)/1e3/float64(st.Stops), float64(st.StopTime)/1e3/float64(st.Stops))
 		}
 	}
 	per := 0.0
