@@ -81,9 +81,10 @@ const (
 // Session is one gdb process attached to one target process. Its methods
 // may be called from several goroutines; they run one at a time.
 type Session struct {
-	pid   int
-	gdb   *exec.Cmd
-	stdin io.WriteCloser
+	pid    int
+	interp string // "mi3", or "mi2" for a gdb older than 9
+	gdb    *exec.Cmd
+	stdin  io.WriteCloser
 
 	mu     sync.Mutex // serializes commands; held by Sample and Close
 	token  int
@@ -150,6 +151,7 @@ func start(pid int, interp string) (_ *Session, err error) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	s := &Session{
 		pid:     pid,
+		interp:  interp,
 		gdb:     cmd,
 		results: make(chan Record, 64),
 		dead:    make(chan struct{}),

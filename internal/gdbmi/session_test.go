@@ -537,3 +537,55 @@ func waitState(t *testing.T, pid int, state byte) {
 	}
 	t.Fatalf("pid %d not in state %c after 10 s", pid, state)
 }
+
+// TestInterpreterFallback puts a gdb on PATH that refuses mi3 as gdb 8
+// does ("Interpreter `mi3' unrecognized") and runs the real gdb for mi2;
+// and one that dies at once. Attach falls back to mi2 for the first and
+// returns gdb's message for the second, without hanging.
+func TestInterpreterFallback(t *testing.T) {
+	real := testprog.Require(t, "gdb")
+	tests := []struct {
+		name    string
+		script  string
+		wantErr string // "" = Attach works, with mi2
+	}{
+		{"gdb 8 without mi3", `case "$1" in --interpreter=mi3) echo "Interpreter \` + "`" + `mi3' unrecognized" >&2; exit 1;; esac; exec ` + real + ` "$@"`, ""},
+		{"gdb that dies", `echo "gdb: cannot start: no terminal" >&2; exit 1`, "cannot start"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "gdb"), []byte("#!/bin/sh\n"+tt.script+"\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			t.Setenv("PATH", dir+":"+os.Getenv("PATH"))
+			var c *countdown
+			pid := 1 << 23 // no such process
+			if tt.wantErr == "" {
+				c = startCountdown(t, 300_000_000, 1)
+				pid = c.cmd.Process.Pid
+			}
+			s, err := Attach(pid)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("Attach: %v, want an error with %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Attach: %v", err)
+			}
+			if s.interp != "mi2" {
+				t.Errorf("interpreter %s, want mi2", s.interp)
+			}
+			got, err := s.Sample("worker", []string{"n"})
+			if err != nil || len(got) != 1 || !got[0].InFunc || got[0].Values[0].Err != nil {
+				t.Errorf("Sample over mi2: %+v, %v", got, err)
+			}
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			c.finish(t, 0, 0)
+		})
+	}
+}
