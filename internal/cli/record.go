@@ -32,6 +32,7 @@ func recordVerb() *verb {
 		usage: `
 Usage: sonde record [-F HZ] [-g | --call-graph fp|dwarf] [-k] [--jitter]
                     [--histogram | --ring N] [--duration D] [-o FILE]
+                    [--expr PROG@FUNC@EXPR]... [--expr-exact | --gdb]
                     (-p PID[,PID...] | -- CMD ARGS...)
 
 Samples the CPU time of CMD and every process it forks, or of running
@@ -66,11 +67,25 @@ Flags:
   -q                 no summary and flat report on stderr at the end
   -p PID[,PID...]    attach to running processes; Ctrl-C, SIGTERM or
                      --duration detach and leave them running
+  --expr PROG@FUNC@EXPR
+                     in processes whose executable's name matches PROG (glob
+                     or substring), evaluate the C expression EXPR in the
+                     innermost frame of FUNC at each sample whose stack holds
+                     FUNC (PCT's -expr; repeatable): parameters, locals,
+                     globals, *p, p->f, s.f, a[i], enums, from DWARF. Implies
+                     -g's stack copies. Registers and stack are the sample's;
+                     other memory is read some ms later. See report --expr
+  --expr-exact       evaluate with the thread stopped (the ptrace sampler):
+                     every value is the sample's; dearer
+  --gdb              sample through gdb's machine interface instead (one
+                     process; any expression gdb can print; a few ms a
+                     sample: use a low -F)
 
 Examples:
   sonde record -- make -j2
   sonde record -g -F 4999 -o build.data -- ./server --port 8080
   sonde record -p 1234 --duration 30s
+  sonde record --expr 'hier-test@worker@n' -- ./hier-test && sonde report --expr int-avg
 `,
 	}
 }
