@@ -97,6 +97,21 @@ __attribute__((noinline)) long spill(long n, long m)
 	return s + a * b + c * d + e * g + h * k + n;
 }
 
+/* bypair takes a struct in two registers: at -O2 its location is a list
+   of pieces (DW_OP_regN DW_OP_piece). */
+struct pair {
+	long a;
+	int b;
+	short c;
+};
+
+__attribute__((noinline)) long bypair(struct pair p, int k)
+{
+	long r = p.a * k + p.b - p.c; /* BP bypair */
+	hook(r);
+	return r + p.b;
+}
+
 int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 2;
@@ -112,6 +127,8 @@ int main(int argc, char **argv)
 	}
 	total += chain(6, 1);
 	total += spill(total & 0xff, rounds);
+	struct pair pr = {total, rounds + 40, -3};
+	total += bypair(pr, 2);
 	printf("%ld\n", total);
 	return 0;
 }
