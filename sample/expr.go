@@ -71,8 +71,8 @@ type ExprStats struct {
 }
 
 type applyKey struct {
-	expr int
-	exe  string
+	expr      int
+	exe, comm string
 }
 
 // exprObject is one object's DWARF and what was compiled against it.
@@ -275,7 +275,10 @@ func (x *Exprs) Eval(in *ExprInput, out []profile.ExprValue) []profile.ExprValue
 	defer x.mu.Unlock()
 	x.idx = x.idx[:0]
 	for i, d := range x.defs {
-		k := applyKey{i, in.Exe}
+		k := applyKey{i, in.Exe, ""}
+		if in.Exe == "" {
+			k.comm = in.Comm // no executable known: the command name decides
+		}
 		ok, seen := x.applies[k]
 		if !seen {
 			ok = MatchProg(d.Prog, in.Exe) || in.Exe == "" && MatchProg(d.Prog, in.Comm)
