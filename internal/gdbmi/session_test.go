@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -458,22 +459,38 @@ func TestSampleUntilExit(t *testing.T) {
 	c.finish(t, 0, 0)
 }
 
-// TestGDBDies kills gdb under a session: Sample fails (not ErrExited), and
-// the program runs on to its normal end.
+// TestGDBDies kills gdb under a session, while the program runs and while
+// gdb holds it stopped (between the interrupt and the continue of a
+// sample): Sample fails (not ErrExited), and the program runs on to its
+// normal end, not stopped and without the SIGINT gdb stopped it with.
 func TestGDBDies(t *testing.T) {
-	c := startCountdown(t, 600_000_000, 1)
-	s := attach(t, c.cmd.Process.Pid)
-	if _, err := s.Sample("worker", []string{"n"}); err != nil {
-		t.Fatal(err)
+	for _, stopped := range []bool{false, true} {
+		t.Run(map[bool]string{false: "running", true: "stopped"}[stopped], func(t *testing.T) {
+			c := startCountdown(t, 400_000_000, 1)
+			s := attach(t, c.cmd.Process.Pid)
+			if _, err := s.Sample("worker", []string{"n"}); err != nil {
+				t.Fatal(err)
+			}
+			if stopped {
+				s.mu.Lock()
+				if err := s.stop(); err != nil {
+					t.Fatal(err)
+				}
+				s.mu.Unlock()
+			}
+			s.gdb.Process.Kill()
+			<-s.dead
+			_, err := s.Sample("worker", []string{"n"})
+			if err == nil || errors.Is(err, ErrExited) {
+				t.Errorf("Sample after gdb died: %v, want gdb's death", err)
+			}
+			s.Close()
+			if _, err := s.Sample("worker", nil); !errors.Is(err, ErrClosed) {
+				t.Errorf("Sample after Close: %v, want ErrClosed", err)
+			}
+			c.finish(t, 0, 0)
+		})
 	}
-	s.gdb.Process.Kill()
-	<-s.dead
-	_, err := s.Sample("worker", []string{"n"})
-	if err == nil || errors.Is(err, ErrExited) {
-		t.Errorf("Sample after gdb died: %v, want gdb's death", err)
-	}
-	s.Close()
-	c.finish(t, 0, 0)
 }
 
 // TestAttachFails: a pid that does not exist is gdb's error, not a hang.
@@ -587,5 +604,72 @@ func TestInterpreterFallback(t *testing.T) {
 			}
 			c.finish(t, 0, 0)
 		})
+	}
+}
+
+// TestSampleBlocked samples a program blocked in read(2): its stack ends in
+// main, and the read goes on to return the data written after the samples,
+// not EINTR.
+func TestSampleBlocked(t *testing.T) {
+	testprog.Require(t, "gdb")
+	src, err := filepath.Abs("testdata/blocked.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := testprog.Build(t, src, testprog.Opts{Compiler: "gcc", Flags: []string{"-O0", "-g"}})
+	cmd := exec.Command(bin)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	}()
+	pid := cmd.Process.Pid
+	waitState(t, pid, 'S') // asleep in read
+	syms, err := oracle.Nm(t, bin, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bias := loadBias(t, pid, bin)
+	var mainFn funcRange
+	for _, s := range syms {
+		if s.Name == "main" && s.IsFunc() {
+			mainFn = funcRange{s.Addr + bias, s.Addr + s.Size + bias}
+		}
+	}
+	s := attach(t, pid)
+	for i := range 5 {
+		got, err := s.Sample("main", []string{"sizeof buf"})
+		if err != nil {
+			t.Fatalf("sample %d: %v", i, err)
+		}
+		if len(got) != 1 || !got[0].InFunc || got[0].Values[0].Text != "64" {
+			t.Fatalf("sample %d: %+v, want main's frame with sizeof buf = 64", i, got)
+		}
+		st := got[0].Stack
+		if len(st) < 2 || !mainFn.has(st[len(st)-1]-1) || mainFn.has(st[0]) {
+			t.Errorf("sample %d: stack %#x, want read's frames above main %#x (nm -S)", i, st, mainFn)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(in, "hello\n")
+	in.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("blocked: %v; output %q", err, out.String())
+	}
+	if got, want := out.String(), "read 6 bytes: hello\n"; got != want {
+		t.Errorf("blocked printed %q, want %q", got, want)
 	}
 }
