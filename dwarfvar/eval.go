@@ -580,8 +580,7 @@ func (e *Expr) Eval(f Frame, pc, bias uint64) (Value, error) {
 		if !contains(c.ranges, lpc) {
 			continue
 		}
-		ev := &evaluator{c: c, m: machine{f: f, bias: bias, u: c.u}, lpc: lpc}
-		ev.m.fbase = ev.frameBase
+		ev := evaluator{c: c, m: machine{f: f, bias: bias, u: c.u, fbVar: c.fbase, lpc: lpc}, lpc: lpc}
 		r, err := ev.eval(c.root)
 		if err != nil {
 			return Value{}, fmt.Errorf("evaluate %s in %s: %w", e.src, e.fn, err)
@@ -596,31 +595,29 @@ func (e *Expr) Eval(f Frame, pc, bias uint64) (Value, error) {
 }
 
 type evaluator struct {
-	c       *compiled
-	m       machine
-	lpc     uint64
-	fb      uint64
-	fbKnown bool
+	c   *compiled
+	m   machine
+	lpc uint64
 }
 
 // frameBase computes DW_AT_frame_base: a register location means the
 // register's value, a memory location its address.
-func (ev *evaluator) frameBase() (uint64, error) {
-	if ev.fbKnown {
-		return ev.fb, nil
+func (m *machine) frameBase() (uint64, error) {
+	if m.fbKnown {
+		return m.fb, nil
 	}
-	if ev.c.fbase == nil {
+	if m.fbVar == nil {
 		return 0, errorf(ErrUnavailable, "function has no DW_AT_frame_base")
 	}
-	expr, ok := ev.c.fbase.expr, true
-	if ev.c.fbase.isList {
-		expr, ok = exprAt(ev.c.fbase.list, ev.lpc)
+	expr, ok := m.fbVar.expr, true
+	if m.fbVar.isList {
+		expr, ok = exprAt(m.fbVar.list, m.lpc)
 	}
 	if !ok {
 		return 0, errorf(ErrUnavailable, "no frame base at pc")
 	}
-	m := machine{f: ev.m.f, bias: ev.m.bias, u: ev.m.u}
-	l, err := m.locate(expr)
+	fm := machine{f: m.f, bias: m.bias, u: m.u, fbKnown: true} // no fbreg in a frame base
+	l, err := fm.locate(expr)
 	if err != nil {
 		if errors.Is(err, ErrOptimizedOut) {
 			return 0, errorf(ErrUnavailable, "no frame base at pc")
@@ -629,18 +626,18 @@ func (ev *evaluator) frameBase() (uint64, error) {
 	}
 	switch l.kind {
 	case locMem:
-		ev.fb = l.addr
+		m.fb = l.addr
 	case locReg:
-		v, ok := m.reg(l.reg)
+		v, ok := fm.reg(l.reg)
 		if !ok {
 			return 0, errorf(ErrUnavailable, "frame base register %d not recoverable", l.reg)
 		}
-		ev.fb = v
+		m.fb = v
 	default:
 		return 0, fmt.Errorf("frame base is not an address")
 	}
-	ev.fbKnown = true
-	return ev.fb, nil
+	m.fbKnown = true
+	return m.fb, nil
 }
 
 // variable locates a bound name at the pc.

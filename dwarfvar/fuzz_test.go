@@ -88,7 +88,7 @@ func FuzzLocation(f *testing.F) {
 		defer watchdog.Stop()
 		decodeLoc(b, 0, 0x400000)
 		decodeLoclists(b, 0, 0x400000, u.debugAddr)
-		m := machine{f: fuzzFrame{}, u: u, fbase: func() (uint64, error) { return 0x7000, nil }}
+		m := machine{f: fuzzFrame{}, u: u, fb: 0x7000, fbKnown: true}
 		m.locate(b)
 	})
 }

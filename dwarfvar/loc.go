@@ -143,13 +143,16 @@ const (
 
 // machine evaluates DWARF location expressions in one frame.
 type machine struct {
-	f      Frame
-	bias   uint64
-	u      *cu
-	fbase  func() (uint64, error) // the function's frame base
-	stack  [16]uint64
-	sp     int
-	nsteps int
+	f       Frame
+	bias    uint64
+	u       *cu
+	fbVar   *variable // the function's DW_AT_frame_base
+	lpc     uint64    // link-time pc, for location lists
+	fb      uint64    // the frame base, once computed
+	fbKnown bool
+	stack   [16]uint64
+	sp      int
+	nsteps  int
 }
 
 func errorf(sentinel error, format string, a ...any) error {
@@ -318,10 +321,7 @@ func (m *machine) run(b *rd) (location, error) {
 			err = m.push(a)
 		case opFbreg:
 			off := b.sleb()
-			if m.fbase == nil {
-				return location{}, fmt.Errorf("DWARF expression: DW_OP_fbreg outside a function")
-			}
-			fb, e := m.fbase()
+			fb, e := m.frameBase()
 			if e != nil {
 				return location{}, e
 			}
