@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 
 	"sonde/internal/testprog"
@@ -119,5 +120,20 @@ func TestUprobeCounters(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestVerifierLog: a program reading an uninitialised register is
+// refused, and the error carries the verifier's words for it
+// (kernel/bpf/verifier.c, check_reg_arg: "R%d !read_ok").
+func TestVerifierLog(t *testing.T) {
+	requireBPF(t).Close()
+	_, err := LoadProgram(ProgramSpec{Name: "sonde_bad", Type: Kprobe, License: "GPL",
+		Insns: []Insn{LoadMem(R0, R2, 0, BPF_DW), Exit()}})
+	if err == nil {
+		t.Fatal("the verifier accepted a read of R2, never written")
+	}
+	if !strings.Contains(err.Error(), "R2 !read_ok") {
+		t.Errorf("error %q does not carry the verifier's R2 !read_ok", err)
 	}
 }
