@@ -673,3 +673,58 @@ func TestSampleBlocked(t *testing.T) {
 		t.Errorf("blocked printed %q, want %q", got, want)
 	}
 }
+
+// TestSampleOptimizedOut samples spin of optout.c (gcc -O2), whose n DWARF
+// does not locate in the loop: gdb's "<optimized out>" is a Result error
+// wrapping ErrOptimizedOut, never a value; where gdb does give a value it
+// is the one the program printed; and sink, a global, always reads.
+func TestSampleOptimizedOut(t *testing.T) {
+	testprog.Require(t, "gdb")
+	src, err := filepath.Abs("testdata/optout.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := testprog.Build(t, src, testprog.Opts{Compiler: "gcc", Flags: []string{"-O2", "-g"}})
+	cmd := exec.Command(bin, "7")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.TrimPrefix(strings.TrimSpace(line), "n=")
+	s := attach(t, cmd.Process.Pid)
+	optimizedOut := 0
+	for i := range 10 {
+		got, err := s.Sample("spin", []string{"n", "sink"})
+		if err != nil {
+			t.Fatalf("sample %d: %v", i, err)
+		}
+		if len(got) != 1 || !got[0].InFunc {
+			t.Fatalf("sample %d: %+v, want one thread in spin", i, got)
+		}
+		n, sink := got[0].Values[0], got[0].Values[1]
+		switch {
+		case errors.Is(n.Err, ErrOptimizedOut):
+			optimizedOut++
+		case n.Err != nil || n.Text != want:
+			t.Errorf("sample %d: n = %q, %v; want %s (printed by the program) or optimized out", i, n.Text, n.Err, want)
+		}
+		if _, err := strconv.ParseInt(sink.Text, 10, 64); err != nil || sink.Err != nil {
+			t.Errorf("sample %d: sink = %q, %v; want a number", i, sink.Text, sink.Err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if optimizedOut == 0 {
+		t.Error("n was never optimized out: the fixture no longer tests it (gcc changed?)")
+	}
+}
