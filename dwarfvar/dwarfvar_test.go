@@ -256,7 +256,9 @@ func TestEvalCxxAgainstGdb(t *testing.T) {
 var pyExprs = map[string][]string{
 	"_PyEval_EvalFrameDefault": {"throwflag", "tstate", "tstate->recursion_remaining", "tstate->interp->id",
 		"frame", "frame->f_code->co_argcount", "frame->stacktop", "oparg", "opcode", "cframe.use_tracing",
-		"tstate->cframe->use_tracing", "next_instr", "frame->f_code->co_firstlineno"},
+		"tstate->cframe->use_tracing", "next_instr", "frame->f_code->co_firstlineno",
+		"tstate->interp->sysdict->ob_type->tp_members->offset", // PyMemberDef: only declared in ceval.c's unit
+		"frame->f_code->ob_base.ob_base.ob_type->tp_basicsize"},
 }
 
 // TestEvalLibpythonAgainstGdb attaches gdb three times to a python3.11
@@ -287,6 +289,21 @@ func TestEvalLibpythonAgainstGdb(t *testing.T) {
 		stops = append(stops, runGdb(t, lib, gdbConfig{PID: cmd.Process.Pid, Max: 1, BiasSym: "PyObject_GetAttr", Funcs: pyExprs})...)
 	}
 	checkStopsIn(t, lib, "PyObject_GetAttr", stops, pyExprs)
+}
+
+// TestOpaqueStruct: a struct only declared in the function's unit
+// (opaque.c) is completed from the unit that defines it (conn.c), as gdb
+// does: c->fd and c->bytes equal gdb's print.
+func TestOpaqueStruct(t *testing.T) {
+	src := fixture(t, "opaque.c")
+	exprs := map[string][]string{"use": {"c->fd", "c->bytes", "k"}}
+	for _, b := range []struct{ name, cc, opt string }{{"gcc-O0", "gcc", "-O0"}, {"clang-O2", "clang", "-O2"}} {
+		t.Run(b.name, func(t *testing.T) {
+			bin := testprog.Build(t, src, testprog.Opts{Compiler: b.cc, Flags: []string{"-g", b.opt, fixture(t, "conn.c")}})
+			stops := runGdb(t, bin, gdbConfig{Breaks: append([]string{"conn_poke"}, markers(t, src)...), Max: 10, Funcs: exprs})
+			checkStops(t, bin, stops, exprs)
+		})
+	}
 }
 
 // requireLocList checks that variable name of fn has a location list with

@@ -446,7 +446,11 @@ func (b *binder) node(a *ast) (*cnode, error) {
 			return nil, b.errAt(a, "field %s of a value of type %s, not a struct", a.name, st)
 		}
 		if st.incomplete {
-			return nil, b.errAt(a, "%s is incomplete (only declared) in this unit", st)
+			ct, err := b.u.p.complete(st)
+			if err != nil {
+				return nil, b.errAt(a, "%v", err)
+			}
+			st = ct
 		}
 		f := findField(st, a.name, 0)
 		if f == nil {

@@ -30,8 +30,9 @@ type Program struct {
 
 	mu      sync.Mutex // guards cus and d (debug/dwarf's caches are not safe)
 	cus     map[dwarf.Offset]*cu
-	scanned map[string][]*instance // names found by a full scan
-	cxx     map[string][]string    // C++ names to mangled symbols
+	scanned map[string][]*instance     // names found by a full scan
+	cxx     map[string][]string        // C++ names to mangled symbols
+	structs map[string][2]dwarf.Offset // complete struct types: unit, DIE
 }
 
 // unitHdr is one unit of .debug_info: where it spans and its version, which

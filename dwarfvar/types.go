@@ -258,6 +258,54 @@ func (u *cu) typeAt(n *node, depth int) (*ctype, error) {
 	return t, nil
 }
 
+// complete finds the definition of a struct, class or union that t's unit
+// only declares: in another unit of the object (as gdb does for opaque
+// types). The index of the units' top-level type definitions is built once,
+// reading top-level DIEs only. p.mu is held.
+func (p *Program) complete(t *ctype) (*ctype, error) {
+	if p.structs == nil {
+		p.structs = map[string][2]dwarf.Offset{}
+		r := p.d.Reader()
+		var cuOff dwarf.Offset
+		for {
+			e, err := r.Next()
+			if err != nil {
+				return nil, fmt.Errorf("read DWARF of %s: %w", p.path, err)
+			}
+			if e == nil {
+				break
+			}
+			switch e.Tag {
+			case dwarf.TagCompileUnit, dwarf.TagPartialUnit:
+				cuOff = e.Offset
+				continue // into its children
+			case dwarf.TagStructType, dwarf.TagClassType, dwarf.TagUnionType:
+				name, _ := e.Val(dwarf.AttrName).(string)
+				decl, _ := e.Val(dwarf.AttrDeclaration).(bool)
+				if _, dup := p.structs[name]; name != "" && !decl && !dup {
+					p.structs[name] = [2]dwarf.Offset{cuOff, e.Offset}
+				}
+			}
+			if e.Children {
+				r.SkipChildren()
+			}
+		}
+	}
+	loc, ok := p.structs[t.name]
+	if !ok {
+		return nil, fmt.Errorf("%s is incomplete (only declared) in the object", t)
+	}
+	u, err := p.unitAt(loc[0])
+	if err != nil {
+		return nil, err
+	}
+	n, ok := u.nodes[loc[1]]
+	if !ok {
+		return nil, fmt.Errorf("%s: no DIE at %#x", t, loc[1])
+	}
+	return u.typeAt(n, 0)
+}
+
 // String names t roughly as C writes it, for error messages.
 func (t *ctype) String() string {
 	switch t.kind {
