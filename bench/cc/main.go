@@ -6,7 +6,9 @@
 // on the same input in the same run; each run's CPU time (user+system, from
 // wait4's rusage) is recorded, and the program prints the median of each
 // and the median of the per-round ratios sonde/gcov and sonde/plain. Every
-// build must print the same checksum.
+// build must print the same checksum. It also prints how many of the
+// program's blocks have counters and how many the runtime derives from
+// them (read from the sonde_cus descriptors of the instrumented binary).
 //
 // Usage (from the repository root):
 //
@@ -14,6 +16,8 @@
 package main
 
 import (
+	"debug/elf"
+	"encoding/binary"
 	"flag"
 	"fmt"
 	"os"
@@ -71,6 +75,11 @@ func run(rounds, scale int, cc string, atomic bool) error {
 		return err
 	}
 	fmt.Printf("work.c -O2 with %s, scale %d, %d rounds alternated; CPU time (user+sys) medians:\n", cc, scale, rounds)
+	if counted, derived, err := blockCounters(builds[2].Bin); err == nil {
+		fmt.Printf("  (sonde: %d blocks, %d counted, %d derived)\n", counted+derived, counted, derived)
+	} else {
+		fmt.Fprintln(os.Stderr, "bench/cc:", err)
+	}
 	for _, b := range builds {
 		fmt.Printf("  %-13s %8.3fs\n", b.Name, alternate.Median(b.CPU).Seconds())
 	}
@@ -82,4 +91,29 @@ func run(rounds, scale int, cc string, atomic bool) error {
 		fmt.Printf("  sonde-atomic/gcov-atomic %.2f\n", alternate.Ratio(builds[4], builds[3]))
 	}
 	return nil
+}
+
+// blockCounters sums the measured and derived counters over the sonde_cus
+// descriptors of prog (asm.DescriptorSection: word 1 is measured | derived
+// << 32).
+func blockCounters(prog string) (counted, derived uint64, err error) {
+	f, err := elf.Open(prog)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	sec := f.Section("sonde_cus")
+	if sec == nil {
+		return 0, 0, fmt.Errorf("%s: no sonde_cus section", prog)
+	}
+	data, err := sec.Data()
+	if err != nil {
+		return 0, 0, fmt.Errorf("%s: sonde_cus: %w", prog, err)
+	}
+	for off := 0; off+48 <= len(data); off += 48 {
+		w := binary.LittleEndian.Uint64(data[off+8:])
+		counted += w & 0xffffffff
+		derived += w >> 32
+	}
+	return counted, derived, nil
 }

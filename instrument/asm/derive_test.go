@@ -122,31 +122,35 @@ func TestRegLoops(t *testing.T) {
 	tests := []struct {
 		name, src string
 		reg       string // "" for a memory counter
+		spill     bool   // reg is saved below the red zone around the loop
 	}{
 		// No caller in the unit: callers elsewhere assume the ABI's
 		// clobbers, so any dead call-clobbered register will do.
-		{"no caller in the unit", "\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\tret\n", "r11"},
-		{"r11 read after the loop", "\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\taddl\t%r11d, %eax\n\tret\n", "r10"},
-		{"flags read after the loop", "\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\tsete\t%al\n\tret\n", ""},
-		{"entered by a jump too", "\t.text\nf:\n\tmovl\t$0, %eax\n\ttestl\t%eax, %eax\n\tje\t.L3" + loop + "\tret\n", ""},
-		{"unknown instruction after the loop", "\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\tfrobnicate\n\tret\n", ""},
+		{"no caller in the unit", "\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\tret\n", "r11", false},
+		{"r11 read after the loop", "\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\taddl\t%r11d, %eax\n\tret\n", "r10", false},
+		{"flags read after the loop", "\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\tsete\t%al\n\tret\n", "", false},
+		{"entered by a jump too", "\t.text\nf:\n\tmovl\t$0, %eax\n\ttestl\t%eax, %eax\n\tje\t.L3" + loop + "\tret\n", "", false},
+		// Every register may be live after it: r11 is saved around the
+		// loop.
+		{"cpuid after the loop", "\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\tcpuid\n\tret\n", "r11", true},
+		{"loop addresses the stack", "\t.text\nf:\n\tmovl\t$0, %eax" + strings.Replace(loop, "(%rdx)", "8(%rsp,%rdx)", 1) + "\tcpuid\n\tret\n", "", false},
 		{
 			// f does not write r11, but its one caller writes it and
 			// does not read it after the call.
 			"local callee, caller clobbers r11",
-			"\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\tret\ng:\n\tmovl\t$5, %r11d\n\tcall\tf\n\tret\n", "r11",
+			"\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\tret\ng:\n\tmovl\t$5, %r11d\n\tcall\tf\n\tret\n", "r11", false,
 		},
 		{
 			// -fipa-ra: g keeps r11 across the call to f, which does not
 			// write it; g writes no other free register, so g's own
 			// callers may keep those across calls to g.
 			"local callee, caller keeps r11 across",
-			"\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\tret\ng:\n\tmovl\t$5, %r11d\n\tcall\tf\n\tmovl\t%r11d, %eax\n\tret\n", "",
+			"\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\tret\ng:\n\tmovl\t$5, %r11d\n\tcall\tf\n\tmovl\t%r11d, %eax\n\tret\n", "r11", true,
 		},
 		{
 			// The same, but f writes rcx itself.
 			"local callee writes rcx",
-			"\t.text\nf:\n\txorl\t%ecx, %ecx\n\tmovl\t$0, %eax" + loop + "\tret\ng:\n\tmovl\t$5, %r11d\n\tcall\tf\n\tmovl\t%r11d, %eax\n\tret\n", "rcx",
+			"\t.text\nf:\n\txorl\t%ecx, %ecx\n\tmovl\t$0, %eax" + loop + "\tret\ng:\n\tmovl\t$5, %r11d\n\tcall\tf\n\tmovl\t%r11d, %eax\n\tret\n", "rcx", false,
 		},
 	}
 	for _, tt := range tests {
@@ -171,8 +175,16 @@ func TestRegLoops(t *testing.T) {
 			// Zeroed on the way in (before the alignment and the label),
 			// counted in the loop, flushed on the way out.
 			r32 := gpr32[regAlias[got][0]]
-			in := strings.Index(asm, "\tmovl\t$0, %"+r32+"\n\t.p2align 4\n.L3:")
+			save, restore := "", "\n"
+			if tt.spill {
+				save = "\tleaq\t-128(%rsp), %rsp\n\tpushq\t%" + got + "\n"
+				restore = "(%rip)\n\tpopq\t%" + got + "\n\tleaq\t128(%rsp), %rsp\n"
+			}
+			in := strings.Index(asm, save+"\tmovl\t$0, %"+r32+"\n\t.p2align 4\n.L3:")
 			out := strings.Index(asm, "\tjne\t.L3\n\taddq\t%"+got+", .Lsonde_c+")
+			if tt.spill && !strings.Contains(asm[out:], restore) {
+				out = -1
+			}
 			count := strings.Index(asm, ".L3:\n\tleaq\t1(%"+got+"), %"+got+"\n\taddl")
 			if in < 0 || out < 0 || count < 0 {
 				t.Errorf("zeroing, count or flush missing:\n%s", asm)

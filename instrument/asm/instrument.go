@@ -389,11 +389,11 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 	// Flushes before zeroings: where one loop falls into another, both go
 	// at the same offset.
 	for _, lp := range loops {
-		_, _, flush := loopCode(lp.reg, blocks[lp.block].Counter, opts.Atomic)
+		_, _, flush := loopCode(lp, blocks[lp.block].Counter, opts.Atomic)
 		edits = append(edits, edit{lp.flush, flush})
 	}
 	for _, lp := range loops {
-		init, count, _ := loopCode(lp.reg, blocks[lp.block].Counter, opts.Atomic)
+		init, count, _ := loopCode(lp, blocks[lp.block].Counter, opts.Atomic)
 		edits = append(edits, edit{lp.init, init})
 		loopCount[lp.block] = count
 	}

@@ -23,7 +23,10 @@ import (
 // not write), unnamed in the loop, and dead where the loop exits (general-
 // purpose register liveness, regs_amd64.go); the loop must be entered only
 // by falling into it and the flags must be dead where it exits. Otherwise
-// the loop gets a memory counter as any block. The count of a loop that is
+// a register the loop does not name is saved below the red zone for the
+// length of the loop, if the loop does not address the stack through %rsp;
+// failing that the loop gets a memory counter as any block. The count of a
+// loop that is
 // running when the process is killed or read from outside (sonde report -p)
 // is in the register, not in memory, until the loop exits.
 type regLoop struct {
@@ -33,6 +36,12 @@ type regLoop struct {
 	// flush go: the start of the line after the block before the loop,
 	// and of the line after the loop's jump.
 	init, flush int
+	// spill says no register is free: one the loop does not name is
+	// saved on the stack below the red zone around the loop (lea moves
+	// %rsp without touching the flags) and restored at the exit; cfa says
+	// the CFA is %rsp-based there, so the moves are described to the
+	// unwinder.
+	spill, cfa bool
 }
 
 // gpr32 are the 32-bit names of the general-purpose registers.
@@ -203,6 +212,7 @@ func findRegLoops(lines []line, instrs []instr, blocks []*blockInfo, labelBlock 
 		if !ok1 || !ok2 {
 			continue
 		}
+		found := false
 		for _, r := range loopOrder {
 			bit := regSet(1) << r
 			if used&bit != 0 || liveIn[exit]&bit != 0 || !mayClobber(b.Func, bit) ||
@@ -210,7 +220,17 @@ func findRegLoops(lines []line, instrs []instr, blocks []*blockInfo, labelBlock 
 				continue
 			}
 			loops = append(loops, regLoop{block: b.Index, reg: r, init: initAt, flush: flushAt})
+			found = true
 			break
+		}
+		if found || used&(1<<regRSP) != 0 || cfiBetween(lines, instrs[prev.last].lineIdx, instrs[blocks[exit].first].lineIdx) {
+			continue
+		}
+		for _, r := range loopOrder {
+			if used&(regSet(1)<<r) == 0 {
+				loops = append(loops, regLoop{block: b.Index, reg: r, init: initAt, flush: flushAt, spill: true, cfa: b.cfaRSP})
+				break
+			}
 		}
 	}
 	return loops
@@ -242,14 +262,38 @@ func lineAfter(lines []line, from, to instr) (int, bool) {
 	return lines[from.lineIdx+1].off, true
 }
 
+// cfiBetween reports whether a CFI directive lies between lines from and
+// to: a spilling loop's own directives must not be reordered with them.
+func cfiBetween(lines []line, from, to int) bool {
+	for i := from; i <= to && i < len(lines); i++ {
+		for _, st := range lines[i].stmts {
+			if st.kind == stDirective && strings.HasPrefix(st.name, ".cfi") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // loopCode returns the three pieces of a register-counted loop.
-func loopCode(reg, counter int, atomic bool) (init, count, flush string) {
-	r := "%" + gprNames[reg]
+func loopCode(lp regLoop, counter int, atomic bool) (init, count, flush string) {
+	r := "%" + gprNames[lp.reg]
 	lock := ""
 	if atomic {
 		lock = "lock "
 	}
-	return fmt.Sprintf("\tmovl\t$0, %%%s\n", gpr32[reg]),
-		fmt.Sprintf("leaq\t1(%s), %s", r, r),
-		fmt.Sprintf("\t%saddq\t%s, %s+%d(%%rip)\n", lock, r, counterName, 8*counter)
+	init = fmt.Sprintf("\tmovl\t$0, %%%s\n", gpr32[lp.reg])
+	count = fmt.Sprintf("leaq\t1(%s), %s", r, r)
+	flush = fmt.Sprintf("\t%saddq\t%s, %s+%d(%%rip)\n", lock, r, counterName, 8*counter)
+	if lp.spill {
+		adj := func(n int) string {
+			if !lp.cfa {
+				return ""
+			}
+			return fmt.Sprintf("\t.cfi_adjust_cfa_offset %d\n", n)
+		}
+		init = "\tleaq\t-128(%rsp), %rsp\n" + adj(128) + "\tpushq\t" + r + "\n" + adj(8) + init
+		flush += "\tpopq\t" + r + "\n" + adj(-8) + "\tleaq\t128(%rsp), %rsp\n" + adj(-128)
+	}
+	return init, count, flush
 }
