@@ -82,25 +82,24 @@ var (
 // its names: parameters and locals (the innermost lexical block holding
 // the pc at Eval time wins), then the object's globals and statics, then
 // enumerators. Unsupported syntax and unknown names give a *CompileError.
-func (p *Program) Compile(fn, expr string) (_ *Expr, err error) {
+func (p *Program) Compile(fn, expr string) (*Expr, error) {
 	a, err := parse(expr)
 	if err != nil {
 		return nil, err
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	defer p.recover(&err)
-	ins, err := p.instances(fn)
+	e := &Expr{src: expr, fn: fn}
+	err = p.withInstances(fn, func(ins []*instance) error {
+		for _, in := range ins {
+			c, err := p.bind(in, expr, a)
+			if err != nil {
+				return err
+			}
+			e.insts = append(e.insts, c)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	e := &Expr{src: expr, fn: fn}
-	for _, in := range ins {
-		c, err := p.bind(in, expr, a)
-		if err != nil {
-			return nil, err
-		}
-		e.insts = append(e.insts, c)
 	}
 	return e, nil
 }

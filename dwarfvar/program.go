@@ -263,17 +263,26 @@ type instance struct {
 // instances of fn (its DW_AT_name or linkage name; gcc's clones such as
 // fn.constprop.0 included).
 func (p *Program) FuncRanges(fn string) (rs [][2]uint64, err error) {
+	err = p.withInstances(fn, func(ins []*instance) error {
+		for _, in := range ins {
+			rs = append(rs, in.ranges...)
+		}
+		return nil
+	})
+	return rs, err
+}
+
+// withInstances calls f with fn's instances, p.mu held; a panic of
+// debug/dwarf on corrupt data is an error.
+func (p *Program) withInstances(fn string, f func([]*instance) error) (err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	defer p.recover(&err)
 	ins, err := p.instances(fn)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	for _, in := range ins {
-		rs = append(rs, in.ranges...)
-	}
-	return rs, nil
+	return f(ins)
 }
 
 // instances finds fn's out-of-line instances. p.mu is held.
@@ -329,6 +338,33 @@ func (p *Program) instances(fn string) ([]*instance, error) {
 	return p.scan(fn)
 }
 
+// topLevel calls visit for every DIE at the top of a unit or of a
+// namespace in it, with the offset of its unit DIE; it reads nothing else.
+func (p *Program) topLevel(visit func(cuOff dwarf.Offset, e *dwarf.Entry)) error {
+	r := p.d.Reader()
+	var cuOff dwarf.Offset
+	for {
+		e, err := r.Next()
+		if err != nil {
+			return fmt.Errorf("read DWARF of %s: %w", p.path, err)
+		}
+		if e == nil {
+			return nil
+		}
+		switch e.Tag {
+		case dwarf.TagCompileUnit, dwarf.TagPartialUnit:
+			cuOff = e.Offset
+			continue // into its children
+		case dwarf.TagNamespace, 0:
+			continue
+		}
+		visit(cuOff, e)
+		if e.Children {
+			r.SkipChildren()
+		}
+	}
+}
+
 // scan looks for fn in every unit, for objects whose symbol table does not
 // name it (C++ functions asked for by their plain name). p.mu is held.
 func (p *Program) scan(fn string) ([]*instance, error) {
@@ -336,25 +372,14 @@ func (p *Program) scan(fn string) ([]*instance, error) {
 		return ins, nil
 	}
 	var ins []*instance
-	r := p.d.Reader()
-	var cuOff dwarf.Offset
 	var cands []dwarf.Offset
-	for {
-		e, err := r.Next()
-		if err != nil {
-			return nil, fmt.Errorf("read DWARF of %s: %w", p.path, err)
+	err := p.topLevel(func(cuOff dwarf.Offset, e *dwarf.Entry) {
+		if e.Tag == dwarf.TagSubprogram && (e.Val(dwarf.AttrLowpc) != nil || e.Val(dwarf.AttrRanges) != nil) {
+			cands = append(cands, cuOff)
 		}
-		if e == nil {
-			break
-		}
-		switch e.Tag {
-		case dwarf.TagCompileUnit, dwarf.TagPartialUnit:
-			cuOff = e.Offset
-		case dwarf.TagSubprogram:
-			if e.Val(dwarf.AttrLowpc) != nil || e.Val(dwarf.AttrRanges) != nil {
-				cands = append(cands, cuOff)
-			}
-		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	done := map[dwarf.Offset]bool{}
 	for _, off := range cands {

@@ -265,20 +265,8 @@ func (u *cu) typeAt(n *node, depth int) (*ctype, error) {
 func (p *Program) complete(t *ctype) (*ctype, error) {
 	if p.structs == nil {
 		p.structs = map[string][2]dwarf.Offset{}
-		r := p.d.Reader()
-		var cuOff dwarf.Offset
-		for {
-			e, err := r.Next()
-			if err != nil {
-				return nil, fmt.Errorf("read DWARF of %s: %w", p.path, err)
-			}
-			if e == nil {
-				break
-			}
+		err := p.topLevel(func(cuOff dwarf.Offset, e *dwarf.Entry) {
 			switch e.Tag {
-			case dwarf.TagCompileUnit, dwarf.TagPartialUnit:
-				cuOff = e.Offset
-				continue // into its children
 			case dwarf.TagStructType, dwarf.TagClassType, dwarf.TagUnionType:
 				name, _ := e.Val(dwarf.AttrName).(string)
 				decl, _ := e.Val(dwarf.AttrDeclaration).(bool)
@@ -286,9 +274,9 @@ func (p *Program) complete(t *ctype) (*ctype, error) {
 					p.structs[name] = [2]dwarf.Offset{cuOff, e.Offset}
 				}
 			}
-			if e.Children {
-				r.SkipChildren()
-			}
+		})
+		if err != nil {
+			return nil, err
 		}
 	}
 	loc, ok := p.structs[t.name]

@@ -112,6 +112,15 @@ __attribute__((noinline)) long bypair(struct pair p, int k)
 	return r + p.b;
 }
 
+/* renamed's symbol is not its name: dwarfvar finds it by a scan of the
+   units' DW_AT_name. */
+long renamed(long x) __asm__("renamed_sym");
+__attribute__((noinline)) long renamed(long x)
+{
+	hook(x);
+	return x + 1;
+}
+
 int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 2;
@@ -129,6 +138,7 @@ int main(int argc, char **argv)
 	total += spill(total & 0xff, rounds);
 	struct pair pr = {total, rounds + 40, -3};
 	total += bypair(pr, 2);
+	total += renamed(total);
 	printf("%ld\n", total);
 	return 0;
 }
