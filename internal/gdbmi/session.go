@@ -333,6 +333,13 @@ func (s *Session) Close() error {
 		s.kill()
 	}
 	s.unstopTarget()
+	if s.trace != nil {
+		select {
+		case <-s.dead: // the reader writes no more
+			s.trace.w.(io.Closer).Close()
+		default:
+		}
+	}
 	return err
 }
 
@@ -699,17 +706,19 @@ func (s *Session) batch(timeout time.Duration, cmds []string) ([]answer, error) 
 
 // deadError says that gdb has gone, with the last thing it said.
 func (s *Session) deadError() error {
+	st := "gdb ended"
 	select {
 	case <-s.waited:
+		// ProcessState is written by the waiting goroutine before waited
+		// is closed.
+		if ps := s.gdb.ProcessState; ps != nil {
+			st = "gdb ended: " + ps.String()
+		}
 	case <-time.After(time.Second):
 	}
 	msg := strings.TrimSpace(s.stderr.String())
 	if msg == "" {
 		msg = s.state().lastLog
-	}
-	st := "gdb ended"
-	if ps := s.gdb.ProcessState; ps != nil {
-		st = "gdb ended: " + ps.String()
 	}
 	if msg != "" {
 		return fmt.Errorf("%s: %s", st, msg)
