@@ -159,6 +159,9 @@ func parseStatements(l *line, lineOff int, text string, start, end int) {
 	}
 	s = strings.TrimRight(s, " \t\r")
 	word, rest := cutSpace(s)
+	if word == "" {
+		return // only a carriage return left
+	}
 	if word[0] == '.' {
 		l.stmts = append(l.stmts, stmt{kind: stDirective, off: lineOff + pos, name: word, args: rest})
 		return
