@@ -339,7 +339,10 @@ func measureBatch(target []string, count int) (result, error) {
 		c.Process.Kill()
 		c.Wait()
 	}()
-	time.Sleep(100 * time.Millisecond) // past the loader, into worker
+	// Past the loader, into worker: 50 ms of the target's CPU time.
+	for cpuTicks(c.Process.Pid) < 5 {
+		time.Sleep(10 * time.Millisecond)
+	}
 	var walls []time.Duration
 	var sum float64
 	var cpu time.Duration
@@ -363,6 +366,22 @@ func measureBatch(target []string, count int) (result, error) {
 	}
 	slices.Sort(walls)
 	return result{perSample: walls[len(walls)/2], cpu: cpu / time.Duration(count), samples: count, mean: sum / float64(count)}, nil
+}
+
+// cpuTicks is the CPU time of process pid in clock ticks (utime + stime
+// of /proc/PID/stat), 0 when unknown.
+func cpuTicks(pid int) int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.Atoi(f[11])
+	s, _ := strconv.Atoi(f[12])
+	return u + s
 }
 
 func median(rs []result, f func(result) float64) float64 {
