@@ -62,6 +62,11 @@ type ExprStats struct {
 	OK, OptimizedOut, Unavailable int
 	// Reads counts memory reads outside the stack copy (process_vm_readv).
 	Reads int
+	// LiveSamples counts the samples of a running thread (perf) whose
+	// values read memory outside the stack copy; LiveLag sums, and
+	// MaxLag bounds, how long after the sample that memory was read.
+	LiveSamples     int
+	LiveLag, MaxLag time.Duration
 	// Time is the time spent evaluating (unwinding included), Setup
 	// excluded.
 	Time time.Duration
@@ -298,6 +303,7 @@ func (x *Exprs) Eval(in *ExprInput, out []profile.ExprValue) []profile.ExprValue
 	if len(x.frames) > 0 {
 		sp = x.frames[0].Regs[7]
 	}
+	reads0 := x.stats.Reads
 	mem := &sampleMemory{tid: int(in.TID), stack: in.Stack, sp: sp, reads: &x.stats.Reads}
 	for _, i := range x.idx {
 		d := x.defs[i]
@@ -342,6 +348,11 @@ func (x *Exprs) Eval(in *ExprInput, out []profile.ExprValue) []profile.ExprValue
 			out = append(out, v)
 			break // the innermost frame of the function wins
 		}
+	}
+	if x.stats.Reads > reads0 && !in.Stopped {
+		x.stats.LiveSamples++
+		x.stats.LiveLag += in.Lag
+		x.stats.MaxLag = max(x.stats.MaxLag, in.Lag)
 	}
 	x.stats.Time += time.Since(start) - (x.stats.Setup - setup)
 	return out

@@ -122,9 +122,10 @@ type ExprInput struct {
 	Obj ObjectAt
 	// Stopped says whether the thread is stopped while Eval runs (the
 	// ptrace sampler): memory read outside the stack copy is then what
-	// it was at the sample. Otherwise (perf events) it is read some
-	// milliseconds later, while the thread runs on.
+	// it was at the sample. Otherwise (perf events) it is read Lag after
+	// the sample, while the thread runs on.
 	Stopped bool
+	Lag     time.Duration
 }
 
 func (o *Options) period() uint64 {
@@ -383,6 +384,11 @@ func (s *Sampler) Stats() Stats {
 // that the data file is at most this plus datafile.FlushInterval behind.
 const pollInterval = 20 * time.Millisecond
 
+// exprPollInterval replaces pollInterval with --expr: memory outside the
+// stack copy is read when the ring is drained, so the sooner the closer
+// to the sample.
+const exprPollInterval = 5 * time.Millisecond
+
 // Run drains the rings until Stop is called, then drains them once more
 // and returns. Write errors end it early.
 func (s *Sampler) Run() error {
@@ -391,7 +397,11 @@ func (s *Sampler) Run() error {
 	for i, ev := range s.events {
 		fds[i] = unix.PollFd{Fd: int32(ev.FD()), Events: unix.POLLIN}
 	}
-	tick := time.NewTicker(pollInterval)
+	every := pollInterval
+	if s.opts.Exprs != nil {
+		every = exprPollInterval
+	}
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 	period := s.opts.period()
 	for {
@@ -739,6 +749,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 		in := ExprInput{
 			PID: int32(r.PID), TID: int32(r.TID), Exe: p.exe, Comm: p.comm,
 			Regs: r.Regs, Stack: r.Stack, Stopped: s.stopped,
+			Lag: time.Duration(unix.MonotonicNow() - int64(r.Time)),
 			Obj: func(pc uint64) (string, uint64, bool) {
 				pl := p.find(pc)
 				if pl == nil || pl.file == "" {

@@ -142,6 +142,11 @@ func exprNote(ev *sample.Exprs, sampler string, st sample.Stats) string {
 	if es.Samples > 0 {
 		per = float64(es.Time) / 1e3 / float64(es.Samples)
 	}
-	return fmt.Sprintf("expr: %s; %d samples evaluated, %.1f µs each (unwinding included; reading DWARF and compiling %.0f ms once); values: %d read, %d optimized out, %d unavailable; %d memory reads outside the stack copy",
-		mode, es.Samples, per, float64(es.Setup)/1e6, es.OK, es.OptimizedOut, es.Unavailable, es.Reads)
+	live := ""
+	if es.LiveSamples > 0 {
+		live = fmt.Sprintf(", in %d samples of running threads %.1f ms after the sample on average (at most %.1f ms)",
+			es.LiveSamples, float64(es.LiveLag)/1e6/float64(es.LiveSamples), float64(es.MaxLag)/1e6)
+	}
+	return fmt.Sprintf("expr: %s; %d samples evaluated, %.1f µs each (unwinding included; reading DWARF and compiling %.0f ms once); values: %d read, %d optimized out, %d unavailable; %d memory reads outside the stack copy%s",
+		mode, es.Samples, per, float64(es.Setup)/1e6, es.OK, es.OptimizedOut, es.Unavailable, es.Reads, live)
 }
