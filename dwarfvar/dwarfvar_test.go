@@ -167,8 +167,7 @@ func checkStopsIn(t *testing.T, bin, biasSym string, stops []gdbStop, exprs map[
 				t.Errorf("stop %d: UnwindRegs found no frame at pc %#x (gdb's frame %d)", si+1, fr.PC, fr.Level)
 				continue
 			}
-			uf := &regFrame{regs: unwound[ui].Regs, known: unwound[ui].Known, mem: mem,
-				cfa: unwound[ui].CFA, cfaOK: unwound[ui].CFA != 0}
+			uf := unwoundFrame(unwound, ui, mem, bin, bias)
 			for e, want := range fr.Vals {
 				v, err := compiled[fr.Func+"\x00"+e].Eval(uf, pc, bias)
 				uty.check(t, fr.Level, fmt.Sprintf("stop %d, unwound frame %d (%s), %s", si+1, fr.Level, fr.Func, e), want, v, err)
@@ -180,6 +179,16 @@ func checkStopsIn(t *testing.T, bin, biasSym string, stops []gdbStop, exprs map[
 	}
 	t.Logf("%d stops, %d frames, gdb's registers: %s", len(stops), frames, ty)
 	t.Logf("%d stops, %d frames, UnwindRegs' registers: %s", len(stops), frames, uty)
+}
+
+// unwoundFrame is frame i of an unwound stack, with its callers (a
+// CallerFrame, for entry values), as sonde record builds it.
+func unwoundFrame(fs []unwind.FrameRegs, i int, mem *coreMem, bin string, bias uint64) Frame {
+	f := &callerFrame{regFrame: &regFrame{regs: fs[i].Regs, known: fs[i].Known, mem: mem, cfa: fs[i].CFA, cfaOK: fs[i].CFA != 0}}
+	if i+1 < len(fs) {
+		f.caller, f.pc, f.path, f.bias = unwoundFrame(fs, i+1, mem, bin, bias), fs[i+1].PC, bin, bias
+	}
+	return f
 }
 
 // unwindCore unwinds the stack of a stop with unwind.UnwindRegs from the

@@ -25,6 +25,8 @@ type compiled struct {
 	ranges [][2]uint64
 	fbase  *variable // DW_AT_frame_base as a location
 	root   *cnode
+	offs   []dwarf.Offset // the function's DIE and its origins, names:
+	names  []string       // what a call site's origin must match
 }
 
 // variable is a variable's type and where it lives.
@@ -111,6 +113,7 @@ func (e *Expr) String() string { return e.src }
 func (p *Program) bind(in *instance, src string, a *ast) (*compiled, error) {
 	u := in.u
 	c := &compiled{u: u, ranges: in.ranges}
+	c.offs, c.names = u.chain(in.n)
 	fb, err := u.location(in.n, "", nil, dwarf.AttrFrameBase)
 	if err == nil && !fb.none {
 		c.fbase = fb
@@ -583,7 +586,7 @@ func (e *Expr) Eval(f Frame, pc, bias uint64) (Value, error) {
 		if !contains(c.ranges, lpc) {
 			continue
 		}
-		ev := evaluator{c: c, m: machine{f: f, bias: bias, u: c.u, fbVar: c.fbase, lpc: lpc}, lpc: lpc}
+		ev := evaluator{c: c, m: machine{f: f, bias: bias, u: c.u, fbVar: c.fbase, lpc: lpc, c: c}, lpc: lpc}
 		r, err := ev.eval(c.root)
 		if err != nil {
 			return Value{}, fmt.Errorf("evaluate %s in %s: %w", e.src, e.fn, err)

@@ -143,6 +143,20 @@ func (f *regFrame) Reg(n int) (uint64, bool) {
 	}
 	return f.regs[n], f.known[n]
 }
+
+// callerFrame is a regFrame with its caller, a CallerFrame.
+type callerFrame struct {
+	*regFrame
+	caller Frame
+	pc     uint64
+	path   string
+	bias   uint64
+}
+
+func (f *callerFrame) Caller() (Frame, uint64, string, uint64, bool) {
+	return f.caller, f.pc, f.path, f.bias, f.caller != nil
+}
+
 func (f *regFrame) CFA() (uint64, bool)                      { return f.cfa, f.cfaOK }
 func (f *regFrame) ReadMemory(addr uint64, buf []byte) error { return f.mem.ReadMemory(addr, buf) }
 

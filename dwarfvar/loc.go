@@ -143,16 +143,19 @@ const (
 
 // machine evaluates DWARF location expressions in one frame.
 type machine struct {
-	f       Frame
-	bias    uint64
-	u       *cu
-	fbVar   *variable // the function's DW_AT_frame_base
-	lpc     uint64    // link-time pc, for location lists
-	fb      uint64    // the frame base, once computed
-	fbKnown bool
-	stack   [16]uint64
-	sp      int
-	nsteps  int
+	f        Frame
+	bias     uint64
+	u        *cu
+	fbVar    *variable // the function's DW_AT_frame_base
+	lpc      uint64    // link-time pc, for location lists
+	fb       uint64    // the frame base, once computed
+	fbKnown  bool
+	depth    int       // of entry values resolved through callers
+	c        *compiled // the function evaluated in, for its call sites
+	callerOf *compiled // always nil: the caller's own entry values stay unknown
+	stack    [16]uint64
+	sp       int
+	nsteps   int
 }
 
 func errorf(sentinel error, format string, a ...any) error {
@@ -349,8 +352,15 @@ func (m *machine) run(b *rd) (location, error) {
 			return location{kind: locBytes, bytes: buf[:]}, m.endOfPiece(b)
 		case opEntryValue, opGNUEntryValue:
 			n := b.uleb()
-			b.bytes(n)
-			return location{}, errorf(ErrUnavailable, "value at function entry (DW_OP_entry_value)")
+			inner := b.bytes(n)
+			if b.err != nil {
+				return location{}, b.err
+			}
+			v, e := m.entryValue(inner)
+			if e != nil {
+				return location{}, e
+			}
+			err = m.push(v)
 		case opGNUParamRef:
 			return location{}, errorf(ErrUnavailable, "DW_OP_GNU_parameter_ref")
 		case opFormTLSAddress, opGNUPushTLS:
@@ -566,6 +576,8 @@ func binop(op byte, x, y uint64) (uint64, error) {
 	}
 	return 0, fmt.Errorf("DWARF expression: unknown operation %#x", op)
 }
+
+func leUint64(b []byte) uint64 { return binary.LittleEndian.Uint64(b) }
 
 // extend truncates v to size bytes and extends it back to 64 bits.
 func extend(v uint64, size int64, signed bool) uint64 {

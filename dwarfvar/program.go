@@ -33,6 +33,7 @@ type Program struct {
 	scanned map[string][]*instance     // names found by a full scan
 	cxx     map[string][]string        // C++ names to mangled symbols
 	structs map[string][2]dwarf.Offset // complete struct types: unit, DIE
+	sites   map[uint64]*callSite       // call sites by return address (nil: none)
 }
 
 // unitHdr is one unit of .debug_info: where it spans and its version, which
