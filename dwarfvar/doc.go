@@ -27,8 +27,9 @@
 // them alone, and gdb then prints them, but clang's location lists also
 // name caller-saved registers at calls that clobber them, so they are not
 // trusted), unreadable memory, vector registers (doubles in xmm at -O2),
-// DW_OP_entry_value (gdb recovers it from the caller's call-site
-// parameters; this package does not), DW_OP_GNU_parameter_ref,
+// DW_OP_entry_value unless the Frame is a CallerFrame whose caller made a
+// direct call with a call-site parameter for the register (gdb resolves it
+// the same way), DW_OP_GNU_parameter_ref,
 // DW_OP_implicit_pointer, thread-local storage (DW_OP_form_tls_address) and
 // typed floating-point DWARF stack values.
 //
