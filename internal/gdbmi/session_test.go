@@ -728,3 +728,54 @@ func TestSampleOptimizedOut(t *testing.T) {
 		t.Error("n was never optimized out: the fixture no longer tests it (gcc changed?)")
 	}
 }
+
+// TestSampleForker samples a program that starts children (system(3),
+// fork + exec) until it exits: every child exits 0, unaffected by gdb, and
+// the parent's samples go on to ErrExited.
+func TestSampleForker(t *testing.T) {
+	testprog.Require(t, "gdb")
+	testprog.Require(t, "true")
+	src, err := filepath.Abs("testdata/forker.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := testprog.Build(t, src, testprog.Opts{Compiler: "gcc", Flags: []string{"-O0", "-g"}})
+	cmd := exec.Command(bin, "40")
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	}()
+	s := attach(t, cmd.Process.Pid)
+	deadline := time.Now().Add(120 * time.Second)
+	n := 0
+	for {
+		if time.Now().After(deadline) {
+			t.Fatalf("still sampling after 120 s (%d samples)", n)
+		}
+		if _, err = s.Sample("burn", []string{"n"}); err != nil {
+			break
+		}
+		n++
+		time.Sleep(5 * time.Millisecond)
+	}
+	if !errors.Is(err, ErrExited) {
+		t.Fatalf("after %d samples: %v, want ErrExited", n, err)
+	}
+	s.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("forker: %v", err)
+	}
+	if got, want := out.String(), "children ok: 41 of 41\n"; got != want {
+		t.Errorf("forker printed %q, want %q", got, want)
+	}
+	if n == 0 {
+		t.Error("no sample before the exit")
+	}
+}
