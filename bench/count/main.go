@@ -36,7 +36,22 @@ func main() {
 	python := flag.String("python", "/root/.pyenv/versions/3.11.7/bin/python3.11", "python3.11 with libpython3.11.so.1.0")
 	skipPython := flag.Bool("skip-python", false, "only the cost per hit")
 	skipHits := flag.Bool("skip-hits", false, "only the python runs")
+	uprobes := flag.Bool("uprobes", false, "only the uprobe engine's mechanisms, BPF vs perf counters: setup per probe and cost per hit")
+	bigRounds := flag.Int("big-rounds", 1, "rounds of the setup of every libpython function with -uprobes (perf counters: minutes a round)")
 	flag.Parse()
+	if *uprobes {
+		_, file, _, _ := runtime.Caller(0)
+		dir, err := os.MkdirTemp("", "bench-count-")
+		if err == nil {
+			err = uprobeMechanisms(*rounds, *n, *bigRounds, *python, filepath.Join(filepath.Dir(file), "testdata"), dir)
+			os.RemoveAll(dir)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench/count:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(*rounds, *n, *python, *skipPython, *skipHits); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/count:", err)
 		os.Exit(1)
@@ -112,6 +127,7 @@ func pythonRuns(rounds int, python, sonde, td, dir, data string) error {
 		{"sonde count --coverage --units lines", []string{sonde, "count", "--coverage", "--units", "lines", "--only", only, "-o", data, "--", python, script}},
 	}
 	times := make([][]time.Duration, len(runs))
+	cpus := make([][]time.Duration, len(runs))
 	for range rounds {
 		for i, r := range runs {
 			d, err := wall(r.args[0], r.args[1:]...)
@@ -119,17 +135,26 @@ func pythonRuns(rounds int, python, sonde, td, dir, data string) error {
 				return fmt.Errorf("%s: %w", r.name, err)
 			}
 			times[i] = append(times[i], d)
+			cpus[i] = append(cpus[i], lastCPU)
 		}
 	}
 	fmt.Printf("\npython3.11 %s, --only %s, median wall time of %d rounds:\n", filepath.Base(script), only, rounds)
 	plain, cg := medianD(times[0]), medianD(times[1])
-	fmt.Printf("%-38s %10s %12s %12s\n", "run", "seconds", "/ callgrind", "/ unprofiled")
+	// CPU time (user+sys of the command and the children it waited for)
+	// is what a loaded machine does not inflate.
+	plainCPU, cgCPU := medianD(cpus[0]), medianD(cpus[1])
+	fmt.Printf("%-38s %10s %12s %12s %10s %12s %12s\n", "run", "seconds", "/ callgrind", "/ unprofiled", "CPU s", "/ callgrind", "/ unprofiled")
 	for i, r := range runs {
-		m := medianD(times[i])
-		fmt.Printf("%-38s %10.2f %12.2f %12.2f\n", r.name, m.Seconds(), m.Seconds()/cg.Seconds(), m.Seconds()/plain.Seconds())
+		m, c := medianD(times[i]), medianD(cpus[i])
+		fmt.Printf("%-38s %10.2f %12.2f %12.2f %10.2f %12.2f %12.2f\n", r.name, m.Seconds(), m.Seconds()/cg.Seconds(), m.Seconds()/plain.Seconds(),
+			c.Seconds(), c.Seconds()/cgCPU.Seconds(), c.Seconds()/plainCPU.Seconds())
 	}
 	return nil
 }
+
+// lastCPU is the CPU time (user+sys, with the children it waited for) of
+// the last command wall ran.
+var lastCPU time.Duration
 
 // wall runs a command and returns its wall time; a non-zero exit fails.
 func wall(name string, args ...string) (time.Duration, error) {
@@ -139,7 +164,9 @@ func wall(name string, args ...string) (time.Duration, error) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return 0, fmt.Errorf("%s: %v\n%s", name, err, out)
 	}
-	return time.Since(start), nil
+	d := time.Since(start)
+	lastCPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	return d, nil
 }
 
 func median(v []float64) float64 {
