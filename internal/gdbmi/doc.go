@@ -15,5 +15,15 @@
 // target's process group: gdb stops the target with a SIGINT that it does
 // not pass on. Every other signal is passed to the target without stopping
 // (`handle all nostop noprint pass`). gdb's own output goes to the MI pipe;
-// the target's standard streams are not touched.
+// the target's standard streams are not touched. A SIGINT or SIGTRAP from
+// elsewhere stops the target in gdb; the session passes it on and lets the
+// target run.
+//
+// Known limits: a job-control stop (SIGSTOP, SIGTSTP) sent to the target
+// while gdb is attached lasts only until the next sample, whose continue
+// resumes it (gdb traces with PTRACE_ATTACH, under which a group stop is
+// not kept across a resume); gdb follows neither forks nor threads of other
+// processes (detach-on-fork: children run free); a sample of a thread
+// blocked in a system call interrupts it, and the kernel restarts the call
+// (tested with read(2)).
 package gdbmi
