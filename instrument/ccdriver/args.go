@@ -49,6 +49,8 @@ type cmdline struct {
 	compileOnly bool
 	passThrough string
 	hasG        bool
+	// shared is -shared: the link makes a shared library.
+	shared bool
 	// skip marks argument indexes that are not passed to the per-source
 	// compile: inputs, -o and its value, -c, -x and its value.
 	skip map[int]bool
@@ -192,6 +194,7 @@ func parse(args []string, cxx bool) (*cmdline, error) {
 			a == "-nostdlib" || a == "-nostartfiles" || a == "-nodefaultlibs" || strings.HasPrefix(a, "-static-lib") ||
 			strings.HasPrefix(a, "-fuse-ld"):
 			c.linkOnly[i] = true
+			c.shared = c.shared || a == "-shared"
 			if optsWithArg[a] && i+1 < len(args) {
 				c.linkOnly[i+1] = true
 				i++

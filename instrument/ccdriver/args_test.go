@@ -54,6 +54,12 @@ func TestParse(t *testing.T) {
 	if !c.linkOnly[2] || !c.linkOnly[3] || c.linkOnly[0] {
 		t.Errorf("link-only %v, want x.o and ./libsh.so (arguments 2 and 3) only", c.linkOnly)
 	}
+	if c.shared {
+		t.Errorf("no -shared, but shared is set")
+	}
+	if c, err := parse([]string{"-shared", "a.c", "-o", "liba.so"}, false); err != nil || !c.shared {
+		t.Errorf("-shared: shared not set (%v)", err)
+	}
 	if _, err := parse([]string{"a.c", "-o"}, false); err == nil {
 		t.Errorf("-o without a file name: no error")
 	}

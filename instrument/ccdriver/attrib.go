@@ -86,7 +86,7 @@ func (m *AttribMode) Compile(d *Driver, j *Job) error {
 		return fmt.Errorf("source %s: %w", j.Src, err)
 	}
 	res, err := ir.Instrument(text, &ir.Options{Scope: scope, Atomic: m.Atomic, Unprofiled: m.Unprofiled,
-		LocalExec: !picFlags(j.Flags)})
+		LocalExec: !picFlags(j.Flags) && !j.Shared})
 	if err != nil {
 		return fmt.Errorf("instrument %s: %w", ll, err)
 	}

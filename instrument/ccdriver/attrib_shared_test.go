@@ -295,3 +295,34 @@ func TestAttribFork(t *testing.T) {
 		t.Errorf("work %d calls, main %d; want 180 and 1", units["work"][0], units["main"][0])
 	}
 }
+
+// TestAttribSharedWithoutPIC: "-shared" without -fPIC still compiles the
+// units for a shared library: readelf shows the library's "current"
+// reached through a dynamic relocation against the symbol
+// (R_X86_64_TPOFF64), which the dynamic linker binds to the process's one
+// definition, and not a link-time offset (which would not link at all).
+func TestAttribSharedWithoutPIC(t *testing.T) {
+	testprog.Require(t, "clang")
+	testprog.Require(t, "readelf")
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "libsh.so")
+	var out bytes.Buffer
+	d := &Driver{Compiler: "clang", Mode: &AttribMode{}, Stdout: &out, Stderr: &out, CacheDir: filepath.Join(dir, "cache")}
+	if err := d.Run([]string{"-O2", "-shared", "-o", lib, testprog.Path("attrib/shlib.c")}); err != nil {
+		t.Fatalf("sonde cc --sonde-mode=attrib -shared: %v\n%s", err, out.String())
+	}
+	rel, err := exec.Command("readelf", "-rW", lib).Output()
+	if err != nil {
+		t.Fatalf("readelf -rW %s: %v", lib, err)
+	}
+	found := false
+	for _, l := range strings.Split(string(rel), "\n") {
+		if strings.Contains(l, "__sonde_attrib_current") {
+			t.Logf("readelf: %s", strings.Join(strings.Fields(l), " "))
+			found = found || strings.Contains(l, "R_X86_64_TPOFF64")
+		}
+	}
+	if !found {
+		t.Errorf("readelf -rW %s: no R_X86_64_TPOFF64 against __sonde_attrib_current", lib)
+	}
+}

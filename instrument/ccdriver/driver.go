@@ -42,6 +42,8 @@ type Job struct {
 	// AsmFlags are the user's flags that the assembler step needs (-m,
 	// -Wa, target selection).
 	AsmFlags []string
+	// Shared says the command line links a shared library (-shared).
+	Shared bool
 }
 
 // Driver runs one compiler command line.
@@ -115,7 +117,7 @@ func (d *Driver) Run(args []string) error {
 				obj = c.out
 			}
 		}
-		j := &Job{Src: in.path, Lang: string(in.lang), Obj: obj, Explicit: in.explicit}
+		j := &Job{Src: in.path, Lang: string(in.lang), Obj: obj, Explicit: in.explicit, Shared: c.shared}
 		depTarget := obj
 		if !c.compileOnly {
 			depTarget = stem(in.path) + ".o"
