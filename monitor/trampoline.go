@@ -1,6 +1,7 @@
 package monitor
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"os"
@@ -267,16 +268,35 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		for k := jmpLen; k < w.size; k++ {
 			j[k] = 0xcc // never run: nothing jumps inside the window
 		}
-		patches = append(patches, patchAt{addr: a, bytes: j})
+		var want []byte
+		for _, in := range w.insns {
+			want = append(want, in.code...)
+		}
+		patches = append(patches, patchAt{addr: a, bytes: j, want: want, w: w})
 	}
-	if err := sp.writePatches(patches); err != nil {
+	skipped, err := sp.writePatches(patches)
+	if err != nil {
 		reg.only = map[int]bool{}
 		r.stats.why["write patches failed: "+err.Error()] += len(o.Sites)
 		return all("")
 	}
+	for _, w := range skipped {
+		// Not the file's bytes: another tool's breakpoint (a uprobe on
+		// the same file writes int3 into every process that maps it, and
+		// puts its byte back when removed, over whatever is there).
+		for _, in := range w.insns {
+			for _, c := range in.count {
+				delete(keep, c)
+				int3 = append(int3, c)
+				r.stats.why["text differs from the file (another tool's breakpoint?)"]++
+			}
+		}
+	}
 	for _, w := range wins {
-		r.stats.patched++
-		r.stats.covered += countInner(w)
+		if keep[w.site] {
+			r.stats.patched++
+			r.stats.covered += countInner(w)
+		}
 	}
 	for why, n := range pl.why {
 		r.stats.why[why] += n
@@ -312,15 +332,20 @@ func (sp *space) bpIn(a uint64, size int) bool {
 	return false
 }
 
-// patchAt is bytes to write at addr.
+// patchAt is bytes to write at addr, over the bytes want.
 type patchAt struct {
 	addr  uint64
 	bytes []byte
+	want  []byte
+	w     *window
 }
 
 // writePatches saves the original bytes under each patch and writes the
-// patches, reading and writing runs of nearby patches in one go.
-func (sp *space) writePatches(ps []patchAt) error {
+// patches, reading and writing runs of nearby patches in one go. It
+// leaves alone, and returns, the windows whose bytes are not what the
+// file holds.
+func (sp *space) writePatches(ps []patchAt) ([]*window, error) {
+	var skipped []*window
 	sort.Slice(ps, func(i, j int) bool { return ps[i].addr < ps[j].addr })
 	for i := 0; i < len(ps); {
 		j := i + 1
@@ -332,19 +357,23 @@ func (sp *space) writePatches(ps []patchAt) error {
 		start := ps[i].addr
 		buf := make([]byte, end-start)
 		if _, err := sp.mem.ReadAt(buf, int64(start)); err != nil {
-			return fmt.Errorf("read text at %#x of process %d: %w", start, sp.pid, err)
+			return skipped, fmt.Errorf("read text at %#x of process %d: %w", start, sp.pid, err)
 		}
 		for _, p := range ps[i:j] {
 			off := p.addr - start
+			if !bytes.Equal(buf[off:off+uint64(len(p.want))], p.want) {
+				skipped = append(skipped, p.w)
+				continue
+			}
 			sp.tramps[p.addr] = append([]byte(nil), buf[off:off+uint64(len(p.bytes))]...)
 			copy(buf[off:], p.bytes)
 		}
 		if _, err := sp.mem.WriteAt(buf, int64(start)); err != nil {
-			return fmt.Errorf("patch text at %#x of process %d: %w", start, sp.pid, err)
+			return skipped, fmt.Errorf("patch text at %#x of process %d: %w", start, sp.pid, err)
 		}
 		i = j
 	}
-	return nil
+	return skipped, nil
 }
 
 // mapRegion maps codeSize bytes of trampoline pages (private, r-x) and,

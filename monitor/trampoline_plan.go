@@ -301,7 +301,7 @@ func (p *planner) scanFunction(fn funcSym, code []byte) (tables []uint64, indire
 				}
 			case x86asm.Mem:
 				if a.Base == x86asm.RIP {
-					t := uint64(int64(next) + a.Disp)
+					t := uint64(int64(next) + int64(int32(a.Disp))) // x86asm leaves a RIP displacement unsigned
 					if p.inText(t) {
 						p.targets[t] = true
 					} else {
