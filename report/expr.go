@@ -477,7 +477,9 @@ func buckets(p *profile.Profile, idx, nbins int) []bucket {
 			lo, hi = min(lo, v.Num), max(hi, v.Num)
 		}
 	}
-	binned := len(distinct) > maxDistinct && lo < hi
+	// Ranges need a finite width: values of opposite signs near the
+	// largest double overflow hi-lo.
+	binned := len(distinct) > maxDistinct && lo < hi && !math.IsInf(hi-lo, 0)
 	var width float64
 	nnum := 0
 	if binned {
@@ -522,7 +524,11 @@ func buckets(p *profile.Profile, idx, nbins int) []bucket {
 		case v.Status != profile.ExprOK:
 			continue
 		case binned && d.hasNum:
-			k := min(int((d.num-lo)/width), nnum-1)
+			f := (d.num - lo) / width
+			k := nnum - 1
+			if f >= 0 && f < float64(nnum) {
+				k = int(f)
+			}
 			r = out[k]
 		case d.hasNum:
 			r = row(v.Text, d.num, d.num)

@@ -2,6 +2,8 @@ package report
 
 import (
 	"fmt"
+	"io"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -194,5 +196,34 @@ func TestExprWeighted(t *testing.T) {
 		if !strings.Contains(b.String(), tt.want) {
 			t.Errorf("%s lacks %q:\n%s", tt.format, tt.want, b.String())
 		}
+	}
+}
+
+// TestExprExtremeValues: values a damaged or hostile data file may hold
+// (infinities, NaN, the largest doubles of both signs) never break a
+// report.
+func TestExprExtremeValues(t *testing.T) {
+	vals := []float64{math.Inf(1), math.Inf(-1), math.NaN(), math.MaxFloat64, -math.MaxFloat64, 0, 1e-300}
+	p := &profile.Profile{
+		SampleTypes: []profile.ValueType{{Type: "samples", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}},
+		Exprs:       []profile.ExprDef{{Spec: "a@f@x", Prog: "a", Func: "f", Expr: "x"}},
+	}
+	// More than maxDistinct distinct values, so that hist bins them.
+	for i := range 30 {
+		v := vals[i%len(vals)]
+		if i >= len(vals) {
+			v = float64(i) * 1e306
+		}
+		p.Samples = append(p.Samples, profile.Sample{Values: []int64{1, int64(i % 3)},
+			Exprs: []profile.ExprValue{{Expr: 0, Status: profile.ExprOK, HasNum: true, Num: v, Text: fmt.Sprint(v)}}})
+	}
+	for _, name := range ExprFormatNames() {
+		f, _ := ParseExprFormat(name)
+		if err := WriteExprs(io.Discard, p, ExprOptions{Format: f}); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if err := WriteExprSplit(io.Discard, p, "f@x", 3); err != nil {
+		t.Error(err)
 	}
 }
