@@ -72,7 +72,8 @@ var varsExprs = map[string][]string{
 		"table[i]", "counter", "-i", "i+1", "grid[1][i]", "&table[1]", "*table", "GREEN", "table[i-1]*2"},
 	"worker": {"n", "sum", "k", "idx", "req", "req->size", "req->hdr.size", "req->hdr.flags", "req->hdr.kind",
 		"req->hdr.tag", "req->vals[k&3]", "req->vals[2]", "req->w", "req->c", "req->next", "(*req).size",
-		"req->next->size", "table[idx]", "grid[k%3][idx&3]", "counter", "&req->vals[1]"},
+		"req->next->size", "table[idx]", "grid[k%3][idx&3]", "counter", "&req->vals[1]",
+		"req->ival", "req->bytes[1]"}, // an anonymous union's members
 	"chain":   {"depth", "acc", "keep", "r"},
 	"spill":   {"n", "m", "a", "b", "c", "d", "e", "g", "h", "k", "s"},
 	"bypair":  {"p.a", "p.b", "p.c", "k", "r"},

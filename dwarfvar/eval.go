@@ -509,24 +509,20 @@ func findField(st *ctype, name string, depth int) *field {
 			return &st.fields[i]
 		}
 	}
+	// Base-class subobjects (DW_TAG_inheritance) and anonymous structs and
+	// unions have no name: their fields are the outer struct's.
 	for _, f := range st.fields {
-		if f.name == "" || f.t.kind == tStruct && f.bitSize == 0 && isBase(f) {
-			if f.t.kind != tStruct {
-				continue
-			}
-			if g := findField(f.t, name, depth+1); g != nil {
-				h := *g
-				h.off += f.off
-				return &h
-			}
+		if f.name != "" || f.t.kind != tStruct {
+			continue
+		}
+		if g := findField(f.t, name, depth+1); g != nil {
+			h := *g
+			h.off += f.off
+			return &h
 		}
 	}
 	return nil
 }
-
-// isBase reports whether f is a base-class subobject (DW_TAG_inheritance
-// members have no name; anonymous structs neither).
-func isBase(f field) bool { return f.name == "" }
 
 func sameType(a, b *ctype) bool {
 	if a == b {

@@ -21,6 +21,10 @@ struct req {
 	double w;
 	enum color c;
 	struct req *next;
+	union {
+		int ival;
+		unsigned char bytes[4];
+	};
 };
 
 typedef struct req req_t;
@@ -125,8 +129,8 @@ int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 2;
 	struct req r[2] = {
-		{{5, 3, 17, -7}, 1000, {1, 2, 3, 4}, 2.5, GREEN, NULL},
-		{{6, 5, 30, 'a'}, 2000, {5, 6, 7, 8}, 0.1, BLUE, NULL},
+		{{5, 3, 17, -7}, 1000, {1, 2, 3, 4}, 2.5, GREEN, NULL, {0x01020304}},
+		{{6, 5, 30, 'a'}, 2000, {5, 6, 7, 8}, 0.1, BLUE, NULL, {-1}},
 	};
 	r[0].next = &r[1];
 	long total = 0;
