@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"sonde/internal/testprog"
@@ -258,4 +259,26 @@ func objdumpInsns(t *testing.T, bin string) map[uint64]string {
 		}
 	}
 	return m
+}
+
+// TestKilled: a target that dies of SIGKILL loses its address space, but
+// not its counts: the trampolines' counters are in a memfd sonde maps too
+// (kill.c calls counted() 70 times first).
+func TestKilled(t *testing.T) {
+	bin := testprog.Build(t, "count/kill.c", testprog.Opts{Flags: []string{"-g", "-O2"}})
+	for _, int3 := range []bool{false, true} {
+		t.Run(fmt.Sprintf("int3=%v", int3), func(t *testing.T) {
+			res, _ := run(t, Options{Units: profile.UnitFunction, Engine: EnginePtrace, NoTrampolines: int3,
+				Only: []Spec{mustSpec(t, "func:^counted$")}}, bin)
+			if !res.Status.Signaled() || res.Status.Signal() != syscall.SIGKILL {
+				t.Fatalf("status %v (%s), want killed by SIGKILL", res.Status, res.Ended)
+			}
+			if got := funcCount(t, res, bin, "counted"); got != 70 {
+				t.Errorf("counted: %d, want 70", got)
+			}
+			if n := trampNote(res); !int3 && !strings.Contains(n, "1 sites jump to trampolines") {
+				t.Errorf("note %q: counted() was not patched", n)
+			}
+		})
+	}
 }
