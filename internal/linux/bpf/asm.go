@@ -74,6 +74,7 @@ const (
 const (
 	FnMapLookupElem     = 1
 	FnMapUpdateElem     = 2
+	FnMapDeleteElem     = 3
 	FnGetCurrentPidTgid = 14
 	FnGetAttachCookie   = 174
 )

@@ -15,9 +15,12 @@ import (
 // names, when the process hitting it is one that Follow named or one they
 // forked, directly or not; a second program on the task:task_newtask
 // trace event adds each new process of a followed one to the followed
-// set, before the child can run. A followed process that execs stays
-// followed (its pid does not change), and its hits count wherever it maps
-// a probed object. Not safe for concurrent use.
+// set, before the child can run, and a third on sched:sched_process_exit
+// removes a process when its last thread exits (where the kernel's event
+// has group_dead, Linux 6.10), so that its pid, once reused, is not
+// counted. A followed process that execs stays followed (its pid does not
+// change), and its hits count wherever it maps a probed object. Not safe
+// for concurrent use.
 type UprobeCounters struct {
 	n          int
 	counts     *Map // u32 cookie -> u64 hits
@@ -25,6 +28,8 @@ type UprobeCounters struct {
 	count      *Program
 	follow     *Program
 	followLink *Link
+	forget     *Program // nil where sched_process_exit has no group_dead
+	forgetLink *Link
 	links      []*Link
 	probes     int
 }
@@ -75,6 +80,19 @@ func NewUprobeCounters(n int) (_ *UprobeCounters, err error) {
 	}
 	if c.followLink, err = AttachTracepoint(c.follow, newtask.ID); err != nil {
 		return nil, err
+	}
+	exit, err := ReadFormat("sched", "sched_process_exit")
+	if err != nil {
+		return c, nil // the followed set is not pruned
+	}
+	if gd, ok := exit.Fields["group_dead"]; ok && gd.Size == 1 {
+		if c.forget, err = LoadProgram(ProgramSpec{Name: "sonde_forget", Type: Tracepoint, License: "GPL",
+			Insns: forgetProgram(c.tgids.FD(), int16(gd.Offset))}); err != nil {
+			return nil, err
+		}
+		if c.forgetLink, err = AttachTracepoint(c.forget, exit.ID); err != nil {
+			return nil, err
+		}
 	}
 	return c, nil
 }
@@ -150,6 +168,39 @@ func followProgram(tgids int, pidOff, flagsOff int16) []Insn {
 	return p
 }
 
+// forgetProgram returns the sched:sched_process_exit program: when the
+// last thread of a process exits (group_dead, at offset deadOff), its
+// pid leaves the followed set.
+func forgetProgram(tgids int, deadOff int16) []Insn {
+	var p []Insn
+	p = append(p,
+		LoadMem(R1, R1, deadOff, BPF_B),
+		JEqImm(R1, 0, 8), // not the last thread: to exit
+		Call(FnGetCurrentPidTgid),
+		RSh64Imm(R0, 32),
+		StoreMem(R10, -4, R0, BPF_W))
+	m := LoadMapFD(R1, tgids)
+	p = append(p, m[:]...)
+	p = append(p,
+		Mov64Reg(R2, R10),
+		Add64Imm(R2, -4),
+		Call(FnMapDeleteElem),
+		Mov64Imm(R0, 0), // exit
+		Exit())
+	return p
+}
+
+// Following reports whether process pid is in the followed set.
+func (c *UprobeCounters) Following(pid int) (bool, error) {
+	var k, v [4]byte
+	binary.NativeEndian.PutUint32(k[:], uint32(pid))
+	err := c.tgids.Lookup(k[:], v[:])
+	if errors.Is(err, unix.ENOENT) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
 // Follow adds process pid (and, from now on, the processes it creates) to
 // the counted ones.
 func (c *UprobeCounters) Follow(pid int) error {
@@ -217,11 +268,13 @@ func (c *UprobeCounters) Close() error {
 		errs = append(errs, l.Close())
 	}
 	c.links = nil
-	if c.followLink != nil {
-		errs = append(errs, c.followLink.Close())
-		c.followLink = nil
+	for _, l := range []*Link{c.followLink, c.forgetLink} {
+		if l != nil {
+			errs = append(errs, l.Close())
+		}
 	}
-	for _, p := range []*Program{c.count, c.follow} {
+	c.followLink, c.forgetLink = nil, nil
+	for _, p := range []*Program{c.count, c.follow, c.forget} {
 		if p != nil {
 			errs = append(errs, p.Close())
 		}

@@ -104,10 +104,17 @@ func TestUprobeCounters(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			if f, err := c.Following(cmd.Process.Pid); err != nil || f != tc.follow {
+				t.Errorf("following %d before the run: %v, %v; want %v", cmd.Process.Pid, f, err, tc.follow)
+			}
 			io.WriteString(in, "go\n")
 			text, _ := io.ReadAll(out)
 			if err := cmd.Wait(); err != nil || string(text) != "forkexec ok\n" {
 				t.Fatalf("fixture: %q, %v", text, err)
+			}
+			// Its exit removed it (sched_process_exit's group_dead).
+			if f, err := c.Following(cmd.Process.Pid); c.forget != nil && (err != nil || f) {
+				t.Errorf("following %d after its exit: %v, %v", cmd.Process.Pid, f, err)
 			}
 			got, err := c.Counts()
 			if err != nil {
