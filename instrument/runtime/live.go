@@ -129,6 +129,11 @@ func ReadLive(pid int) ([]byte, error) {
 // gives it (asm.DescriptorSection). A derived count that comes out negative
 // (a thread inside a block as the counters were read) is returned as 0.
 func derive(cs, table []byte, nctr, nder uint64) ([]uint64, error) {
+	if nder > uint64(len(table)/4) {
+		// Every derived counter takes a word at least: refuse before
+		// allocating for a count garbage may claim.
+		return nil, fmt.Errorf("derivation table ends at derived counter %d of %d", len(table)/4, nder)
+	}
 	vals := make([]uint64, nctr+nder)
 	for k := range nctr {
 		vals[k] = binary.LittleEndian.Uint64(cs[8*k:])
