@@ -36,7 +36,7 @@ func (e *GDBError) Error() string { return fmt.Sprintf("gdb %s: %s", e.Cmd, e.Ms
 
 // ExprError is the error of one expression of a sample: gdb's message.
 type ExprError struct {
-	Expr string
+	Expr string // the expression as given to Sample
 	Msg  string // gdb's message or the value text it printed instead ("<optimized out>")
 	Err  error  // ErrOptimizedOut or nil
 }
@@ -90,10 +90,9 @@ type Session struct {
 	token  int
 	closed bool
 
-	results chan Record   // result records, from the reader
-	dead    chan struct{} // closed when gdb's output ends
-	waited  chan struct{} // closed when gdb has been waited for
-	stderr  *tailBuffer
+	dead   chan struct{} // closed when gdb's output ends
+	waited chan struct{} // closed when gdb has been waited for
+	stderr *tailBuffer
 
 	st      sync.Mutex // guards the fields below, written by the reader
 	changed chan struct{}
@@ -106,20 +105,21 @@ type Session struct {
 	wantStop  bool
 	detaching bool
 	exited    bool
-	exitCode  string
 	readErr   error
-	badLines  int
-	lastLog   string
+	lastLog   string // gdb's last &"..." message, for errors
+	// threadsChanged is set by =thread-created and =thread-exited.
+	threadsChanged bool
+	// pending holds the result records (^done, ^error...) read and not
+	// yet taken by batch.
+	pending []Record
+
+	// threads is the last thread list (owned by the holder of mu).
+	threads []thread
 	// trace gets every line to and from gdb when $SONDE_GDBMI_TRACE names
-	// a file (appended to).
+	// a file (appended to); it has a lock of its own.
 	trace *tailBuffer
 
-	// threadsChanged is set by =thread-created and =thread-exited; threads
-	// is the last thread list (owned by Sample).
-	threadsChanged bool
-	threads        []thread
-
-	total time.Duration
+	total time.Duration // of successful Samples, guarded by mu
 	n     int
 }
 
@@ -153,7 +153,6 @@ func start(pid int, interp string) (_ *Session, err error) {
 		pid:     pid,
 		interp:  interp,
 		gdb:     cmd,
-		results: make(chan Record, 64),
 		dead:    make(chan struct{}),
 		waited:  make(chan struct{}),
 		stderr:  &tailBuffer{max: 4096},
@@ -681,9 +680,9 @@ func (s *Session) batch(timeout time.Duration, cmds []string) ([]answer, error) 
 	got := 0
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
-	for got < len(cmds) {
-		select {
-		case r := <-s.results:
+	for {
+		s.st.Lock()
+		for _, r := range s.pending {
 			n, err := strconv.Atoi(r.Token)
 			if err != nil || n < first || n >= first+len(cmds) {
 				continue // the late answer of a command that timed out
@@ -695,13 +694,22 @@ func (s *Session) batch(timeout time.Duration, cmds []string) ([]answer, error) 
 				out[i].err = &GDBError{Cmd: cmds[i], Msg: msg}
 			}
 			got++
-		case <-s.dead:
+		}
+		s.pending = s.pending[:0]
+		ch, dead := s.changed, s.readErr != nil
+		s.st.Unlock()
+		if got == len(cmds) {
+			return out, nil
+		}
+		if dead {
 			return nil, fmt.Errorf("gdb %s: %w", cmds[got], s.deadError())
+		}
+		select {
+		case <-ch:
 		case <-timer.C:
 			return nil, fmt.Errorf("gdb %s: no answer in %v", cmds[got], timeout)
 		}
 	}
-	return out, nil
 }
 
 // deadError says that gdb has gone, with the last thing it said.
@@ -735,12 +743,10 @@ func (s *Session) read(r io.Reader) {
 			if s.trace != nil {
 				fmt.Fprintf(s.trace, "< %s", line)
 			}
+			// A line that is not MI (a warning some library printed to
+			// gdb's stdout) is no record: skipped.
 			if rec, perr := ParseRecord(line); perr == nil {
 				s.dispatch(rec)
-			} else {
-				s.st.Lock()
-				s.badLines++
-				s.st.Unlock()
 			}
 		}
 		if err != nil {
@@ -760,10 +766,12 @@ func (s *Session) read(r io.Reader) {
 func (s *Session) dispatch(r Record) {
 	switch r.Kind {
 	case KindResult:
-		select {
-		case s.results <- r:
-		default: // nobody waits for it: a late answer
-		}
+		// Kept until the batch that waits for it takes it; a batch takes
+		// all and drops the late answers of commands that timed out.
+		s.st.Lock()
+		s.pending = append(s.pending, r)
+		s.broadcast()
+		s.st.Unlock()
 	case KindExec:
 		s.st.Lock()
 		defer s.st.Unlock()
@@ -777,7 +785,6 @@ func (s *Session) dispatch(r Record) {
 			reason, _ := r.Results.Str("reason")
 			if strings.HasPrefix(reason, "exited") {
 				s.exited = true
-				s.exitCode, _ = r.Results.Str("exit-code")
 			} else if !s.wantStop {
 				sig := ""
 				if reason == "signal-received" {
