@@ -260,3 +260,57 @@ func FuzzParseMI(f *testing.F) {
 		}
 	})
 }
+
+// TestParseTID reads the LWP out of the target-id forms gdb 13 prints:
+// with libthread_db (recorded in testdata/gdb13.mi), and without it
+// (linux-nat.c's "LWP %d", inf-ptrace.c's "process %d").
+func TestParseTID(t *testing.T) {
+	tests := []struct {
+		target string
+		want   int
+		ok     bool
+	}{
+		{"Thread 0x7f4bdbe01740 (LWP 21648)", 21648, true},
+		{"LWP 22887", 22887, true},
+		{"process 1234", 1234, true},
+		{"Thread 0x7f4bdbe01740", 0, false},
+		{"", 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.target, func(t *testing.T) {
+			got, err := parseTID(tt.target)
+			if (err == nil) != tt.ok || got != tt.want {
+				t.Errorf("parseTID(%q) = %d, %v; want %d, ok %v", tt.target, got, err, tt.want, tt.ok)
+			}
+		})
+	}
+}
+
+// TestFuncMatches: gdb 13's frame names are C names and qualified C++
+// names ("ns::A::get", "(anonymous namespace)::g", recorded in
+// testdata/gdb13.mi); names with a parameter list match without it.
+func TestFuncMatches(t *testing.T) {
+	tests := []struct {
+		name, fn string
+		want     bool
+	}{
+		{"worker", "worker", true},
+		{"ns::A::get", "ns::A::get", true},
+		{"(anonymous namespace)::g", "(anonymous namespace)::g", true},
+		{"worker", "work", false},
+		{"ns::f(int)", "ns::f", true},
+		{"ns::f(int)", "f", false},
+		{"(anonymous namespace)::g()", "(anonymous namespace)::g", true},
+		{"A::get() const", "A::get", true},
+		{"f(void (*)(int))", "f", true},
+		{"f(void (*)(int))", "f(void (*)", false},
+		{"", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name+"/"+tt.fn, func(t *testing.T) {
+			if got := funcMatches(tt.name, tt.fn); got != tt.want {
+				t.Errorf("funcMatches(%q, %q) = %v, want %v", tt.name, tt.fn, got, tt.want)
+			}
+		})
+	}
+}

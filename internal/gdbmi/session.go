@@ -612,14 +612,31 @@ func (s *Session) markThreads() {
 	s.st.Unlock()
 }
 
-// funcMatches says whether gdb's name of a frame's function is fn: the same
-// name, or the same before a C++ parameter list.
+// funcMatches says whether gdb's name of a frame's function is fn. gdb 13
+// names C++ functions qualified and without parameters ("ns::A::get",
+// "(anonymous namespace)::g": testdata/gdb13.mi, from g++ 12 -O0 -g); a
+// parameter list, which a name may carry ("ns::f(int) const"), is ignored.
 func funcMatches(name, fn string) bool {
 	if name == fn {
 		return true
 	}
-	if i := strings.IndexByte(name, '('); i > 0 {
-		return name[:i] == fn
+	name = strings.TrimSuffix(name, " const")
+	if !strings.HasSuffix(name, ")") {
+		return false
+	}
+	// The '(' that opens the last parameter list: parentheses nest
+	// ("f(void (*)(int))").
+	depth := 0
+	for i := len(name) - 1; i >= 0; i-- {
+		switch name[i] {
+		case ')':
+			depth++
+		case '(':
+			depth--
+			if depth == 0 {
+				return i > 0 && name[:i] == fn
+			}
+		}
 	}
 	return false
 }
