@@ -5,12 +5,17 @@
 // single-step (-O2: add), it times "sonde count --units functions --only
 // func:^hit$" with N calls and with 0 calls and prints (t(N)-t(0))/N in
 // microseconds (median of the rounds), so that sonde's own start-up and
-// teardown cancel out.
+// teardown cancel out; the ptrace engine twice, with its counting
+// trampolines (N x 1000 calls: a hit costs nanoseconds) and with
+// --trampolines=false (an int3 trap per hit). Beside the wall time, the
+// same difference in CPU time (sonde and the target), which a loaded
+// machine does not inflate.
 //
 // Python: python3.11 running testdata/work.py with --only
 // obj:libpython3.11.so.1.0, no rebuild: the wall time of "--units
-// functions" (auto engine: uprobes) and of "--coverage --units lines"
-// (one-shot breakpoints), each as a ratio to valgrind --tool=callgrind on
+// functions" (auto engine: uprobes; ptrace: trampolines) and of
+// "--coverage --units lines" (ptrace trampolines; and the one-shot int3
+// breakpoints of --trampolines=false), each as a ratio to valgrind --tool=callgrind on
 // the same script in the same run, and to the unprofiled run.
 //
 // Usage (from the repository root, as root for uprobes):
@@ -85,29 +90,40 @@ func run(rounds, n int, python string, skipPython, skipHits bool) error {
 // hits measures the cost per hit of each engine.
 func hits(rounds, n int, sonde, td, dir, data string) error {
 	fmt.Printf("cost per hit, median of %d rounds of %d calls (t(N)-t(0))/N:\n", rounds, n)
-	fmt.Printf("%-8s %-26s %10s\n", "engine", "probed instruction", "µs/hit")
+	fmt.Printf("%-19s %-26s %10s %12s %12s\n", "engine", "probed instruction", "calls", "µs/hit", "CPU µs/hit")
 	for _, v := range []struct{ opt, what string }{{"-O0", "push %rbp (emulable)"}, {"-O2", "add (single-stepped)"}} {
 		bin := filepath.Join(dir, "hits"+v.opt)
 		if out, err := exec.Command("gcc", "-g", v.opt, "-o", bin, filepath.Join(td, "hits.c")).CombinedOutput(); err != nil {
 			return fmt.Errorf("gcc: %v\n%s", err, out)
 		}
-		for _, engine := range []string{"uprobe", "ptrace"} {
-			var per []float64
+		for _, e := range []struct {
+			name  string
+			flags []string
+			calls int
+		}{
+			{"uprobe", []string{"--engine", "uprobe"}, n},
+			{"ptrace trampolines", []string{"--engine", "ptrace"}, n * 1000},
+			{"ptrace int3", []string{"--engine", "ptrace", "--trampolines=false"}, n},
+		} {
+			var per, perCPU []float64
 			for range rounds {
-				count := func(calls int) (time.Duration, error) {
-					return wall(sonde, "count", "--units", "functions", "--only", "func:^hit$", "--engine", engine, "-o", data, "--", bin, strconv.Itoa(calls))
+				count := func(calls int) (time.Duration, time.Duration, error) {
+					args := append([]string{"count", "--units", "functions", "--only", "func:^hit$"}, e.flags...)
+					d, err := wall(sonde, append(args, "-o", data, "--", bin, strconv.Itoa(calls))...)
+					return d, lastCPU, err
 				}
-				t0, err := count(0)
+				t0, c0, err := count(0)
 				if err != nil {
 					return err
 				}
-				tn, err := count(n)
+				tn, cn, err := count(e.calls)
 				if err != nil {
 					return err
 				}
-				per = append(per, float64((tn-t0).Microseconds())/float64(n))
+				per = append(per, float64((tn-t0).Nanoseconds())/1000/float64(e.calls))
+				perCPU = append(perCPU, float64((cn-c0).Nanoseconds())/1000/float64(e.calls))
 			}
-			fmt.Printf("%-8s %-26s %10.2f\n", engine, v.what, median(per))
+			fmt.Printf("%-19s %-26s %10d %12.4f %12.4f\n", e.name, v.what, e.calls, median(per), median(perCPU))
 		}
 	}
 	return nil
@@ -117,6 +133,22 @@ func hits(rounds, n int, sonde, td, dir, data string) error {
 func pythonRuns(rounds int, python, sonde, td, dir, data string) error {
 	script := filepath.Join(td, "work.py")
 	only := "obj:libpython3.11.so.1.0"
+	// A private copy of libpython (the same bytes; python's RUNPATH gives
+	// way to LD_LIBRARY_PATH): uprobes that other tools on this shared
+	// machine place on the installed file are written into every process
+	// that maps it, over the ptrace engine's jumps.
+	lib := filepath.Join(dir, "lib")
+	if err := os.MkdirAll(lib, 0o755); err != nil {
+		return err
+	}
+	src, err := os.ReadFile(filepath.Join(filepath.Dir(python), "..", "lib", "libpython3.11.so.1.0"))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(lib, "libpython3.11.so.1.0"), src, 0o755); err != nil {
+		return err
+	}
+	os.Setenv("LD_LIBRARY_PATH", lib)
 	runs := []struct {
 		name string
 		args []string
@@ -124,7 +156,9 @@ func pythonRuns(rounds int, python, sonde, td, dir, data string) error {
 		{"unprofiled", []string{python, script}},
 		{"valgrind --tool=callgrind", []string{"valgrind", "--tool=callgrind", "--callgrind-out-file=" + filepath.Join(dir, "cg.out"), python, script}},
 		{"sonde count --units functions", []string{sonde, "count", "--units", "functions", "--only", only, "-o", data, "--", python, script}},
+		{"  --engine ptrace (trampolines)", []string{sonde, "count", "--engine", "ptrace", "--units", "functions", "--only", only, "-o", data, "--", python, script}},
 		{"sonde count --coverage --units lines", []string{sonde, "count", "--coverage", "--units", "lines", "--only", only, "-o", data, "--", python, script}},
+		{"  --trampolines=false (int3)", []string{sonde, "count", "--coverage", "--trampolines=false", "--units", "lines", "--only", only, "-o", data, "--", python, script}},
 	}
 	times := make([][]time.Duration, len(runs))
 	cpus := make([][]time.Duration, len(runs))
