@@ -148,6 +148,12 @@ func TestRegLoops(t *testing.T) {
 			"\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\tret\ng:\n\tmovl\t$5, %r11d\n\tcall\tf\n\tmovl\t%r11d, %eax\n\tret\n", "r11", true,
 		},
 		{
+			// h calls f through an alias and keeps r11 across: -fipa-ra
+			// resolves aliases, so f may not clobber r11 (it saves it).
+			"callee called through an alias",
+			"\t.text\nf:\n\tmovl\t$0, %eax" + loop + "\tret\n\t.set\tg, f\nh:\n\tmovl\t$5, %r11d\n\tcall\tg\n\tmovl\t%r11d, %eax\n\tret\n", "r11", true,
+		},
+		{
 			// The same, but f writes rcx itself.
 			"local callee writes rcx",
 			"\t.text\nf:\n\txorl\t%ecx, %ecx\n\tmovl\t$0, %eax" + loop + "\tret\ng:\n\tmovl\t$5, %r11d\n\tcall\tf\n\tmovl\t%r11d, %eax\n\tret\n", "rcx", false,

@@ -148,7 +148,10 @@ func findRegLoops(lines []line, instrs []instr, blocks []*blockInfo, labelBlock 
 		if funcWrites[fn]&bit != 0 {
 			return true
 		}
-		if calleeRegs&bit != 0 {
+		if calleeRegs&bit != 0 || refs[fn] != len(sites[fn]) {
+			// Referenced otherwise than by direct calls and jumps: an
+			// alias (.set), whose callers -fipa-ra serves as well, or an
+			// address taken.
 			return false
 		}
 		for _, s := range sites[fn] {
