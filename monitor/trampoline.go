@@ -35,7 +35,7 @@ type counterRegion struct {
 	obj  int    // Result.Objects index
 	mem  []byte // 8 bytes per site of the object, sonde's mapping
 	fd   int
-	only map[int]bool // sites counted here (nil: all)
+	only []bool // by site index: counted here
 }
 
 // armKey names an object planted in a space.
@@ -190,7 +190,7 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	bias := uint64(0)
 	found := false
 	var wins []*window
-	keep := map[int]bool{} // sites counted by trampolines here
+	keep := make([]bool, len(o.Sites)) // sites counted by trampolines here
 	for si, w := range pl.wins {
 		a, ok := p.runtimeAddr(o.Sites[si].Addr)
 		if !ok {
@@ -246,12 +246,12 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		e.trampoline(w, bias, func(s int) uint64 { return cntBase + 8*uint64(s) }, r.opts.Coverage)
 	}
 	if e.err != nil {
-		reg.only = map[int]bool{}
+		reg.only = nil
 		r.stats.why["trampoline out of reach: "+e.err.Error()] += len(o.Sites)
 		return all("")
 	}
 	if _, err := sp.mem.WriteAt(e.buf, int64(base)); err != nil {
-		reg.only = map[int]bool{}
+		reg.only = nil
 		r.stats.why["write trampolines failed"] += len(o.Sites)
 		return all("")
 	}
@@ -276,7 +276,7 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	}
 	skipped, err := sp.writePatches(patches)
 	if err != nil {
-		reg.only = map[int]bool{}
+		reg.only = nil
 		r.stats.why["write patches failed: "+err.Error()] += len(o.Sites)
 		return all("")
 	}
@@ -286,7 +286,7 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		// puts its byte back when removed, over whatever is there).
 		for _, in := range w.insns {
 			for _, c := range in.count {
-				delete(keep, c)
+				keep[c] = false
 				int3 = append(int3, c)
 				r.stats.why["text differs from the file (another tool's breakpoint?)"]++
 			}
@@ -324,6 +324,15 @@ func insideAny(rips []uint64, a uint64, size int) bool {
 
 // bpIn reports whether a breakpoint of sp lies in [a, a+size).
 func (sp *space) bpIn(a uint64, size int) bool {
+	if len(sp.bps) < 16 {
+		// Usually none or the dynamic loader's: cheaper than lookups.
+		for b := range sp.bps {
+			if b >= a && b < a+uint64(size) {
+				return true
+			}
+		}
+		return false
+	}
 	for k := uint64(0); k < uint64(size); k++ {
 		if _, ok := sp.bps[a+k]; ok {
 			return true
@@ -480,7 +489,7 @@ func (r *ptraceRun) credit() {
 	for _, reg := range r.regions {
 		n := len(r.res.Objects[reg.obj].Sites)
 		for si := 0; si < n && 8*si+8 <= len(reg.mem); si++ {
-			if reg.only != nil && !reg.only[si] {
+			if si >= len(reg.only) || !reg.only[si] {
 				continue
 			}
 			v := binary.LittleEndian.Uint64(reg.mem[8*si:])
