@@ -21,7 +21,9 @@
 // order round by round; the figures are medians over the rounds, and the
 // ratios are taken within each round before the median. The target
 // measures itself (elapsed_ns, cpu_ns on stderr), so no tool's start-up or
-// teardown counts in the slowdown. The mean of n over each collector's
+// teardown counts in the slowdown, given in wall time and in the target's
+// own CPU time (where perf's per-sample kernel work lands; a gdb stop adds
+// wall time, little CPU). The mean of n over each collector's
 // samples is printed beside the truth (8.33e6, PCT printed 8.38e+06), so a
 // collector that measures fast but reads wrong values shows.
 //
@@ -66,6 +68,7 @@ const truthMean = 1.0/3*5e6 + 2.0/3*1e7
 // result is one measured run of one way.
 type result struct {
 	elapsed   time.Duration // the target's own wall time of its work
+	targetCPU time.Duration // the target's own CPU time (where perf's per-sample kernel work lands)
 	perSample time.Duration // wall time per sample: (b) Cost(), (c) one gdb -batch
 	cpu       time.Duration // the tool's CPU per sample: (a) sonde's, (b) gdb's after its attach, (c) gdb -batch's
 	attachCPU time.Duration // (a) sonde's CPU with a target of no work, (b) gdb's CPU to attach
@@ -148,6 +151,9 @@ func run() error {
 	slow := func(name string) float64 {
 		return medianRatio(res[name], res["baseline"], func(x result) float64 { return x.elapsed.Seconds() })
 	}
+	slowCPU := func(name string) float64 {
+		return medianRatio(res[name], res["baseline"], func(x result) float64 { return x.targetCPU.Seconds() })
+	}
 	per := func(name string) float64 {
 		return median(res[name], func(x result) float64 { return float64(x.perSample.Nanoseconds()) / 1e3 })
 	}
@@ -163,14 +169,14 @@ func run() error {
 	}
 	wall := func(x result) time.Duration { return x.perSample }
 	gdbCPU := func(x result) time.Duration { return x.cpu }
-	fmt.Printf("  %-30s %12s %12s %10s %8s %10s\n", "µs per sample (median)", "wall", "tool CPU", "slowdown", "samples", "mean n")
+	fmt.Printf("  %-30s %12s %12s %10s %10s %8s %10s\n", "µs per sample (median)", "wall", "tool CPU", "slowdown", "(CPU)", "samples", "mean n")
 	if native {
-		fmt.Printf("  %-30s %12s %12.1f %9.3fx %8.0f %10.3g\n", "(a) native record --expr", "-", cpu("native"), slow("native"), n("native"), mean("native"))
+		fmt.Printf("  %-30s %12s %12.1f %9.3fx %9.3fx %8.0f %10.3g\n", "(a) native record --expr", "-", cpu("native"), slow("native"), slowCPU("native"), n("native"), mean("native"))
 	} else {
 		fmt.Printf("  (a) native record --expr: not built yet (sonde record has no --expr), no figure\n")
 	}
-	fmt.Printf("  %-30s %12.1f %12.1f %9.3fx %8.0f %10.3g\n", "(b) --gdb gdbmi.Session", per("gdbmi"), cpu("gdbmi"), slow("gdbmi"), n("gdbmi"), mean("gdbmi"))
-	fmt.Printf("  %-30s %12.1f %12.1f %10s %8d %10.3g\n", "(c) gdb -batch per sample", per("gdb-batch"), cpu("gdb-batch"), "-", *batch, mean("gdb-batch"))
+	fmt.Printf("  %-30s %12.1f %12.1f %9.3fx %9.3fx %8.0f %10.3g\n", "(b) --gdb gdbmi.Session", per("gdbmi"), cpu("gdbmi"), slow("gdbmi"), slowCPU("gdbmi"), n("gdbmi"), mean("gdbmi"))
+	fmt.Printf("  %-30s %12.1f %12.1f %10s %10s %8d %10.3g\n", "(c) gdb -batch per sample", per("gdb-batch"), cpu("gdb-batch"), "-", "-", *batch, mean("gdb-batch"))
 	fixed := func(name string) float64 {
 		return median(res[name], func(x result) float64 { return x.attachCPU.Seconds() * 1e3 })
 	}
@@ -214,8 +220,8 @@ func measureAlone(target []string) (result, error) {
 	if err := c.Run(); err != nil {
 		return result{}, fmt.Errorf("%v: %v", target, err)
 	}
-	e, _, err := self(stderr.Bytes())
-	return result{elapsed: e}, err
+	e, cpu, err := self(stderr.Bytes())
+	return result{elapsed: e, targetCPU: cpu}, err
 }
 
 // nativeRun runs sonde record --expr, whose data file gives the samples
@@ -237,7 +243,7 @@ func nativeRun(sonde string, target []string, hz int, data string) (result, erro
 	if err != nil {
 		return result{}, err
 	}
-	r := result{elapsed: e, tool: time.Duration(ru.Utime.Nano()+ru.Stime.Nano()) - cpu}
+	r := result{elapsed: e, targetCPU: cpu, tool: time.Duration(ru.Utime.Nano()+ru.Stime.Nano()) - cpu}
 	var sum float64
 	for _, s := range p.Samples {
 		for _, v := range s.Exprs {
@@ -315,14 +321,14 @@ func measureSession(target []string, hz int) (result, error) {
 	if err := c.Wait(); err != nil {
 		return result{}, fmt.Errorf("%v under gdb: %v", target, err)
 	}
-	e, _, err := self(stderr.Bytes())
+	e, tcpu, err := self(stderr.Bytes())
 	if err != nil {
 		return result{}, err
 	}
 	if n == 0 {
 		return result{}, errors.New("gdb: no sample in worker")
 	}
-	return result{elapsed: e, perSample: cost, cpu: (gcpu - attachCPU) / time.Duration(samples), attachCPU: attachCPU,
+	return result{elapsed: e, targetCPU: tcpu, perSample: cost, cpu: (gcpu - attachCPU) / time.Duration(samples), attachCPU: attachCPU,
 		samples: samples, mean: sum / float64(n)}, nil
 }
 
