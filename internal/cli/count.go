@@ -37,8 +37,9 @@ disassembly.
 --only restricts the units and may be repeated: a source file (sort.c), a
 line range (sort.c:20-30), functions by regular expression (func:^shell),
 an object (obj:libfoo.so; without obj: the program's executable is
-counted). --coverage removes each breakpoint at its first hit, so a run
-costs one trap per distinct unit reached. --engine auto uses uprobes and
+counted). --coverage records only whether each unit ran (a byte set in a
+trampoline; an int3 breakpoint is removed at its first hit). --engine
+auto uses uprobes and
 falls back to ptrace with a one-line notice (coverage uses ptrace).
 The ptrace engine patches each site with a jump to a counting trampoline
 that sonde writes into the program (a few nanoseconds a hit); sites whose
