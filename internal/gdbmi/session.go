@@ -472,7 +472,8 @@ func (s *Session) resumeOther(stops int, signal string) {
 // are most of a sample's cost, so it makes three at most: the thread list
 // (only when gdb has announced a thread created or exited since the last
 // one), every stack in one batch, and every expression with the
-// -exec-continue in one batch.
+// -exec-continue in one batch; without fn, the stacks go with the
+// -exec-continue.
 func (s *Session) collect(fn string, exprs []string) ([]ThreadSample, error) {
 	threads, err := s.threadList()
 	if err != nil {
@@ -482,7 +483,13 @@ func (s *Session) collect(fn string, exprs []string) ([]ThreadSample, error) {
 	for i, t := range threads {
 		cmds[i] = fmt.Sprintf("-stack-list-frames --thread %s 0 %d", t.id, MaxFrames-1)
 	}
-	stacks, err := s.batch(commandTimeout, cmds)
+	var stacks []answer
+	if fn == "" {
+		// Stacks only: they go with the -exec-continue.
+		stacks, err = s.resume(cmds)
+	} else {
+		stacks, err = s.batch(commandTimeout, cmds)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -530,6 +537,9 @@ func (s *Session) collect(fn string, exprs []string) ([]ThreadSample, error) {
 			}
 		}
 		out = append(out, ts)
+	}
+	if fn == "" {
+		return out, nil
 	}
 	vals, err := s.resume(evals)
 	if err != nil {
