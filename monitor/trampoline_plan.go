@@ -97,6 +97,11 @@ type planner struct {
 	text    []textSeg
 	targets map[uint64]bool
 	bad     map[uint64]bool // functions (by address) that did not decode
+	// jumped holds the targets of direct jumps: a function entry that
+	// is jumped to may be reached with a flag still live (hand-written
+	// assembly does that), so only entries reached by calls alone count
+	// without saving the flags.
+	jumped map[uint64]bool
 }
 
 // textSeg is an executable segment's bytes.
@@ -143,7 +148,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 		pl.err = errors.New("no symbol table: the branch targets inside functions cannot all be found")
 		return pl
 	}
-	p := &planner{o: o, f: f, funcs: functions(f), targets: map[uint64]bool{}, bad: map[uint64]bool{}}
+	p := &planner{o: o, f: f, funcs: functions(f), targets: map[uint64]bool{}, bad: map[uint64]bool{}, jumped: map[uint64]bool{}}
 	for _, prog := range f.Progs {
 		if prog.Type == elf.PT_LOAD && prog.Flags&elf.PF_X != 0 {
 			b := make([]byte, prog.Filesz)
@@ -294,7 +299,11 @@ func (p *planner) scanFunction(fn funcSym, code []byte) (tables []uint64, indire
 			switch a := arg.(type) {
 			case nil:
 			case x86asm.Rel:
-				p.targets[uint64(int64(next)+int64(a))] = true
+				t := uint64(int64(next) + int64(a))
+				p.targets[t] = true
+				if in.Op != x86asm.CALL {
+					p.jumped[t] = true
+				}
 			case x86asm.Imm:
 				if p.inText(uint64(a)) {
 					p.targets[uint64(a)] = true
@@ -370,8 +379,9 @@ func (p *planner) window(si int) (*window, string) {
 	}
 	end := fn.addr + fn.size
 	// Flags are dead at a function's entry (psABI), but foo.cold is no
-	// function: foo jumps there, maybe with a flag still to be tested.
-	w := &window{site: si, addr: a, flagsDead: a == fn.addr && !strings.Contains(fn.name, ".cold")}
+	// function (foo jumps there, maybe with a flag still to be tested),
+	// and an entry that is jumped to may not be one either.
+	w := &window{site: si, addr: a, flagsDead: a == fn.addr && !strings.Contains(fn.name, ".cold") && !p.jumped[a]}
 	// Sites at or after a, in address order, to count inside the window.
 	sj := sort.Search(len(p.o.Sites), func(j int) bool { return uint64(p.o.Sites[j].Addr) >= a })
 	for pos := a; w.size < jmpLen; {
