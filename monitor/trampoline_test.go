@@ -2,12 +2,15 @@ package monitor
 
 import (
 	"debug/elf"
+	"encoding/binary"
 	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"golang.org/x/arch/x86/x86asm"
 
 	"sonde/internal/testprog"
 	"sonde/profile"
@@ -282,4 +285,53 @@ func TestKilled(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzRelocate decodes arbitrary bytes as a window's first instruction
+// (code from an object file is untrusted) and relocates it: never a
+// panic, and an instruction moved as it is (or with its RIP displacement
+// rewritten) decodes at its new place to the same operation, pointing
+// where it pointed (oracle: x86asm's own decoding of the moved bytes).
+// Seeds are the displaced instructions of tramp.c's entries.
+func FuzzRelocate(f *testing.F) {
+	for _, seed := range [][]byte{
+		{0x48, 0x8b, 0x05, 0x10, 0x00, 0x00, 0x00}, // mov 0x10(%rip),%rax
+		{0xe8, 0x00, 0x01, 0x00, 0x00},             // call rel32
+		{0xff, 0x15, 0x20, 0x00, 0x00, 0x00},       // call *0x20(%rip)
+		{0x74, 0x05},                               // je rel8
+		{0xb8, 0x01, 0x00, 0x00, 0x00},             // mov $1,%eax
+		{0xf3, 0x0f, 0x1e, 0xfa},                   // endbr64
+		{0x80, 0x3d, 0x78, 0x56, 0x34, 0x12, 0x05}, // cmpb $5,disp(%rip)
+		{0x41, 0xff, 0xd3},                         // call *%r11
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, code []byte) {
+		const pc, base = 0x401000, 0x40001000
+		in, why := decodeReloc(code, pc)
+		if why != "" {
+			return
+		}
+		w := &window{addr: pc, size: len(in.code), insns: []winInsn{in}}
+		e := &emitter{base: base}
+		e.insn(&w.insns[0], 0)
+		if e.err != nil || (in.kind != relCopy && in.kind != relRIP) || isEndbr64(in.code) {
+			return
+		}
+		orig, err := x86asm.Decode(in.code, 64)
+		if err != nil {
+			t.Fatalf("% x decoded once, not again: %v", in.code, err)
+		}
+		moved, err := x86asm.Decode(e.buf, 64)
+		if err != nil || moved.Op != orig.Op || moved.Len != orig.Len {
+			t.Fatalf("% x moved to % x: %v, was %v (%v)", in.code, e.buf, moved, orig, err)
+		}
+		if in.kind == relRIP {
+			from := uint64(pc+orig.Len) + uint64(int64(int32(binary.LittleEndian.Uint32(in.code[in.pcrelOff:]))))
+			to := uint64(base+moved.Len) + uint64(int64(int32(binary.LittleEndian.Uint32(e.buf[in.pcrelOff:]))))
+			if from != to {
+				t.Fatalf("% x moved to % x points to %#x, not %#x", in.code, e.buf, to, from)
+			}
+		}
+	})
 }
