@@ -121,23 +121,19 @@ func PerfEventOpenCounting(typ uint32, config uint64, pid int, inherit bool) (in
 // Numbers and flags of the system calls sonde's ptrace engine makes inside
 // a tracee (to map its trampoline and counter pages there).
 const (
-	SYS_MMAP              = xunix.SYS_MMAP
-	SYS_MPROTECT          = xunix.SYS_MPROTECT
-	SYS_OPENAT            = xunix.SYS_OPENAT
-	SYS_CLOSE             = xunix.SYS_CLOSE
-	PROT_READ             = xunix.PROT_READ
-	PROT_WRITE            = xunix.PROT_WRITE
-	PROT_EXEC             = xunix.PROT_EXEC
-	MAP_PRIVATE           = xunix.MAP_PRIVATE
-	MAP_SHARED            = xunix.MAP_SHARED
-	MAP_ANONYMOUS         = xunix.MAP_ANONYMOUS
-	MAP_FIXED_NOREPLACE   = xunix.MAP_FIXED_NOREPLACE
-	O_RDWR                = xunix.O_RDWR
-	O_CLOEXEC             = xunix.O_CLOEXEC
-	AT_FDCWD              = xunix.AT_FDCWD
-	PTRACE_O_TRACEEXIT    = xunix.PTRACE_O_TRACEEXIT
-	PTRACE_EVENT_EXIT     = xunix.PTRACE_EVENT_EXIT
-	PTRACE_O_TRACESYSGOOD = xunix.PTRACE_O_TRACESYSGOOD
+	SYS_MMAP            = xunix.SYS_MMAP
+	SYS_OPENAT          = xunix.SYS_OPENAT
+	SYS_CLOSE           = xunix.SYS_CLOSE
+	PROT_READ           = xunix.PROT_READ
+	PROT_WRITE          = xunix.PROT_WRITE
+	PROT_EXEC           = xunix.PROT_EXEC
+	MAP_PRIVATE         = xunix.MAP_PRIVATE
+	MAP_SHARED          = xunix.MAP_SHARED
+	MAP_ANONYMOUS       = xunix.MAP_ANONYMOUS
+	MAP_FIXED_NOREPLACE = xunix.MAP_FIXED_NOREPLACE
+	O_RDWR              = xunix.O_RDWR
+	O_CLOEXEC           = xunix.O_CLOEXEC
+	AT_FDCWD            = xunix.AT_FDCWD
 )
 
 // MemfdCreate creates an anonymous memory file of size bytes and maps it
@@ -161,6 +157,3 @@ func MemfdCreate(name string, size int) (fd int, mem []byte, err error) {
 	}
 	return fd, mem, nil
 }
-
-// PtraceSetOptions sets the ptrace options of stopped tracee tid.
-func PtraceSetOptions(tid int, options int) error { return xunix.PtraceSetOptions(tid, options) }
