@@ -202,8 +202,11 @@ type Link struct {
 // AttachUprobeMulti attaches p (a Kprobe program with attach type
 // TraceUprobeMulti) to uprobes at each file offset of offsets in the
 // object at path, in every process that maps it now or later; the
-// program's bpf_get_attach_cookie returns the matching cookie. The
-// kernel checks the probed instructions when it installs the probes in a
+// program's bpf_get_attach_cookie returns the matching cookie. With no
+// pid filter the kernel writes the breakpoints into every process that
+// maps the object, traced or not: the program decides what counts, but
+// each of their hits costs them the trap. The kernel checks the probed
+// instructions when it installs the probes in a
 // process that maps the object: an instruction it cannot probe fails the
 // whole link with ENOTSUPP (errno 524) if the object is mapped now, and
 // is silently left out if it is mapped later.
