@@ -242,12 +242,6 @@ func (o *exprObject) compile(f *exprFunc, i int, d profile.ExprDef) (*dwarfvar.E
 	defer o.x.setupTime(time.Now())
 	e, err := o.prog.Compile(d.Func, d.Expr)
 	if err != nil {
-		// Work around dwarfvar (as of 15f2f31): on libpython3.11 the
-		// first Compile of a function after Open misses its parameters
-		// ("no symbol") and the second finds them.
-		e, err = o.prog.Compile(d.Func, d.Expr)
-	}
-	if err != nil {
 		f.errs[i] = err
 		return nil, err
 	}
@@ -329,7 +323,7 @@ func (x *Exprs) Eval(in *ExprInput, out []profile.ExprValue) []profile.ExprValue
 			e, err := o.compile(f, i, d)
 			if err == nil {
 				var val dwarfvar.Value
-				val, err = e.Eval(&exprFrame{fr: fr, mem: mem}, pc, bias)
+				val, err = e.Eval(&exprFrame{frames: x.frames, j: j, obj: in.Obj, mem: mem}, pc, bias)
 				if err == nil {
 					v.Status, v.Text = profile.ExprOK, val.String()
 					v.Num, v.HasNum = val.Number()
@@ -358,20 +352,39 @@ func (x *Exprs) Eval(in *ExprInput, out []profile.ExprValue) []profile.ExprValue
 	return out
 }
 
-// exprFrame is one unwound frame as dwarfvar sees it.
+// exprFrame is unwound frame j as dwarfvar sees it. It is a
+// dwarfvar.CallerFrame, so that a parameter's value at entry
+// (DW_OP_entry_value) is found from its caller's call site, as gdb does.
 type exprFrame struct {
-	fr  *unwind.FrameRegs
-	mem *sampleMemory
+	frames []unwind.FrameRegs
+	j      int
+	obj    ObjectAt
+	mem    *sampleMemory
 }
 
 func (f *exprFrame) Reg(n int) (uint64, bool) {
-	if n < 0 || n >= len(f.fr.Regs) {
+	fr := &f.frames[f.j]
+	if n < 0 || n >= len(fr.Regs) {
 		return 0, false
 	}
-	return f.fr.Regs[n], f.fr.Known[n]
+	return fr.Regs[n], fr.Known[n]
 }
 
-func (f *exprFrame) CFA() (uint64, bool) { return f.fr.CFA, f.fr.CFA != 0 }
+func (f *exprFrame) CFA() (uint64, bool) { return f.frames[f.j].CFA, f.frames[f.j].CFA != 0 }
+
+// Caller implements dwarfvar.CallerFrame: the next frame out, its return
+// address, and the object that holds the call before it.
+func (f *exprFrame) Caller() (dwarfvar.Frame, uint64, string, uint64, bool) {
+	if f.j+1 >= len(f.frames) {
+		return nil, 0, "", 0, false
+	}
+	pc := f.frames[f.j+1].PC
+	path, bias, ok := f.obj(pc - 1)
+	if !ok {
+		return nil, 0, "", 0, false
+	}
+	return &exprFrame{frames: f.frames, j: f.j + 1, obj: f.obj, mem: f.mem}, pc, path, bias, true
+}
 
 func (f *exprFrame) ReadMemory(addr uint64, buf []byte) error { return f.mem.read(addr, buf) }
 
