@@ -365,27 +365,6 @@ static void start_timer(void)
 	pthread_setspecific(timer_key, (void *)(uintptr_t)((uint64_t)(uintptr_t)t + 1));
 }
 
-/* signal_number reads $SONDE_SIGNAL: a name with or without SIG, or a
-   number. */
-static int signal_number(const char *s)
-{
-	static const struct {
-		const char *name;
-		int sig;
-	} names[] = {{"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"HUP", SIGHUP}, {"INT", SIGINT},
-		     {"TERM", SIGTERM}, {"QUIT", SIGQUIT}, {"ALRM", SIGALRM}, {"WINCH", SIGWINCH},
-		     {"CONT", SIGCONT}};
-	if (!s || !*s)
-		return 0;
-	if (s[0] >= '0' && s[0] <= '9')
-		return atoi(s);
-	if (strncmp(s, "SIG", 3) == 0)
-		s += 3;
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(s, names[i].name) == 0)
-			return names[i].sig;
-	return 0;
-}
 
 /* A forked child has no timers (POSIX timers are not inherited) and the
    parent's counts: it starts a run of its own from what the counters hold
@@ -452,7 +431,7 @@ static void init(void)
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGPROF, &sa, NULL);
-	int req = signal_number(getenv("SONDE_SIGNAL"));
+	int req = sonde_signal_number(getenv("SONDE_SIGNAL"));
 	if (req > 0 && req < NSIG && req != SIGPROF) {
 		memset(&sa, 0, sizeof sa);
 		sa.sa_handler = on_request;

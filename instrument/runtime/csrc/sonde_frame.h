@@ -96,6 +96,29 @@ static inline uint64_t fnv1a64(const unsigned char *p, size_t n)
 	return h;
 }
 
+/* sonde_signal_number reads $SONDE_SIGNAL, the signal on which a runtime
+   writes its counters while the program keeps running: a name with or
+   without SIG, or a number; 0 when unset or unknown. */
+static inline int sonde_signal_number(const char *s)
+{
+	static const struct {
+		const char *name;
+		int sig;
+	} names[] = {{"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"HUP", SIGHUP}, {"INT", SIGINT},
+		     {"TERM", SIGTERM}, {"QUIT", SIGQUIT}, {"ALRM", SIGALRM}, {"PROF", SIGPROF},
+		     {"WINCH", SIGWINCH}, {"CONT", SIGCONT}};
+	if (!s || !*s)
+		return 0;
+	if (s[0] >= '0' && s[0] <= '9')
+		return atoi(s);
+	if (strncmp(s, "SIG", 3) == 0)
+		s += 3;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(s, names[i].name) == 0)
+			return names[i].sig;
+	return 0;
+}
+
 static inline int64_t clock_ns(clockid_t c)
 {
 	struct timespec ts;

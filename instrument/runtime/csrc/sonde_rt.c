@@ -190,26 +190,6 @@ static void in_child(void)
 	busy = 0;
 }
 
-static int signal_number(const char *s)
-{
-	static const struct {
-		const char *name;
-		int sig;
-	} names[] = {{"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"HUP", SIGHUP}, {"INT", SIGINT},
-		     {"TERM", SIGTERM}, {"QUIT", SIGQUIT}, {"ALRM", SIGALRM}, {"PROF", SIGPROF},
-		     {"WINCH", SIGWINCH}, {"CONT", SIGCONT}};
-	if (!s || !*s)
-		return 0;
-	if (s[0] >= '0' && s[0] <= '9')
-		return atoi(s);
-	if (strncmp(s, "SIG", 3) == 0)
-		s += 3;
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(s, names[i].name) == 0)
-			return names[i].sig;
-	return 0;
-}
-
 __attribute__((constructor)) static void sonde_init(void)
 {
 	struct sonde_cu *cu, *b = __start_sonde_cus, *e = __stop_sonde_cus;
@@ -240,7 +220,7 @@ __attribute__((constructor)) static void sonde_init(void)
 
 	sonde_catch_fatal(on_fatal);
 	struct sigaction sa;
-	int req = signal_number(getenv("SONDE_SIGNAL"));
+	int req = sonde_signal_number(getenv("SONDE_SIGNAL"));
 	if (req > 0 && req < NSIG) {
 		memset(&sa, 0, sizeof sa);
 		sa.sa_handler = on_request;
