@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 
 	"sonde/profile"
 	"sonde/symbol"
@@ -27,6 +28,9 @@ type (
 		Units       []jsonUnit      `json:"units"`
 		Processes   []jsonProcess   `json:"processes"`
 		Runs        []jsonRun       `json:"runs"`
+		// Exprs is nil, and left out, when the profile has no
+		// expressions, so that profiles without them read as before.
+		Exprs []jsonExprDef `json:"exprs,omitzero"`
 	}
 	jsonValueType struct {
 		Type string `json:"type"`
@@ -60,6 +64,23 @@ type (
 		PID    int32   `json:"pid"`
 		TID    int32   `json:"tid"`
 		Time   int64   `json:"time_ns"`
+		// Exprs is non-nil (possibly empty) exactly when the profile
+		// has expressions.
+		Exprs []jsonExprValue `json:"exprs,omitzero"`
+	}
+	jsonExprDef struct {
+		Spec string `json:"spec"`
+		Prog string `json:"prog"`
+		Func string `json:"func"`
+		Expr string `json:"expr"`
+	}
+	jsonExprValue struct {
+		Expr   int32  `json:"expr"`
+		Status string `json:"status"`
+		Text   string `json:"text"`
+		// Number is nil when the value is not a finite number:
+		// encoding/json cannot write NaN or infinities.
+		Number *float64 `json:"number,omitempty"`
 	}
 	jsonUnit struct {
 		Kind     string   `json:"kind"`
@@ -90,6 +111,23 @@ type (
 		Notes     []string `json:"notes"`
 	}
 )
+
+// jsonExprValues returns sample i's expression values (record --expr),
+// never nil.
+func jsonExprValues(p *profile.Profile, i int) ([]jsonExprValue, error) {
+	vs := []jsonExprValue{}
+	for _, v := range p.Samples[i].Exprs {
+		if v.Expr < 0 || int(v.Expr) >= len(p.Exprs) {
+			return nil, fmt.Errorf("json export: sample %d: value of expression %d of %d", i, v.Expr, len(p.Exprs))
+		}
+		jv := jsonExprValue{Expr: v.Expr, Status: v.Status.String(), Text: v.Text}
+		if v.Status == profile.ExprOK && v.HasNum && !math.IsNaN(v.Num) && !math.IsInf(v.Num, 0) {
+			jv.Number = &v.Num
+		}
+		vs = append(vs, jv)
+	}
+	return vs, nil
+}
 
 func hex(v uint64) string { return fmt.Sprintf("%#x", v) }
 
@@ -152,9 +190,19 @@ func WriteJSON(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 		out.Locations = append(out.Locations, jl)
 		return len(out.Locations) - 1, nil
 	}
+	for _, d := range p.Exprs {
+		out.Exprs = append(out.Exprs, jsonExprDef(d))
+	}
 	for i := range p.Samples {
 		s := &p.Samples[i]
 		js := jsonSample{Stack: []int{}, Values: append([]int64{}, s.Values...), PID: s.PID, TID: s.TID, Time: s.Time}
+		if len(p.Exprs) > 0 {
+			vs, err := jsonExprValues(p, i)
+			if err != nil {
+				return err
+			}
+			js.Exprs = vs
+		}
 		for j, l := range s.Stack {
 			li, err := location(l, j > 0)
 			if err != nil {
