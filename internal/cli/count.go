@@ -3,11 +3,13 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -134,6 +136,7 @@ func runCount(e *env, args []string) int {
 		return exitUsage
 	}
 	command := cmdArgs
+	waitOutput := func() {}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	sigs := make(chan os.Signal, 1)
@@ -177,13 +180,19 @@ func runCount(e *env, args []string) int {
 		}
 		cmd := exec.Command(path, cmdArgs[1:]...)
 		cmd.Args[0] = cmdArgs[0]
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, e.stdout, e.stderr
+		cmd.Stdin = os.Stdin
 		if f, ok := e.stdin.(*os.File); ok {
 			cmd.Stdin = f
 		}
+		notice, wait, err := targetOutputs(e, cmd)
+		if err != nil {
+			return fail(e, "count", err)
+		}
+		opts.Notice, waitOutput = notice, wait
 		opts.Cmd = cmd
 	}
 	res, err := monitor.Count(ctx, opts)
+	waitOutput()
 	if err != nil {
 		return fail(e, "count", err)
 	}
@@ -224,4 +233,87 @@ func errorStatus(res *monitor.Result) int {
 		return c
 	}
 	return exitError
+}
+
+// outputDrain bounds how long sonde waits, once the target has ended, for
+// the pipes carrying its output to reach end of file: a process it left
+// running (a daemon) may hold them open for ever. Like exec.Cmd.WaitDelay.
+const outputDrain = 5 * time.Second
+
+// targetOutputs sets cmd's stdout and stderr to e's for a command that
+// sonde reaps itself (ptrace), so that nobody calls cmd.Wait. exec's own
+// copying goroutines for a writer that is not a file would then never be
+// awaited: one still copying the target's stderr when sonde writes its
+// summary races with it (bytes.Buffer.ReadFrom truncates the buffer back to
+// its length when the read began, erasing the summary), and output still
+// in the pipe when sonde returns is lost. Writers that are not files get
+// pipes of sonde's own instead; wait returns once the target's output is
+// all copied (after the target has ended). notice is the writer for sonde's
+// own messages to stderr while the target runs.
+func targetOutputs(e *env, cmd *exec.Cmd) (notice io.Writer, wait func(), err error) {
+	stdout, stderr := e.stdout, e.stderr
+	if _, ok := stdout.(*os.File); !ok {
+		stdout = &lockedWriter{w: stdout}
+	}
+	if _, ok := stderr.(*os.File); !ok {
+		stderr = &lockedWriter{w: stderr}
+	}
+	var waitOut, waitErr func()
+	if cmd.Stdout, waitOut, err = pipeTo(stdout); err != nil {
+		return nil, nil, err
+	}
+	if cmd.Stderr, waitErr, err = pipeTo(stderr); err != nil {
+		waitOut()
+		return nil, nil, err
+	}
+	return stderr, func() { waitOut(); waitErr() }, nil
+}
+
+// pipeTo returns the file to give a target as its stdout or stderr for w,
+// and a function that returns once everything the target wrote is in w. A
+// *os.File is given as it is; any other writer gets a pipe and a goroutine
+// copying from it.
+func pipeTo(w io.Writer) (*os.File, func(), error) {
+	if f, ok := w.(*os.File); ok {
+		return f, func() {}, nil
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, nil, fmt.Errorf("pipe for the target's output: %w", err)
+	}
+	done := make(chan struct{})
+	go func() {
+		io.Copy(w, pr)
+		close(done)
+	}()
+	var once sync.Once
+	return pw, func() {
+		once.Do(func() {
+			// The target holds its own copy of pw: the pipe ends when
+			// the target and every process it shares it with are gone.
+			pw.Close()
+			select {
+			case <-done:
+			case <-time.After(outputDrain):
+				// Unblocks the copy's Read; what the survivors write
+				// afterwards is dropped.
+				pr.Close()
+				<-done
+			}
+			pr.Close()
+		})
+	}, nil
+}
+
+// lockedWriter serialises writes to w: the copy of the target's output
+// and sonde's notices reach the same writer from different goroutines.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
