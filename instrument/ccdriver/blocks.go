@@ -58,11 +58,12 @@ func (m *BlocksMode) Compile(d *Driver, j *Job) error {
 	return d.Assemble(j, out)
 }
 
-// Runtime returns the runtime object compiled with the driver's compiler.
+// Runtime returns the runtime object compiled with the driver's compiler
+// and the flags that wrap _exit and exec with it.
 func (m *BlocksMode) Runtime(d *Driver) ([]string, error) {
 	o, err := runtime.Object(d.Compiler, nil, d.CacheDir)
 	if err != nil {
 		return nil, err
 	}
-	return []string{o}, nil
+	return append([]string{o}, runtime.LinkFlags()...), nil
 }

@@ -20,7 +20,7 @@ type Mode interface {
 	// Compile turns the source j.Src into the object file j.Obj, normally
 	// through d.CompileToAsm and d.Assemble.
 	Compile(d *Driver, j *Job) error
-	// Runtime returns the object files every link adds.
+	// Runtime returns the object files (and linker flags) every link adds.
 	Runtime(d *Driver) ([]string, error)
 }
 

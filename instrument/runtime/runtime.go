@@ -5,9 +5,11 @@
 // The runtime finds the instrumented compilation units through the
 // descriptors the instrumenter (package sonde/instrument/asm) puts in the
 // sonde_cus section, and appends the counts to $SONDE_OUT (default
-// sonde.data) at exit, on fatal signals and on the signal $SONDE_SIGNAL
-// names. Its symbols are hidden, so every executable and shared library
-// built by sonde cc carries its own copy and writes its own run.
+// sonde.data) at exit, on fatal signals, on the signal $SONDE_SIGNAL
+// names, and before the program's own calls of _exit, _Exit and the exec
+// family (Wrapped, linked with LinkFlags). Its symbols are hidden, so every
+// executable and shared library built by sonde cc carries its own copy and
+// writes its own run.
 package runtime
 
 import (
@@ -34,6 +36,29 @@ var Source []byte
 //
 //go:embed csrc/sonde_frame.h
 var FrameSource []byte
+
+// Wrapped names the libc functions whose calls the runtime wraps: each
+// writes the counts as exit does, then makes the real call (gcov's
+// __gcov_execve and friends do the same). posix_spawn needs no wrapper:
+// the calling process goes on.
+var Wrapped = []string{"_exit", "_Exit", "execve", "execv", "execvp", "execvpe", "execl", "execlp", "execle", "fexecve"}
+
+// LinkFlags returns the linker flags that route the program's calls of the
+// Wrapped functions to the runtime (--wrap=NAME: a reference to NAME binds
+// to __wrap_NAME, and the runtime's __real_NAME to libc's NAME). The
+// linker's --wrap works alike for static and dynamic links, where defining
+// the functions themselves would clash with libc.a's members in -static
+// links and would need dlsym(RTLD_NEXT), which static programs lack. Every
+// link that adds the runtime object must add these, or __real_NAME stays
+// undefined.
+func LinkFlags() []string {
+	var b strings.Builder
+	b.WriteString("-Wl")
+	for _, name := range Wrapped {
+		b.WriteString(",--wrap=" + name)
+	}
+	return []string{b.String()}
+}
 
 // Object returns the path of the runtime compiled by compiler (a command
 // name or path) for the target that extra flags select ("-m64"), building

@@ -46,7 +46,9 @@ func TestObject(t *testing.T) {
 		// "cc -x c -O2 -fPIC -fvisibility=hidden -c" of the sources.
 		want []string
 	}{
-		{"blocks", &blocksRuntime, []string{"w __start_sonde_cus", "w __stop_sonde_cus"}},
+		{"blocks", &blocksRuntime, []string{"T __wrap__Exit", "T __wrap__exit", "T __wrap_execl", "T __wrap_execle",
+			"T __wrap_execlp", "T __wrap_execv", "T __wrap_execve", "T __wrap_execvp", "T __wrap_execvpe",
+			"T __wrap_fexecve", "w __start_sonde_cus", "w __stop_sonde_cus"}},
 		{"attrib", &attribRuntime, []string{"D __sonde_attrib_current", "T __sonde_attrib_module", "T __wrap_pthread_create",
 			"w __start_sonde_attrib", "w __stop_sonde_attrib"}},
 	} {
@@ -121,5 +123,31 @@ func TestObjectErrors(t *testing.T) {
 				t.Errorf("error %q does not wrap %v", err, tc.is)
 			}
 		})
+	}
+}
+
+// TestLinkFlags: every name LinkFlags wraps has its __wrap_ function in
+// the blocks runtime (binutils nm as the oracle), or the link of a program
+// that calls it would fail or bypass the runtime.
+func TestLinkFlags(t *testing.T) {
+	testprog.Require(t, "gcc")
+	obj, err := blocksRuntime.object("gcc", nil, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defined := nmGlobals(t, obj)
+	flags := LinkFlags()
+	if len(flags) != 1 || !strings.HasPrefix(flags[0], "-Wl,") {
+		t.Fatalf("LinkFlags() = %q, want one -Wl, flag", flags)
+	}
+	for _, opt := range strings.Split(flags[0], ",")[1:] {
+		name, ok := strings.CutPrefix(opt, "--wrap=")
+		if !ok {
+			t.Errorf("LinkFlags: option %q is not --wrap=NAME", opt)
+			continue
+		}
+		if !slices.Contains(defined, "T __wrap_"+name) {
+			t.Errorf("--wrap=%s: the runtime does not define __wrap_%s (nm: %q)", name, name, defined)
+		}
 	}
 }

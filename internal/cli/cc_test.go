@@ -566,3 +566,92 @@ func TestCCQuietAssembler(t *testing.T) {
 		t.Errorf("sonde cc: exit %d, output %q %q", code, out.String(), errb.String())
 	}
 }
+
+// TestCCExitExec: a program that ends by _exit or _Exit, or replaces
+// itself by exec, still writes its counts, each once: exec.c runs its
+// "before" loop 300 times, then ends as its argument says; an image exec'd
+// with "second" runs its loop 40 times; after an exec that fails (ENOENT)
+// the "after" loop runs 20 times; a vfork child runs spin 7 times before
+// its exec and the parent 5 after (all by construction of exec.c). The
+// output and exit status must equal those of the program built by plain
+// gcc. Every build: gcc -O0, gcc -O2 -static (the wrappers link there too),
+// clang -O2 (not unrolled, so that a line's count is its loop's turns).
+func TestCCExitExec(t *testing.T) {
+	testprog.Require(t, "gcc")
+	testprog.Require(t, "clang")
+	dir := t.TempDir()
+	t.Setenv("SONDE_CACHE", filepath.Join(dir, "cache"))
+	src := ccFixture("exec.c")
+	plain := filepath.Join(dir, "plain")
+	if o, err := exec.Command("gcc", "-O0", "-o", plain, src).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, o)
+	}
+	builds := []struct {
+		name, cc string
+		flags    []string
+	}{
+		{"gcc-O0", "gcc", []string{"-O0"}},
+		{"gcc-O2-static", "gcc", []string{"-O2", "-static"}},
+		{"clang-O2", "clang", []string{"-O2", "-fno-unroll-loops"}}, // line counts are loop turns
+	}
+	for _, b := range builds {
+		t.Setenv("SONDE_CC", b.cc)
+		ccRun(t, "cc", append(b.flags, "-o", filepath.Join(dir, b.name), src)...)
+	}
+	self := []string{"execve", "execv", "execvpe", "execl", "execle", "fexecve"}
+	type want struct {
+		runs                        int
+		before, second, after, spin uint64
+	}
+	cases := map[string]want{
+		"_exit":  {runs: 1, before: 300},
+		"_Exit":  {runs: 1, before: 300},
+		"execvp": {runs: 1, before: 300}, // "true" writes no run
+		"execlp": {runs: 1, before: 300},
+		// A failed exec ends the run; what follows is a second run.
+		"enoent": {runs: 2, before: 300, after: 20},
+		// The vfork child's spin(7) ran in the parent's memory: the
+		// parent's run holds 7+5; the exec'd image writes its own run.
+		"vfork": {runs: 2, before: 300, second: 40, spin: 12},
+	}
+	for _, m := range self {
+		cases[m] = want{runs: 2, before: 300, second: 40}
+	}
+	for _, b := range builds {
+		for _, mode := range append(self, "_exit", "_Exit", "execvp", "execlp", "enoent", "vfork") {
+			w := cases[mode]
+			t.Run(b.name+"/"+mode, func(t *testing.T) {
+				wantOut, wantCode := ccExec(t, dir, plain, nil, mode)
+				data := filepath.Join(dir, b.name+mode+".data")
+				out, code := ccExec(t, dir, filepath.Join(dir, b.name), []string{"SONDE_OUT=" + data}, mode)
+				if out != wantOut || code != wantCode {
+					t.Fatalf("output %q status %d, gcc's build %q status %d", out, code, wantOut, wantCode)
+				}
+				p, _, err := datafile.ReadFile(data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(p.Runs) != w.runs {
+					t.Errorf("%d runs, want %d", len(p.Runs), w.runs)
+				}
+				lines, errs, rc := repRun(t, "--lines", data)
+				if rc != 0 {
+					t.Fatalf("report: %s", errs)
+				}
+				for _, c := range []struct {
+					text string
+					n    uint64
+				}{
+					{"/* before */", w.before},
+					{"/* second */", w.second},
+					{"/* after */", w.after},
+					{"/* spin */", w.spin},
+				} {
+					if got := listingCount(t, lines, c.text); got != c.n {
+						t.Errorf("line %s: %d, want %d", c.text, got, c.n)
+					}
+				}
+			})
+		}
+	}
+}

@@ -23,10 +23,18 @@
    Map entries from M to M+D-1 name derived counters.  A derived count can
    come out negative only when a thread is stopped inside a block (a crash,
    a flush on request while a loop runs); it is written as 0 then, and the
-   written total never goes down. */
+   written total never goes down.
+
+   The program's calls of _exit, _Exit and the exec family come to the
+   __wrap_ functions at the end (the driver links with -Wl,--wrap=NAME for
+   each name in package runtime's Wrapped), which write the counts as exit
+   does and then make the real call.  A failed exec starts a new run from
+   the snapshot, so nothing is written twice. */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <stdarg.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "sonde_frame.h"
 
@@ -72,6 +80,7 @@ static unsigned char *frame; /* room for the largest Counts frame */
 static uint64_t *delta;        /* room for the largest unit's counters */
 static int run_written, ended;
 static volatile int busy;
+static pid_t owner; /* the process whose run the counters hold */
 
 static void emit(int fd, int kind, const unsigned char *p, size_t n) { emit_frame(fd, run_id, kind, p, n); }
 
@@ -164,6 +173,17 @@ static void on_request(int sig)
 	errno = saved;
 }
 
+/* new_run starts a run whose counts begin at the snapshot. */
+static void new_run(void)
+{
+	uint64_t id = sonde_random_id(run_id * 0x9e3779b97f4a7c15ull + (uint64_t)getpid());
+	run_id = id ? id : 1;
+	start_ns = now_ns();
+	run_written = 0;
+	ended = 0;
+	busy = 0;
+}
+
 /* In a forked child the counts so far are the parent's: the child starts a
    run of its own from the parent's snapshot of now. */
 static void in_child(void)
@@ -182,12 +202,8 @@ static void in_child(void)
 			snap[k] = tot[k] < 0 ? 0 : (uint64_t)tot[k];
 		snap += all;
 	}
-	uint64_t id = sonde_random_id(run_id * 0x9e3779b97f4a7c15ull + (uint64_t)getpid());
-	run_id = id ? id : 1;
-	start_ns = now_ns();
-	run_written = 0;
-	ended = 0;
-	busy = 0;
+	owner = getpid();
+	new_run();
 }
 
 __attribute__((constructor)) static void sonde_init(void)
@@ -215,6 +231,7 @@ __attribute__((constructor)) static void sonde_init(void)
 	sonde_out_path(out_path, sizeof out_path);
 	run_id = sonde_random_id((uint64_t)now_ns() ^ ((uint64_t)getpid() << 32) ^ 0x5eed);
 	start_ns = now_ns();
+	owner = getpid();
 	atexit(at_exit);
 	pthread_atfork(NULL, NULL, in_child);
 
@@ -228,4 +245,131 @@ __attribute__((constructor)) static void sonde_init(void)
 		sigemptyset(&sa.sa_mask);
 		sigaction(req, &sa, NULL);
 	}
+}
+
+/* The wrappers.  A child of vfork (or of clone with CLONE_VM) shares the
+   parent's memory: its increments land in the parent's counters, which the
+   parent writes once, later, so the child writes nothing (getpid tells it
+   apart: pthread_atfork handlers do not run for vfork).  Before an exec
+   the run ends as at exit; if the exec fails the process goes on in a new
+   run that starts from what was just written. */
+#define REAL __attribute__((visibility("default")))
+extern REAL __attribute__((noreturn)) void __real__exit(int);
+extern REAL __attribute__((noreturn)) void __real__Exit(int);
+extern REAL int __real_execve(const char *, char *const[], char *const[]);
+extern REAL int __real_execv(const char *, char *const[]);
+extern REAL int __real_execvp(const char *, char *const[]);
+extern REAL int __real_execvpe(const char *, char *const[], char *const[]);
+extern REAL int __real_fexecve(int, char *const[], char *const[]);
+extern char **environ;
+
+static int own(void) { return snapshot && getpid() == owner; }
+
+static void before_exec(void)
+{
+	if (own()) {
+		int saved = errno;
+		flush(1);
+		errno = saved;
+	}
+}
+
+static void after_exec(void)
+{
+	if (own() && ended)
+		new_run();
+}
+
+void __wrap__exit(int status)
+{
+	if (own())
+		flush(1);
+	__real__exit(status);
+}
+
+void __wrap__Exit(int status)
+{
+	if (own())
+		flush(1);
+	__real__Exit(status);
+}
+
+int __wrap_execve(const char *path, char *const argv[], char *const envp[])
+{
+	before_exec();
+	int r = __real_execve(path, argv, envp);
+	after_exec();
+	return r;
+}
+
+int __wrap_execv(const char *path, char *const argv[])
+{
+	before_exec();
+	int r = __real_execv(path, argv);
+	after_exec();
+	return r;
+}
+
+int __wrap_execvp(const char *file, char *const argv[])
+{
+	before_exec();
+	int r = __real_execvp(file, argv);
+	after_exec();
+	return r;
+}
+
+int __wrap_execvpe(const char *file, char *const argv[], char *const envp[])
+{
+	before_exec();
+	int r = __real_execvpe(file, argv, envp);
+	after_exec();
+	return r;
+}
+
+int __wrap_fexecve(int fd, char *const argv[], char *const envp[])
+{
+	before_exec();
+	int r = __real_fexecve(fd, argv, envp);
+	after_exec();
+	return r;
+}
+
+/* The execl family's arguments, counted, then copied into an argv on the
+   stack (no malloc: a vfork child may call these), as glibc's execl does;
+   execle's envp follows the null pointer. */
+#define ARGV(arg, argv, envp) \
+	size_t n = 1; \
+	va_list ap; \
+	va_start(ap, arg); \
+	while (va_arg(ap, const char *)) \
+		n++; \
+	va_end(ap); \
+	const char *argv[n + 1]; \
+	argv[0] = arg; \
+	va_start(ap, arg); \
+	for (size_t i = 1; i <= n; i++) \
+		argv[i] = va_arg(ap, const char *); \
+	if (envp) \
+		*envp = va_arg(ap, char *const *); \
+	va_end(ap)
+
+int __wrap_execl(const char *path, const char *arg, ...)
+{
+	char *const **none = 0;
+	ARGV(arg, argv, none);
+	return __wrap_execv(path, (char *const *)argv);
+}
+
+int __wrap_execlp(const char *file, const char *arg, ...)
+{
+	char *const **none = 0;
+	ARGV(arg, argv, none);
+	return __wrap_execvp(file, (char *const *)argv);
+}
+
+int __wrap_execle(const char *path, const char *arg, ...)
+{
+	char *const *envp = 0, *const **pe = &envp;
+	ARGV(arg, argv, pe);
+	return __wrap_execve(path, (char *const *)argv, envp);
 }
