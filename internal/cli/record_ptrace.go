@@ -56,12 +56,21 @@ func (r *recording) collectPtrace(s *sample.Sampler, w *datafile.Writer, sigs ch
 	c := collected{startFail: -1}
 	target := sample.PtraceTarget{PIDs: r.pids}
 	var cmd *exec.Cmd
+	wait := func() {}
 	if len(r.cmd) > 0 {
 		cmd = exec.Command(r.cmd[0], r.cmd[1:]...)
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
+		cmd.Stdin = e.stdin
 		if r.cmdStdin != nil {
 			cmd.Stdin = r.cmdStdin
 		}
+		// The sampler reaps the command, never cmd.Wait: copy its
+		// output through pipes that are awaited (see targetOutputs).
+		_, wt, err := targetOutputs(e, cmd)
+		if err != nil {
+			c.startFail = r.failPerm(err)
+			return c
+		}
+		wait = wt
 		target.Cmd = cmd
 	}
 	stop := make(chan struct{})
@@ -97,6 +106,7 @@ loop:
 	for {
 		select {
 		case out = <-res:
+			wait() // the command has ended: its output is all in e's writers
 			break loop
 		case <-timeout:
 			stopOnce()
