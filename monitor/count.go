@@ -85,6 +85,10 @@ type Options struct {
 	// Uprobes chooses how the uprobe engine plants its probes (BPF or
 	// perf counters); the zero value takes BPF where the kernel allows.
 	Uprobes UprobeMechanism
+	// PlanCache is the directory of the plan cache (see loadUnitsCached):
+	// the units, sites and trampolines of each object file, kept between
+	// runs; "" plans every object afresh.
+	PlanCache string
 	// Notice receives one-line notices (the auto engine's fallback); nil
 	// discards them.
 	Notice io.Writer
@@ -175,7 +179,7 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 	plan := func(pid int) ([]placed, error) {
 		// Sites at emulable instructions make uprobes cheap; breakpoints
 		// cost the same anywhere.
-		return planProcess(pid, opts.units(), sel, engine != EnginePtrace, cache)
+		return planProcess(pid, opts.units(), sel, engine != EnginePtrace, opts.PlanCache, cache)
 	}
 	var err error
 	if opts.Cmd != nil {
@@ -187,8 +191,16 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 		return nil, err
 	}
 	res.End = time.Now()
+	hits := 0
 	for _, o := range cache {
 		res.Sites += len(o.Sites)
+		if o.cache != nil && !o.fresh {
+			hits++
+		}
+		savePlan(o)
+	}
+	if opts.PlanCache != "" && len(cache) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("plan cache: %d of %d objects read from %s", hits, len(cache), opts.PlanCache))
 	}
 	return res, nil
 }
@@ -219,7 +231,7 @@ func (p *placed) runtimeAddr(a profile.Addr) (uint64, bool) {
 }
 
 // planProcess finds the objects of pid to count and their units.
-func planProcess(pid int, kind profile.UnitKind, sel *Selector, emulable bool, cache map[string]*Object) ([]placed, error) {
+func planProcess(pid int, kind profile.UnitKind, sel *Selector, emulable bool, cacheDir string, cache map[string]*Object) ([]placed, error) {
 	maps, err := proc.Maps(pid)
 	if err != nil {
 		return nil, err
@@ -240,7 +252,7 @@ func planProcess(pid int, kind profile.UnitKind, sel *Selector, emulable bool, c
 		}
 		o, ok := cache[m.Path]
 		if !ok {
-			if o, err = LoadUnits(filepath.Join(proc.Root(pid), m.Path), kind, sel, emulable); err != nil {
+			if o, err = loadUnitsCached(cacheDir, filepath.Join(proc.Root(pid), m.Path), kind, sel, emulable); err != nil {
 				return nil, err
 			}
 			o.Path = m.Path
@@ -260,7 +272,7 @@ func (res *Result) objectIndex(o *Object) int {
 		}
 	}
 	res.Objects = append(res.Objects, o)
-	res.Counts = append(res.Counts, make([]uint64, len(o.Units)))
+	res.Counts = append(res.Counts, make([]uint64, o.nunits))
 	return len(res.Objects) - 1
 }
 

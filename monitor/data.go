@@ -25,16 +25,25 @@ func WriteData(w *datafile.Writer, res *Result, command []string) error {
 		}
 	}
 	for i, o := range res.Objects {
-		units := make([]profile.Unit, len(o.Units))
-		copy(units, o.Units)
-		for j := range units {
-			units[j].Loc.Mapping = int32(i)
+		var hash uint64
+		if body, h := o.encoded(i); body != nil {
+			// Encoded once, kept by the plan cache.
+			hash = h
+			if err := w.WriteEncodedUnits(body, hash); err != nil {
+				return fmt.Errorf("write count run: %w", err)
+			}
+		} else {
+			units := make([]profile.Unit, o.nunits)
+			copy(units, o.Units())
+			for j := range units {
+				units[j].Loc.Mapping = int32(i)
+			}
+			var err error
+			if hash, err = w.WriteUnits(units); err != nil {
+				return fmt.Errorf("write count run: %w", err)
+			}
 		}
-		hash, err := w.WriteUnits(units)
-		if err != nil {
-			return fmt.Errorf("write count run: %w", err)
-		}
-		if err := w.WriteCounts(hash, len(units), res.Counts[i]); err != nil {
+		if err := w.WriteCounts(hash, o.nunits, res.Counts[i]); err != nil {
 			return fmt.Errorf("write count run: %w", err)
 		}
 	}
@@ -63,7 +72,7 @@ func WriteData(w *datafile.Writer, res *Result, command []string) error {
 func nunits(res *Result) int {
 	n := 0
 	for _, o := range res.Objects {
-		n += len(o.Units)
+		n += o.nunits
 	}
 	return n
 }

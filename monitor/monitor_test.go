@@ -73,7 +73,7 @@ func unitsOf(t *testing.T, res *Result, path string) ([]profile.Unit, []uint64) 
 	t.Helper()
 	for i, o := range res.Objects {
 		if o.Path == path {
-			return o.Units, res.Counts[i]
+			return o.Units(), res.Counts[i]
 		}
 	}
 	t.Fatalf("no object %s among %d", path, len(res.Objects))

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"syscall"
+	"time"
 
 	"sonde/internal/linux/unix"
 	"sonde/proc"
@@ -40,9 +42,9 @@ type bp struct {
 // planted in it.
 type space struct {
 	bps map[uint64]*bp
-	// tramps holds the original bytes under each trampoline jump, by
-	// site address; armed the objects planted.
-	tramps map[uint64][]byte
+	// tramps are the objects' trampoline jumps; armed the objects
+	// planted.
+	tramps []*armedTramps
 	armed  map[armKey]bool
 	mem    *os.File
 	pid    int // a process using it, whose /proc/PID/mem mem is
@@ -96,7 +98,7 @@ func (r *ptraceRun) newSpace(pid int) (*space, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &space{bps: map[uint64]*bp{}, tramps: map[uint64][]byte{}, armed: map[armKey]bool{}, mem: mem, pid: pid}, nil
+	return &space{bps: map[uint64]*bp{}, armed: map[armKey]bool{}, mem: mem, pid: pid}, nil
 }
 
 func (r *ptraceRun) addProcess(pid, ppid int) {
@@ -120,6 +122,8 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 	}
 	var rips []uint64
 	ripsOK := false
+	var batch []patchAt
+	var bps []*bp
 	for i := range objs {
 		p := &objs[i]
 		oi := r.res.objectIndex(p.obj)
@@ -157,11 +161,25 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 			if _, dup := sp.bps[a]; dup {
 				continue
 			}
-			b := &bp{obj: oi, site: si}
-			if err := r.plant(sp, a, b); err != nil {
-				return err
-			}
+			batch = append(batch, patchAt{addr: a, bytes: breakpointInsn, idx: len(bps)})
+			bps = append(bps, &bp{obj: oi, site: si})
 		}
+	}
+	return r.plantAll(sp, batch, bps)
+}
+
+// plantAll plants the breakpoints bps at the addresses of batch (sorted,
+// idx indexing bps), reading and writing runs of nearby ones in one go.
+func (r *ptraceRun) plantAll(sp *space, batch []patchAt, bps []*bp) error {
+	sort.Slice(batch, func(i, j int) bool { return batch[i].addr < batch[j].addr })
+	var orig [1]byte
+	_, err := sp.writePatchesFrom(batch, 4096, func(p *patchAt, old []byte) {
+		copy(orig[:], old)
+		bps[p.idx].orig = orig[0]
+		sp.bps[p.addr] = bps[p.idx]
+	})
+	if err != nil {
+		return fmt.Errorf("plant breakpoints in process %d: %w", sp.pid, err)
 	}
 	return nil
 }
@@ -244,10 +262,10 @@ func (r *ptraceRun) removeAll(sp *space) {
 		sp.mem.WriteAt([]byte{b.orig}, int64(a))
 	}
 	sp.bps = map[uint64]*bp{}
-	for a, orig := range sp.tramps {
-		sp.mem.WriteAt(orig, int64(a))
+	for _, a := range sp.tramps {
+		sp.unpatch(a, nil)
 	}
-	sp.tramps = map[uint64][]byte{}
+	sp.tramps = nil
 }
 
 func (r *ptraceRun) cont(tid int, th *thread, sig int) {
@@ -260,6 +278,14 @@ func (r *ptraceRun) cont(tid int, th *thread, sig int) {
 // it detaches from everything).
 func (r *ptraceRun) loop(ctx context.Context) error {
 	defer r.finishTrampolines()
+	var al *alarm
+	every, next := uncoverMin, time.Now().Add(uncoverMin)
+	uncovering := r.opts.Coverage && !r.opts.NoTrampolines && r.root != 0
+	if uncovering {
+		if al = newAlarm(every); al != nil {
+			defer al.stop()
+		}
+	}
 	for len(r.threads) > 0 {
 		if r.root != 0 {
 			if _, ok := r.procs[r.root]; ok && r.rootGone() {
@@ -297,9 +323,26 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 				continue
 			}
 		}
-		r.event(tid, ws)
-		if r.planErr != nil {
-			return r.planErr
+		if al != nil && tid == al.pid {
+			al.stopped(ws)
+		} else {
+			r.event(tid, ws)
+			if r.planErr != nil {
+				return r.planErr
+			}
+		}
+		if uncovering {
+			if now := time.Now(); !now.Before(next) {
+				if r.uncover() > 0 {
+					every = uncoverMin
+				} else {
+					every = min(2*every, uncoverMax)
+				}
+				next = now.Add(every)
+				if al != nil {
+					al.every.Store(int64(every))
+				}
+			}
 		}
 	}
 	return nil
@@ -440,8 +483,8 @@ func (r *ptraceRun) newChild(tid int, th *thread, ev int) {
 			}
 			// The child has the same jumps and trampolines, and shares
 			// the counter pages (MAP_SHARED).
-			for a, orig := range th.sp.tramps {
-				sp.tramps[a] = orig
+			for _, a := range th.sp.tramps {
+				sp.tramps = append(sp.tramps, a.clone())
 			}
 			for k := range th.sp.armed {
 				sp.armed[k] = true

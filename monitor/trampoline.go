@@ -9,6 +9,7 @@ import (
 
 	"sonde/internal/linux/unix"
 	"sonde/proc"
+	"sonde/profile"
 )
 
 // The run-time half of the trampoline engine. Each patched site's first
@@ -36,6 +37,9 @@ type counterRegion struct {
 	mem  []byte // 8 bytes per site of the object, sonde's mapping
 	fd   int
 	only []bool // by site index: counted here
+	// seen records, in a coverage run, the sites whose bytes uncover has
+	// harvested (and cleared).
+	seen []bool
 }
 
 // armKey names an object planted in a space.
@@ -47,6 +51,7 @@ type armKey struct {
 // trampStats counts, for the run's note, how sites were planted.
 type trampStats struct {
 	patched, covered, int3 int
+	removed                int // coverage: jumps removed after their windows ran again
 	why                    map[string]int
 }
 
@@ -58,47 +63,82 @@ var (
 	setByte      = []byte{0xc6, 0x05}                                           // movb $imm8,rel32(%rip)
 )
 
-// emitter writes one trampoline at a run-time address.
+// emitter writes trampolines at offset 0 of the region they will be
+// mapped at: the fields that point into the object (the jump back,
+// relocated branches, RIP-relative operands, pushed return addresses) are
+// left as relocations, filled in when the region's address and the
+// object's bias are known (relocate); the counters sit at fixed offsets
+// from the code (codeSize + 8 x site), so their fields are final once
+// codeSize is known (fixCounters).
 type emitter struct {
 	buf  []byte
-	base uint64 // run-time address of buf[0]
-	err  error
+	rels []textRel
+	cnts []cntRel
 }
 
-func (e *emitter) pc() uint64 { return e.base + uint64(len(e.buf)) }
+// textRel is a field of the code that points into the object.
+type textRel struct {
+	off uint32 // the field's offset in the code
+	// end is the offset of the end of the instruction for a rel32
+	// (field = target - (base+end)); 0 for an absolute 64-bit address.
+	end    uint32
+	target uint64 // link-time address
+}
 
-// rel32 appends target - end as an int32, end being the address after
-// the instruction (pc after the 4 bytes plus tail more bytes).
-func (e *emitter) rel32(target uint64, tail int) {
-	end := e.pc() + 4 + uint64(tail)
-	d := int64(target - end)
-	if d != int64(int32(d)) && e.err == nil {
-		e.err = fmt.Errorf("%#x is out of rel32 reach of %#x", target, end)
+// cntRel is a rel32 field pointing to the counter of site.
+type cntRel struct {
+	off, end uint32
+	site     int32
+}
+
+// textRel32 appends a rel32 to link-time address target, the instruction
+// ending tail bytes after the field.
+func (e *emitter) textRel32(target uint64, tail int) {
+	off := len(e.buf)
+	e.rels = append(e.rels, textRel{off: uint32(off), end: uint32(off + 4 + tail), target: target})
+	e.buf = append(e.buf, 0, 0, 0, 0)
+}
+
+// textAbs64 appends link-time address target as a 64-bit word.
+func (e *emitter) textAbs64(target uint64) {
+	e.rels = append(e.rels, textRel{off: uint32(len(e.buf)), target: target})
+	e.buf = append(e.buf, 0, 0, 0, 0, 0, 0, 0, 0)
+}
+
+// counter appends the increment of the counter of site.
+func (e *emitter) counter(site int, flagsDead, coverage bool) {
+	cnt := func(tail int) {
+		off := len(e.buf)
+		e.cnts = append(e.cnts, cntRel{off: uint32(off), end: uint32(off + 4 + tail), site: int32(site)})
+		e.buf = append(e.buf, 0, 0, 0, 0)
 	}
-	e.buf = binary.LittleEndian.AppendUint32(e.buf, uint32(int32(d)))
-}
-
-// counter appends the increment of the counter at cnt.
-func (e *emitter) counter(cnt uint64, flagsDead, coverage bool) {
 	switch {
 	case coverage:
 		e.buf = append(e.buf, setByte...)
-		e.rel32(cnt, 1)
+		cnt(1)
 		e.buf = append(e.buf, 1)
 	case flagsDead:
 		e.buf = append(e.buf, incFlagsDead...)
-		e.rel32(cnt, 0)
+		cnt(0)
 	default:
 		e.buf = append(e.buf, incPre...)
 		e.buf = append(e.buf, incFlagsDead...)
-		e.rel32(cnt, 0)
+		cnt(0)
 		e.buf = append(e.buf, incPost...)
 	}
 }
 
-// insn appends the relocated form of in, which sits at in.addr+bias.
-func (e *emitter) insn(in *winInsn, bias uint64) {
-	oldNext := in.addr + bias + uint64(len(in.code))
+// fixCounters fills the counter fields for counters at codeSize + 8 x site.
+func (e *emitter) fixCounters(codeSize uint64) {
+	for _, c := range e.cnts {
+		d := int64(codeSize) + 8*int64(c.site) - int64(c.end)
+		binary.LittleEndian.PutUint32(e.buf[c.off:], uint32(int32(d)))
+	}
+}
+
+// insn appends the relocated form of in.
+func (e *emitter) insn(in *winInsn) {
+	oldNext := in.addr + uint64(len(in.code))
 	switch in.kind {
 	case relCopy:
 		e.buf = append(e.buf, in.code...)
@@ -106,17 +146,17 @@ func (e *emitter) insn(in *winInsn, bias uint64) {
 		e.ripInsn(in.code, in.pcrelOff, oldNext)
 	case relJmp:
 		e.buf = append(e.buf, 0xe9)
-		e.rel32(in.target+bias, 0)
+		e.textRel32(in.target, 0)
 	case relJcc:
 		e.buf = append(e.buf, 0x0f, 0x80|in.cc)
-		e.rel32(in.target+bias, 0)
+		e.textRel32(in.target, 0)
 	case relCall:
 		// pushq RET(%rip); jmp target; RET: .quad original return
 		e.buf = append(e.buf, 0xff, 0x35)
 		e.buf = binary.LittleEndian.AppendUint32(e.buf, jmpLen)
 		e.buf = append(e.buf, 0xe9)
-		e.rel32(in.target+bias, 0)
-		e.buf = binary.LittleEndian.AppendUint64(e.buf, oldNext)
+		e.textRel32(in.target, 0)
+		e.textAbs64(oldNext)
 	case relCallInd:
 		// pushq RET(%rip); jmp *x (ModRM /2 -> /4); RET: .quad original return
 		e.buf = append(e.buf, 0xff, 0x35)
@@ -128,41 +168,73 @@ func (e *emitter) insn(in *winInsn, bias uint64) {
 		} else {
 			e.buf = append(e.buf, code...)
 		}
-		e.buf = binary.LittleEndian.AppendUint64(e.buf, oldNext)
+		e.textAbs64(oldNext)
 	}
 }
 
-// ripInsn appends code with its RIP-relative disp32 (at off) rewritten to
-// keep pointing where it pointed from its old place (next instruction at
-// oldNext).
+// ripInsn appends code with its RIP-relative disp32 (at off) made a
+// relocation to where it pointed from its old place (next instruction at
+// link-time address oldNext).
 func (e *emitter) ripInsn(code []byte, off int, oldNext uint64) {
 	abs := oldNext + uint64(int64(int32(binary.LittleEndian.Uint32(code[off:]))))
 	start := len(e.buf)
 	e.buf = append(e.buf, code...)
-	newNext := e.base + uint64(start+len(code))
-	d := int64(abs - newNext)
-	if d != int64(int32(d)) && e.err == nil {
-		e.err = fmt.Errorf("%#x is out of rel32 reach of %#x", abs, newNext)
-	}
-	binary.LittleEndian.PutUint32(e.buf[start+off:], uint32(int32(d)))
+	e.rels = append(e.rels, textRel{off: uint32(start + off), end: uint32(start + len(code)), target: abs})
 }
 
 // trampoline appends the whole trampoline of w.
-func (e *emitter) trampoline(w *window, bias uint64, cnt func(site int) uint64, coverage bool) {
+func (e *emitter) trampoline(w *window, coverage bool) {
 	for i := range w.insns {
 		in := &w.insns[i]
 		for _, s := range in.count {
-			e.counter(cnt(s), w.flagsDead && i == 0 && s == w.site, coverage)
+			e.counter(s, w.flagsDead && i == 0 && s == w.site, coverage)
 		}
-		e.insn(in, bias)
+		e.insn(in)
 	}
 	if !w.ends {
 		e.buf = append(e.buf, 0xe9)
-		e.rel32(w.addr+bias+uint64(w.size), 0)
+		e.textRel32(w.addr+uint64(w.size), 0)
 	}
 	for len(e.buf)%16 != 0 {
 		e.buf = append(e.buf, 0xcc)
 	}
+}
+
+// relocate fills the relocations rels of code, placed at run-time address
+// base in a process where the object's bias is bias.
+func relocate(code []byte, rels []textRel, base, bias uint64) error {
+	for _, r := range rels {
+		t := r.target + bias
+		if r.end == 0 {
+			binary.LittleEndian.PutUint64(code[r.off:], t)
+			continue
+		}
+		end := base + uint64(r.end)
+		d := int64(t - end)
+		if d != int64(int32(d)) {
+			return fmt.Errorf("%#x is out of rel32 reach of %#x", t, end)
+		}
+		binary.LittleEndian.PutUint32(code[r.off:], uint32(int32(d)))
+	}
+	return nil
+}
+
+// armedTramps is one object's trampolines in one address space.
+type armedTramps struct {
+	pp   *prepared
+	bias uint64
+	reg  *counterRegion
+	// patched says, by pp.wins index, that the jump is in place.
+	patched []bool
+	// live counts the patched windows.
+	live int
+}
+
+// clone copies a for a forked child, whose memory holds the same jumps.
+func (a *armedTramps) clone() *armedTramps {
+	c := *a
+	c.patched = append([]bool(nil), a.patched...)
+	return &c
 }
 
 // armTrampolines patches the sites of p in space sp (process pid,
@@ -170,7 +242,7 @@ func (e *emitter) trampoline(w *window, bias uint64, cnt func(site int) uint64, 
 // sites left to int3 breakpoints. rips are the pcs of sp's threads.
 func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, rips []uint64) []int {
 	o := p.obj
-	pl := o.trampolines()
+	pp := o.prepared(r.opts.Coverage)
 	all := func(why string) []int {
 		s := make([]int, 0, len(o.Sites))
 		for si := range o.Sites {
@@ -181,18 +253,20 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		}
 		return s
 	}
-	if pl.err != nil {
-		return all(pl.err.Error())
+	if pp.err != nil {
+		return all(pp.err.Error())
 	}
-	if len(pl.wins) == 0 {
+	if len(pp.wins) == 0 {
 		return all("no patchable site")
 	}
 	bias := uint64(0)
 	found := false
-	var wins []*window
+	use := make([]bool, len(pp.wins))
 	keep := make([]bool, len(o.Sites)) // sites counted by trampolines here
-	for si, w := range pl.wins {
-		a, ok := p.runtimeAddr(o.Sites[si].Addr)
+	n := 0
+	for i := range pp.wins {
+		w := &pp.wins[i]
+		a, ok := p.runtimeAddr(profile.Addr(w.addr))
 		if !ok {
 			continue
 		}
@@ -201,104 +275,87 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 			return all("object mapped with two biases")
 		}
 		bias, found = b, true
-		if insideAny(rips, a, w.size) || sp.bpIn(a, w.size) {
+		if insideAny(rips, a, int(w.size)) || sp.bpIn(a, int(w.size)) {
 			continue
 		}
-		wins = append(wins, w)
-		for _, in := range w.insns {
-			for _, c := range in.count {
-				keep[c] = true
-			}
+		use[i] = true
+		n++
+		for _, c := range w.sites {
+			keep[c] = true
 		}
 	}
-	sort.Slice(wins, func(i, j int) bool { return wins[i].addr < wins[j].addr })
 	var int3 []int
 	for si := range o.Sites {
 		if !keep[si] {
 			int3 = append(int3, si)
 		}
 	}
-	if len(wins) == 0 {
+	if n == 0 {
 		return int3
 	}
-	// Size the code with a dry run (every form has a fixed length).
-	dry := &emitter{}
-	for _, w := range wins {
-		dry.trampoline(w, bias, func(int) uint64 { return 0 }, r.opts.Coverage)
-	}
-	page := uint64(unix.Pagesize())
-	pathLen := uint64(64)
-	codeSize := (uint64(len(dry.buf)) + pathLen + page - 1) &^ (page - 1)
-	cntSize := (uint64(8*len(o.Sites)) + page - 1) &^ (page - 1)
+	cntSize := (uint64(8*len(o.Sites)) + uint64(unix.Pagesize()) - 1) &^ (uint64(unix.Pagesize()) - 1)
 	lo, hi := o.Sites[0].Addr, o.Sites[len(o.Sites)-1].Addr
-	base, err := r.mapRegion(tid, pid, sp, uint64(lo)+bias, uint64(hi)+bias, codeSize, cntSize, oi)
+	base, err := r.mapRegion(tid, pid, sp, uint64(lo)+bias, uint64(hi)+bias, pp.codeSize, cntSize, oi)
 	if err != nil {
 		r.stats.why["mapping trampoline pages failed: "+err.Error()] += len(o.Sites)
 		return all("")
 	}
 	reg := r.regions[len(r.regions)-1]
 	reg.only = keep
-	cntBase := base + codeSize
-	e := &emitter{base: base}
-	offs := make([]uint64, len(wins))
-	for i, w := range wins {
-		offs[i] = uint64(len(e.buf))
-		e.trampoline(w, bias, func(s int) uint64 { return cntBase + 8*uint64(s) }, r.opts.Coverage)
-	}
-	if e.err != nil {
+	code := append([]byte(nil), pp.code...)
+	if err := relocate(code, pp.rels, base, bias); err != nil {
 		reg.only = nil
-		r.stats.why["trampoline out of reach: "+e.err.Error()] += len(o.Sites)
+		r.stats.why["trampoline out of reach: "+err.Error()] += len(o.Sites)
 		return all("")
 	}
-	if _, err := sp.mem.WriteAt(e.buf, int64(base)); err != nil {
+	if _, err := sp.mem.WriteAt(code, int64(base)); err != nil {
 		reg.only = nil
 		r.stats.why["write trampolines failed"] += len(o.Sites)
 		return all("")
 	}
 	// The jumps, written in runs of nearby patches (one write per run
 	// instead of one per site).
-	patches := make([]patchAt, 0, len(wins))
-	for i, w := range wins {
-		at := base + offs[i]
+	patches := make([]patchAt, 0, n)
+	jumps := make([]byte, 0, n*jmpLen)
+	for i := range pp.wins {
+		if !use[i] {
+			continue
+		}
+		w := &pp.wins[i]
 		a := w.addr + bias
-		j := make([]byte, w.size)
-		j[0] = 0xe9
-		d := int64(at - (a + jmpLen))
-		binary.LittleEndian.PutUint32(j[1:], uint32(int32(d)))
-		for k := jmpLen; k < w.size; k++ {
-			j[k] = 0xcc // never run: nothing jumps inside the window
+		j0 := len(jumps)
+		jumps = append(jumps, 0xe9)
+		jumps = binary.LittleEndian.AppendUint32(jumps, uint32(int32(int64(base+uint64(w.off)-(a+jmpLen)))))
+		for k := jmpLen; k < int(w.size); k++ {
+			jumps = append(jumps, 0xcc) // never run: nothing jumps inside the window
 		}
-		var want []byte
-		for _, in := range w.insns {
-			want = append(want, in.code...)
-		}
-		patches = append(patches, patchAt{addr: a, bytes: j, want: want, w: w})
+		patches = append(patches, patchAt{addr: a, bytes: jumps[j0:], want: w.want, idx: i})
 	}
-	skipped, err := sp.writePatches(patches)
+	at := &armedTramps{pp: pp, bias: bias, reg: reg, patched: make([]bool, len(pp.wins))}
+	skipped, err := sp.writePatches(patches, 4096, func(p *patchAt) { at.patched[p.idx] = true; at.live++ })
 	if err != nil {
 		reg.only = nil
 		r.stats.why["write patches failed: "+err.Error()] += len(o.Sites)
 		return all("")
 	}
-	for _, w := range skipped {
+	sp.tramps = append(sp.tramps, at)
+	for _, i := range skipped {
 		// Not the file's bytes: another tool's breakpoint (a uprobe on
 		// the same file writes int3 into every process that maps it, and
 		// puts its byte back when removed, over whatever is there).
-		for _, in := range w.insns {
-			for _, c := range in.count {
-				keep[c] = false
-				int3 = append(int3, c)
-				r.stats.why["text differs from the file (another tool's breakpoint?)"]++
-			}
+		for _, c := range pp.wins[i].sites {
+			keep[c] = false
+			int3 = append(int3, int(c))
+			r.stats.why["text differs from the file (another tool's breakpoint?)"]++
 		}
 	}
-	for _, w := range wins {
-		if keep[w.site] {
+	for i := range pp.wins {
+		if at.patched[i] {
 			r.stats.patched++
-			r.stats.covered += countInner(w)
+			r.stats.covered += len(pp.wins[i].sites) - 1
 		}
 	}
-	for why, n := range pl.why {
+	for why, n := range pp.why {
 		r.stats.why[why] += n
 	}
 	return int3
@@ -341,40 +398,57 @@ func (sp *space) bpIn(a uint64, size int) bool {
 	return false
 }
 
-// patchAt is bytes to write at addr, over the bytes want.
+// patchAt is bytes to write at addr, over the bytes want (nil: whatever
+// is there).
 type patchAt struct {
 	addr  uint64
 	bytes []byte
 	want  []byte
-	w     *window
+	idx   int
 }
 
-// writePatches saves the original bytes under each patch and writes the
-// patches, reading and writing runs of nearby patches in one go. It
-// leaves alone, and returns, the windows whose bytes are not what the
-// file holds.
-func (sp *space) writePatches(ps []patchAt) ([]*window, error) {
-	var skipped []*window
-	sort.Slice(ps, func(i, j int) bool { return ps[i].addr < ps[j].addr })
+// writePatches writes the patches (sorted by address), reading and
+// writing runs of patches less than gap bytes apart in one go, and calls done for each one
+// written. It leaves alone, and returns the idx of, the patches whose
+// bytes are not want.
+func (sp *space) writePatches(ps []patchAt, gap uint64, done func(*patchAt)) ([]int, error) {
+	var f func(*patchAt, []byte)
+	if done != nil {
+		f = func(p *patchAt, _ []byte) { done(p) }
+	}
+	return sp.writePatchesFrom(ps, gap, f)
+}
+
+// writePatchesFrom is writePatches whose done also gets the bytes each
+// patch replaced.
+func (sp *space) writePatchesFrom(ps []patchAt, gap uint64, done func(p *patchAt, old []byte)) ([]int, error) {
+	var skipped []int
+	var buf []byte
 	for i := 0; i < len(ps); {
 		j := i + 1
 		end := ps[i].addr + uint64(len(ps[i].bytes))
-		for j < len(ps) && ps[j].addr < end+4096 {
+		for j < len(ps) && ps[j].addr < end+gap {
 			end = max(end, ps[j].addr+uint64(len(ps[j].bytes)))
 			j++
 		}
 		start := ps[i].addr
-		buf := make([]byte, end-start)
+		if uint64(cap(buf)) < end-start {
+			buf = make([]byte, end-start)
+		}
+		buf = buf[:end-start]
 		if _, err := sp.mem.ReadAt(buf, int64(start)); err != nil {
 			return skipped, fmt.Errorf("read text at %#x of process %d: %w", start, sp.pid, err)
 		}
-		for _, p := range ps[i:j] {
+		for k := i; k < j; k++ {
+			p := &ps[k]
 			off := p.addr - start
-			if !bytes.Equal(buf[off:off+uint64(len(p.want))], p.want) {
-				skipped = append(skipped, p.w)
+			if p.want != nil && !bytes.Equal(buf[off:off+uint64(len(p.want))], p.want) {
+				skipped = append(skipped, p.idx)
 				continue
 			}
-			sp.tramps[p.addr] = append([]byte(nil), buf[off:off+uint64(len(p.bytes))]...)
+			if done != nil {
+				done(p, buf[off:off+uint64(len(p.bytes))])
+			}
 			copy(buf[off:], p.bytes)
 		}
 		if _, err := sp.mem.WriteAt(buf, int64(start)); err != nil {
@@ -383,6 +457,33 @@ func (sp *space) writePatches(ps []patchAt) ([]*window, error) {
 		i = j
 	}
 	return skipped, nil
+}
+
+// unpatch puts back the file's bytes under the jumps of a's windows wins
+// (indices in address order; nil: every patched one), and returns how
+// many it removed.
+func (sp *space) unpatch(a *armedTramps, wins []int32) int {
+	var ps []patchAt
+	add := func(i int) {
+		if a.patched[i] {
+			w := &a.pp.wins[i]
+			ps = append(ps, patchAt{addr: w.addr + a.bias, bytes: w.want, idx: i})
+		}
+	}
+	if wins == nil {
+		for i := range a.pp.wins {
+			add(i)
+		}
+	} else {
+		for _, i := range wins {
+			add(int(i))
+		}
+	}
+	// Runs of nearby windows only: a few windows scattered over the text
+	// cost a write each, not a copy of the whole text.
+	n := 0
+	sp.writePatches(ps, 256, func(p *patchAt) { a.patched[p.idx] = false; a.live--; n++ })
+	return n
 }
 
 // mapRegion maps codeSize bytes of trampoline pages (private, r-x) and,
@@ -493,6 +594,9 @@ func (r *ptraceRun) credit() {
 				continue
 			}
 			v := binary.LittleEndian.Uint64(reg.mem[8*si:])
+			if si < len(reg.seen) && reg.seen[si] {
+				v = 1
+			}
 			if v == 0 {
 				continue
 			}
@@ -516,6 +620,9 @@ func (r *ptraceRun) finishTrampolines() {
 	}
 	note := fmt.Sprintf("ptrace engine: %d sites jump to trampolines (%d more counted inside their windows), %d keep int3 breakpoints",
 		st.patched, st.covered, st.int3)
+	if r.opts.Coverage {
+		note += fmt.Sprintf("; %d jumps removed once their windows ran again", st.removed)
+	}
 	type kv struct {
 		why string
 		n   int

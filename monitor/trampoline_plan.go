@@ -102,6 +102,8 @@ type planner struct {
 	// assembly does that), so only entries reached by calls alone count
 	// without saving the flags.
 	jumped map[uint64]bool
+	// starts caches insnStarts by function address.
+	starts map[uint64][]uint64
 }
 
 // textSeg is an executable segment's bytes.
@@ -148,7 +150,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 		pl.err = errors.New("no symbol table: the branch targets inside functions cannot all be found")
 		return pl
 	}
-	p := &planner{o: o, f: f, funcs: functions(f), targets: map[uint64]bool{}, bad: map[uint64]bool{}, jumped: map[uint64]bool{}}
+	p := &planner{o: o, f: f, funcs: functions(f), targets: map[uint64]bool{}, bad: map[uint64]bool{}, jumped: map[uint64]bool{}, starts: map[uint64][]uint64{}}
 	for _, prog := range f.Progs {
 		if prog.Type == elf.PT_LOAD && prog.Flags&elf.PF_X != 0 {
 			b := make([]byte, prog.Filesz)
@@ -163,15 +165,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 		pl.err = err
 		return pl
 	}
-	for si := range o.Sites {
-		if _, ok := pl.covered[si]; ok {
-			continue
-		}
-		w, why := p.window(si)
-		if w == nil {
-			pl.why[why]++
-			continue
-		}
+	add := func(si int, w *window) {
 		pl.wins[si] = w
 		for _, in := range w.insns {
 			for _, c := range in.count {
@@ -180,6 +174,47 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 				}
 			}
 		}
+	}
+	var failed []int
+	whys := map[int]string{}
+	for si := range o.Sites {
+		if _, ok := pl.covered[si]; ok {
+			continue
+		}
+		w, why := p.window(si)
+		if w == nil {
+			failed = append(failed, si)
+			whys[si] = why
+			continue
+		}
+		add(si, w)
+	}
+	// Second chance: windows that start before their site, where they
+	// overlap no window of the first pass nor each other.
+	taken := make([][2]uint64, 0, len(pl.wins))
+	for _, w := range pl.wins {
+		taken = append(taken, [2]uint64{w.addr, w.addr + uint64(w.size)})
+	}
+	sort.Slice(taken, func(i, j int) bool { return taken[i][0] < taken[j][0] })
+	free := func(lo, hi uint64) bool {
+		i := sort.Search(len(taken), func(i int) bool { return taken[i][1] > lo })
+		return i == len(taken) || taken[i][0] >= hi
+	}
+	var added [][2]uint64
+	for _, si := range failed {
+		if _, ok := pl.covered[si]; ok {
+			continue
+		}
+		w := p.backWindow(si)
+		if w != nil {
+			lo, hi := w.addr, w.addr+uint64(w.size)
+			if free(lo, hi) && (len(added) == 0 || added[len(added)-1][1] <= lo) {
+				added = append(added, [2]uint64{lo, hi})
+				add(si, w)
+				continue
+			}
+		}
+		pl.why[whys[si]]++
 	}
 	return pl
 }
@@ -366,17 +401,90 @@ func (p *planner) dataAt(a uint64, n int) []byte {
 	return nil
 }
 
-// window decodes the window of site si, or says why it cannot be patched.
-func (p *planner) window(si int) (*window, string) {
-	a := uint64(p.o.Sites[si].Addr)
+// function returns the function holding a, or says why there is none
+// to patch.
+func (p *planner) function(a uint64) (funcSym, string) {
 	i := sort.Search(len(p.funcs), func(i int) bool { return p.funcs[i].addr > a }) - 1
 	if i < 0 || a >= p.funcs[i].addr+p.funcs[i].size {
-		return nil, "outside any function"
+		return funcSym{}, "outside any function"
 	}
 	fn := p.funcs[i]
 	if p.bad[fn.addr] {
-		return nil, "in a function that does not decode"
+		return funcSym{}, "in a function that does not decode"
 	}
+	return fn, ""
+}
+
+// window decodes the window of site si, or says why it cannot be patched.
+func (p *planner) window(si int) (*window, string) {
+	a := uint64(p.o.Sites[si].Addr)
+	fn, why := p.function(a)
+	if why != "" {
+		return nil, why
+	}
+	return p.windowFrom(fn, a, si)
+}
+
+// backWindow tries, for a site whose own window failed, a window that
+// starts up to a few instructions before it: when nothing between the
+// start and the site is a branch target, the site runs exactly when the
+// instructions before it fall through to it, which the trampoline's copy
+// of them does too.
+func (p *planner) backWindow(si int) *window {
+	a := uint64(p.o.Sites[si].Addr)
+	if p.targets[a] {
+		return nil
+	}
+	fn, why := p.function(a)
+	if why != "" {
+		return nil
+	}
+	starts := p.insnStarts(fn)
+	k := sort.Search(len(starts), func(i int) bool { return starts[i] >= a })
+	if k == len(starts) || starts[k] != a {
+		return nil // a site inside an instruction
+	}
+	for j := k - 1; j >= 0 && j >= k-4; j-- {
+		x := starts[j]
+		if w, _ := p.windowFrom(fn, x, si); w != nil {
+			return w
+		}
+		if p.targets[x] {
+			return nil // nothing before x falls through alone
+		}
+	}
+	return nil
+}
+
+// insnStarts returns the addresses of fn's instructions (fn decodes: see
+// findTargets), decoded once.
+func (p *planner) insnStarts(fn funcSym) []uint64 {
+	if s, ok := p.starts[fn.addr]; ok {
+		return s
+	}
+	code := p.code(fn.addr, int(fn.size))
+	var s []uint64
+	for off := 0; off < len(code); {
+		s = append(s, fn.addr+uint64(off))
+		if isEndbr64(code[off:]) {
+			off += 4
+			continue
+		}
+		in, err := x86asm.Decode(code[off:], 64)
+		if err != nil || in.Len == 0 {
+			break
+		}
+		off += in.Len
+	}
+	p.starts[fn.addr] = s
+	return s
+}
+
+// windowFrom decodes a window of fn from start that reaches at least
+// past the instruction at site si.
+func (p *planner) windowFrom(fn funcSym, start uint64, si int) (*window, string) {
+	a := start
+	site := uint64(p.o.Sites[si].Addr)
 	end := fn.addr + fn.size
 	// Flags are dead at a function's entry (psABI), but foo.cold is no
 	// function (foo jumps there, maybe with a flag still to be tested),
@@ -384,7 +492,7 @@ func (p *planner) window(si int) (*window, string) {
 	w := &window{site: si, addr: a, flagsDead: a == fn.addr && !strings.Contains(fn.name, ".cold") && !p.jumped[a]}
 	// Sites at or after a, in address order, to count inside the window.
 	sj := sort.Search(len(p.o.Sites), func(j int) bool { return uint64(p.o.Sites[j].Addr) >= a })
-	for pos := a; w.size < jmpLen; {
+	for pos := a; w.size < jmpLen || pos <= site; {
 		if pos >= end {
 			return nil, "too short (function ends)"
 		}

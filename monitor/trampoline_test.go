@@ -313,9 +313,9 @@ func FuzzRelocate(f *testing.F) {
 			return
 		}
 		w := &window{addr: pc, size: len(in.code), insns: []winInsn{in}}
-		e := &emitter{base: base}
-		e.insn(&w.insns[0], 0)
-		if e.err != nil || (in.kind != relCopy && in.kind != relRIP) || isEndbr64(in.code) {
+		e := &emitter{}
+		e.insn(&w.insns[0])
+		if relocate(e.buf, e.rels, base, 0) != nil || (in.kind != relCopy && in.kind != relRIP) || isEndbr64(in.code) {
 			return
 		}
 		orig, err := x86asm.Decode(in.code, 64)

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/arch/x86/x86asm"
 
 	"sonde/profile"
+	"sonde/profile/datafile"
 )
 
 // Object is the unit universe of one ELF file: its units and the sites
@@ -22,16 +23,49 @@ type Object struct {
 	Path string
 	// BuildID is its NT_GNU_BUILD_ID in hex, "" when it has none.
 	BuildID string
-	// Units are the logical units, in address order. Loc.Mapping is
-	// profile.NoMapping; Loc.Addr is the link-time address.
-	Units []profile.Unit
+	// units are the logical units, in address order (see Units); nunits
+	// their number, and body their encoding for the data file (mapping
+	// index 0) when the plan cache holds it.
+	units  []profile.Unit
+	nunits int
+	body   []byte
+	hash   uint64
 	// Sites are the distinct probe addresses, in address order.
 	Sites []Site
 	segs  []segment
 	// file is where the object was read from (Path seen through the
-	// process's root); tplan is its trampoline plan, made on first use.
+	// process's root); tplan is its trampoline plan, made on first use,
+	// and prep its trampolines emitted for counts (0) and coverage (1).
 	file  string
 	tplan *trampPlan
+	prep  [2]*prepared
+	// cache is where the plan cache keeps o, nil when it does not;
+	// dirty says o holds what the cached entry does not; fresh that it
+	// was planned in this run.
+	cache *planEntry
+	dirty bool
+	fresh bool
+}
+
+// NumUnits returns the number of units.
+func (o *Object) NumUnits() int { return o.nunits }
+
+// Units returns the logical units, in address order. Loc.Mapping is
+// profile.NoMapping; Loc.Addr is the link-time address. An object read
+// from the plan cache decodes them on first use.
+func (o *Object) Units() []profile.Unit {
+	if o.units == nil && o.body != nil {
+		units, err := datafile.DecodeUnits(o.body)
+		if err != nil || len(units) != o.nunits {
+			// Checked when the entry was read: cannot be.
+			panic(fmt.Sprintf("plan cache: units of %s do not decode: %v", o.Path, err))
+		}
+		for i := range units {
+			units[i].Loc.Mapping = profile.NoMapping
+		}
+		o.units = units
+	}
+	return o.units
 }
 
 // Site is one physical probe: an address in an object and the logical
@@ -160,17 +194,18 @@ func LoadUnits(path string, kind profile.UnitKind, sel *Selector, emulable bool)
 	default:
 		return nil, fmt.Errorf("units of kind %v are not counted by sonde count", kind)
 	}
-	o.Units = units[:0]
+	o.units = units[:0]
 	for i := range units {
 		if sel.accepts(&units[i]) {
-			o.Units = append(o.Units, units[i])
+			o.units = append(o.units, units[i])
 		}
 	}
-	slices.SortStableFunc(o.Units, func(a, b profile.Unit) int { return cmp.Compare(a.Loc.Addr, b.Loc.Addr) })
+	o.nunits = len(o.units)
+	slices.SortStableFunc(o.units, func(a, b profile.Unit) int { return cmp.Compare(a.Loc.Addr, b.Loc.Addr) })
 	an := &analyses{f: f, o: o, funcs: funcs, cache: map[uint64]*analysis{}}
 	siteOf := map[profile.Addr]int{}
-	for i := range o.Units {
-		u := &o.Units[i]
+	for i := range o.units {
+		u := &o.units[i]
 		addr := u.Loc.Addr
 		if emulable {
 			addr = an.emulableSite(addr)

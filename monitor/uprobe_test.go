@@ -266,7 +266,7 @@ func siteOf(t *testing.T, o *Object, name string) int {
 	t.Helper()
 	for si, s := range o.Sites {
 		for _, u := range s.Units {
-			if o.Units[u].Func == name {
+			if o.Units()[u].Func == name {
 				return si
 			}
 		}

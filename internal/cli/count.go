@@ -25,7 +25,7 @@ func countVerb() *verb {
 		run:     runCount,
 		usage: `
 Usage: sonde count [--units lines|functions|blocks] [--only SPEC]... [--coverage]
-                   [--engine auto|uprobe|ptrace] [--trampolines=false]
+                   [--engine auto|uprobe|ptrace] [--trampolines=false] [--plan-cache=false]
                    [-o FILE] [--duration D]
                    (-p PID | -- CMD ARGS...)
 
@@ -48,6 +48,12 @@ that sonde writes into the program (a few nanoseconds a hit); sites whose
 bytes it cannot prove safe to displace keep an int3 breakpoint (a trap
 per hit), and the report's note says how many. --trampolines=false puts
 int3 breakpoints everywhere.
+The units, sites and trampolines of each object file are kept between
+runs in $SONDE_CACHE/plans (default ~/.cache/sonde/plans; at most 1 GiB,
+least recently used first out), named by the file's device, inode, size
+and times and by sonde's own build: a second run of a program starts in
+milliseconds instead of re-reading its line table and disassembling it.
+--plan-cache=false plans afresh and keeps nothing.
 With -p, sonde counts until Ctrl-C or --duration, then detaches, leaving
 every original byte in place.
 
@@ -108,6 +114,7 @@ func runCount(e *env, args []string) int {
 	coverage := fs.Bool("coverage", false, "one-shot breakpoints: what ran and what never ran")
 	engine := fs.String("engine", "auto", "auto, uprobe or ptrace")
 	trampolines := fs.Bool("trampolines", true, "ptrace engine: count in trampolines; false: int3 breakpoints everywhere")
+	planCache := fs.Bool("plan-cache", true, "keep each object's units and trampolines between runs ($SONDE_CACHE/plans, default ~/.cache/sonde/plans)")
 	out := fs.String("o", "sonde.data", "data file to append to")
 	pidArg := fs.String("p", "", "attach to process PID")
 	duration := fs.Duration("duration", 0, "with -p: detach after this long")
@@ -125,6 +132,9 @@ func runCount(e *env, args []string) int {
 		return exitUsage
 	}
 	opts := &monitor.Options{Units: kind, Only: only, Coverage: *coverage, Engine: eng, NoTrampolines: !*trampolines, Notice: e.stderr}
+	if *planCache {
+		opts.PlanCache = monitor.PlanCacheDir()
+	}
 	if self, err := os.Executable(); err == nil && strings.HasSuffix(self, "/sonde") {
 		// Thousands of uprobes take minutes to remove: let a helper
 		// remove them after sonde has written its data and exited.
@@ -211,7 +221,7 @@ func runCount(e *env, args []string) int {
 	}
 	n, reached := 0, 0
 	for i, o := range res.Objects {
-		n += len(o.Units)
+		n += o.NumUnits()
 		for _, c := range res.Counts[i] {
 			if c > 0 {
 				reached++

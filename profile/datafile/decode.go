@@ -565,46 +565,9 @@ func (d *decoder) decodeUnits(f *rawFrame, b *buf, st *runState) *universe {
 		d.warn(f.off, "Units frame at offset %d: hash %016x does not match its content; frame skipped", f.off, hash)
 		return nil
 	}
-	nstr := b.count(1)
-	strs := make([]string, 0, nstr+1)
-	strs = append(strs, "")
-	for range nstr {
-		strs = append(strs, b.str())
-	}
-	ref := func() string {
-		i := b.uvarint()
-		if i >= uint64(len(strs)) {
-			b.fail(fmt.Errorf("string reference %d out of range [0,%d]", i, len(strs)-1))
-			return ""
-		}
-		return strs[i]
-	}
-	n := b.count(9) // a unit takes at least 9 bytes
-	units := make([]profile.Unit, 0, n)
-	for range n {
-		u := profile.Unit{Kind: profile.UnitKind(b.uvarint())}
-		m := b.uvarint()
-		u.Loc = profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(b.uvarint())}
-		if m > math.MaxInt32 {
-			b.fail(fmt.Errorf("mapping reference %d out of range", m))
-		} else if m > 0 {
-			u.Loc.Mapping = int32(m - 1) // run-local until materializeUnits
-		}
-		u.Scope = ref()
-		u.Index = b.int31()
-		u.Func, u.File = ref(), ref()
-		u.Line, u.Instrs = b.int31(), b.int31()
-		if b.err == nil && (u.Kind < profile.UnitAddress || u.Kind > profile.UnitBlock) {
-			b.fail(fmt.Errorf("unit %d has unknown kind %d", len(units), u.Kind))
-		}
-		if b.err != nil {
-			d.warn(f.off, "Units frame at offset %d: %v; frame skipped", f.off, b.err)
-			return nil
-		}
-		units = append(units, u)
-	}
-	if b.err != nil {
-		d.warn(f.off, "Units frame at offset %d: %v; frame skipped", f.off, b.err)
+	units, _, err := parseUnits(b, true)
+	if err != nil {
+		d.warn(f.off, "Units frame at offset %d: %v; frame skipped", f.off, err)
 		return nil
 	}
 	u := &universe{run: st, payload: f.payload, units: units}
@@ -723,4 +686,69 @@ func sortedKeys(m map[[2]int]int) [][2]int {
 		return a[1] - b[1]
 	})
 	return keys
+}
+
+// DecodeUnits decodes body, made by EncodeUnits: the units, their mapping
+// indices as written (NoMapping for none).
+func DecodeUnits(body []byte) ([]profile.Unit, error) {
+	units, _, err := parseUnits(&buf{data: body}, true)
+	return units, err
+}
+
+// CheckUnits checks that body, made by EncodeUnits, decodes, without
+// keeping the units, and returns their number.
+func CheckUnits(body []byte) (int, error) {
+	_, n, err := parseUnits(&buf{data: body}, false)
+	return n, err
+}
+
+// parseUnits reads the string table and the units of a Units frame, and
+// keeps them when keep is set; n is their number.
+func parseUnits(b *buf, keep bool) (units []profile.Unit, n int, err error) {
+	nstr := b.count(1)
+	strs := make([]string, 0, nstr+1)
+	strs = append(strs, "")
+	for range nstr {
+		strs = append(strs, b.str())
+	}
+	ref := func() string {
+		i := b.uvarint()
+		if i >= uint64(len(strs)) {
+			b.fail(fmt.Errorf("string reference %d out of range [0,%d]", i, len(strs)-1))
+			return ""
+		}
+		return strs[i]
+	}
+	nu := b.count(9) // a unit takes at least 9 bytes
+	if keep {
+		units = make([]profile.Unit, 0, nu)
+	}
+	for range nu {
+		u := profile.Unit{Kind: profile.UnitKind(b.uvarint())}
+		m := b.uvarint()
+		u.Loc = profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(b.uvarint())}
+		if m > math.MaxInt32 {
+			b.fail(fmt.Errorf("mapping reference %d out of range", m))
+		} else if m > 0 {
+			u.Loc.Mapping = int32(m - 1) // run-local until materializeUnits
+		}
+		u.Scope = ref()
+		u.Index = b.int31()
+		u.Func, u.File = ref(), ref()
+		u.Line, u.Instrs = b.int31(), b.int31()
+		if b.err == nil && (u.Kind < profile.UnitAddress || u.Kind > profile.UnitBlock) {
+			b.fail(fmt.Errorf("unit %d has unknown kind %d", n, u.Kind))
+		}
+		if b.err != nil {
+			return nil, 0, b.err
+		}
+		if keep {
+			units = append(units, u)
+		}
+		n++
+	}
+	if b.err != nil {
+		return nil, 0, b.err
+	}
+	return units, n, nil
 }

@@ -235,6 +235,19 @@ func (w *Writer) WriteUnits(units []profile.Unit) (uint64, error) {
 	return hash, err
 }
 
+// WriteEncodedUnits writes a Units frame of body, which EncodeUnits made,
+// whose UnitsHash is hash: units encoded once (sonde count's plan cache)
+// are written without encoding them again.
+func (w *Writer) WriteEncodedUnits(body []byte, hash uint64) error {
+	return w.frameFunc(KindUnits, func(b []byte) []byte {
+		b = binary.LittleEndian.AppendUint64(b, hash)
+		return append(b, body...)
+	})
+}
+
+// BodyHash returns the hash of a body EncodeUnits made, as UnitsHash.
+func BodyHash(body []byte) uint64 { return fnv1a64(body) }
+
 // WriteCounts writes a Counts frame for the universe with the given hash
 // and nunits units: counts holds one value per count type of the run for
 // each unit, unit by unit.

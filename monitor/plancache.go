@@ -1,0 +1,489 @@
+package monitor
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"sonde/profile"
+	"sonde/profile/datafile"
+)
+
+// The plan cache. An object's units, its sites and its prepared
+// trampolines depend only on the file, the kind of units, the --only specs
+// and sonde's own code: computing them for libpython (300,000 lines, every
+// function disassembled) costs about a second, reading them back a few
+// milliseconds. An entry is named by a hash of its key, which it holds in
+// full and which is compared on reading; the key names the file by device,
+// inode, size, modification and change times (a rebuilt or replaced file
+// is another key) and sonde by its executable's size and modification time
+// (a rebuilt sonde plans again). A whole entry is covered by a CRC-32C; an
+// entry that does not match or does not decode is ignored and replaced.
+
+// planCacheFormat names the entry layout; change it with the layout.
+const planCacheFormat = "sonde count plan cache 2"
+
+// planCacheLimit bounds the bytes of all entries: the least recently used
+// go first.
+const planCacheLimit = 1 << 30
+
+// PlanCacheDir returns the plan cache's directory: plans under
+// $SONDE_CACHE, else under os.UserCacheDir()/sonde.
+func PlanCacheDir() string {
+	d := os.Getenv("SONDE_CACHE")
+	if d == "" {
+		u, err := os.UserCacheDir()
+		if err != nil {
+			u = os.TempDir()
+		}
+		d = filepath.Join(u, "sonde")
+	}
+	return filepath.Join(d, "plans")
+}
+
+// planEntry is where an object's entry lives in the cache.
+type planEntry struct {
+	dir, key string
+}
+
+func (e *planEntry) path() string {
+	return filepath.Join(e.dir, fmt.Sprintf("%016x.plan", fnv64(e.key)))
+}
+
+func fnv64(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+var sondeID = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	st, err := os.Stat(exe)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%s %d %d", exe, st.Size(), st.ModTime().UnixNano())
+})
+
+// planEntryFor returns the entry of file's units of kind under sel in
+// cache directory dir; nil when the file or sonde cannot be identified.
+func planEntryFor(dir, file string, kind profile.UnitKind, sel *Selector, emulable bool) *planEntry {
+	id := sondeID()
+	if dir == "" || id == "" {
+		return nil
+	}
+	var st syscall.Stat_t
+	if syscall.Stat(file, &st) != nil {
+		return nil
+	}
+	var specs []string
+	if sel != nil {
+		for _, s := range sel.units {
+			specs = append(specs, s.String())
+		}
+	}
+	key := fmt.Sprintf("%s\nsonde %s\nfile %d %d %d %d.%09d %d.%09d\nunits %d emulable %t page %d\nonly %q\n",
+		planCacheFormat, id, st.Dev, st.Ino, st.Size, st.Mtim.Sec, st.Mtim.Nsec, st.Ctim.Sec, st.Ctim.Nsec,
+		kind, emulable, os.Getpagesize(), specs)
+	return &planEntry{dir: dir, key: key}
+}
+
+// loadUnitsCached is LoadUnits through the plan cache in dir ("" for
+// none).
+func loadUnitsCached(dir, file string, kind profile.UnitKind, sel *Selector, emulable bool) (*Object, error) {
+	e := planEntryFor(dir, file, kind, sel, emulable)
+	if e != nil {
+		if b, err := os.ReadFile(e.path()); err == nil {
+			if o, err := decodePlan(b, e.key); err == nil {
+				o.file, o.cache = file, e
+				now := time.Now()
+				os.Chtimes(e.path(), now, now) // least recently used goes first
+				return o, nil
+			}
+		}
+	}
+	o, err := LoadUnits(file, kind, sel, emulable)
+	if err != nil {
+		return nil, err
+	}
+	o.cache, o.dirty, o.fresh = e, e != nil, true
+	return o, nil
+}
+
+// savePlan writes o's entry if o holds more than it; errors are ignored
+// (the cache is an optimization).
+func savePlan(o *Object) {
+	if o.cache == nil || !o.dirty {
+		return
+	}
+	o.dirty = false
+	if err := os.MkdirAll(o.cache.dir, 0o755); err != nil {
+		return
+	}
+	b := encodePlan(o, o.cache.key)
+	tmp, err := os.CreateTemp(o.cache.dir, ".plan-*")
+	if err != nil {
+		return
+	}
+	_, err = tmp.Write(b)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), o.cache.path())
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return
+	}
+	trimPlanCache(o.cache.dir, planCacheLimit)
+}
+
+// trimPlanCache removes the least recently used entries of dir until the
+// rest fit in limit bytes.
+func trimPlanCache(dir string, limit int64) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	type ent struct {
+		path string
+		size int64
+		used time.Time
+	}
+	var all []ent
+	total := int64(0)
+	for _, d := range ents {
+		if !strings.HasSuffix(d.Name(), ".plan") {
+			continue
+		}
+		info, err := d.Info()
+		if err != nil {
+			continue
+		}
+		all = append(all, ent{filepath.Join(dir, d.Name()), info.Size(), info.ModTime()})
+		total += info.Size()
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].used.Before(all[j].used) })
+	for _, e := range all {
+		if total <= limit {
+			break
+		}
+		if os.Remove(e.path) == nil {
+			total -= e.size
+		}
+	}
+}
+
+// encoded returns o's units encoded for the data file with mapping index
+// i, and their hash, when the plan cache holds them; nil otherwise.
+func (o *Object) encoded(i int) ([]byte, uint64) {
+	if i != 0 || o.body == nil {
+		return nil, 0
+	}
+	return o.body, o.hash
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// encodePlan returns o's cache entry under key: the key, the object, its
+// sites and its prepared trampolines, then a CRC-32C of all of it.
+func encodePlan(o *Object, key string) []byte {
+	if o.body == nil {
+		units := make([]profile.Unit, o.nunits)
+		copy(units, o.Units())
+		for i := range units {
+			units[i].Loc.Mapping = 0
+		}
+		o.body = datafile.EncodeUnits(nil, units)
+		o.hash = datafile.BodyHash(o.body)
+	}
+	w := &planWriter{}
+	w.str(key)
+	w.str(o.BuildID)
+	w.u64(uint64(len(o.segs)))
+	for _, s := range o.segs {
+		ex := uint64(0)
+		if s.exec {
+			ex = 1
+		}
+		w.u64(s.vaddr)
+		w.u64(s.memsz)
+		w.u64(s.off)
+		w.u64(s.filesz)
+		w.u64(ex)
+	}
+	w.u64(uint64(o.nunits))
+	w.u64(o.hash)
+	w.bytes(o.body)
+	w.u64(uint64(len(o.Sites)))
+	nref := 0
+	for _, s := range o.Sites {
+		nref += len(s.Units)
+	}
+	w.u64(uint64(nref))
+	for _, s := range o.Sites {
+		w.u64(uint64(s.Addr))
+		w.u64(uint64(len(s.Units)))
+		for _, u := range s.Units {
+			w.u32(uint32(u))
+		}
+	}
+	for _, pp := range o.prep {
+		if pp == nil {
+			w.u32(0)
+			continue
+		}
+		w.u32(1)
+		errText := ""
+		if pp.err != nil {
+			errText = pp.err.Error()
+		}
+		w.str(errText)
+		whys := make([]string, 0, len(pp.why))
+		for k := range pp.why {
+			whys = append(whys, k)
+		}
+		sort.Strings(whys)
+		w.u64(uint64(len(whys)))
+		for _, k := range whys {
+			w.str(k)
+			w.u32(uint32(pp.why[k]))
+		}
+		w.u64(pp.codeSize)
+		w.bytes(pp.code)
+		w.u64(uint64(len(pp.rels)))
+		for _, r := range pp.rels {
+			w.u32(r.off)
+			w.u32(r.end)
+			w.u64(r.target)
+		}
+		w.u64(uint64(len(pp.wins)))
+		nsites, nwant := 0, 0
+		for _, pw := range pp.wins {
+			nsites += len(pw.sites)
+			nwant += len(pw.want)
+		}
+		w.u64(uint64(nsites))
+		w.u64(uint64(nwant))
+		for _, pw := range pp.wins {
+			w.u64(pw.addr)
+			w.u32(pw.off)
+			w.u32(pw.size)
+			w.u64(uint64(len(pw.sites)))
+			for _, s := range pw.sites {
+				w.u32(uint32(s))
+			}
+			w.raw(pw.want)
+		}
+	}
+	return binary.LittleEndian.AppendUint32(w.b, crc32.Checksum(w.b, castagnoli))
+}
+
+// errPlanCorrupt is any malformed entry.
+var errPlanCorrupt = errors.New("plan cache entry does not decode")
+
+// decodePlan decodes an entry made by encodePlan under key. Entries are
+// untrusted bytes: every count and offset is checked.
+func decodePlan(b []byte, key string) (o *Object, err error) {
+	if len(b) < 4 || crc32.Checksum(b[:len(b)-4], castagnoli) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
+		return nil, errPlanCorrupt
+	}
+	r := &planReader{b: b[:len(b)-4]}
+	if r.str() != key {
+		return nil, errors.New("plan cache entry of another key")
+	}
+	o = &Object{BuildID: r.str()}
+	nsegs := r.count(40)
+	o.segs = make([]segment, nsegs)
+	for i := range o.segs {
+		o.segs[i] = segment{vaddr: r.u64(), memsz: r.u64(), off: r.u64(), filesz: r.u64(), exec: r.u64() == 1}
+	}
+	o.nunits = int(r.u64())
+	o.hash = r.u64()
+	o.body = r.bytes()
+	if r.err != nil {
+		return nil, r.err
+	}
+	if n, err := datafile.CheckUnits(o.body); err != nil || n != o.nunits {
+		return nil, errPlanCorrupt
+	}
+	nsites := r.count(12)
+	nref := r.count(4)
+	o.Sites = make([]Site, nsites)
+	refs := make([]int, 0, nref)
+	last := int64(-1)
+	for i := range o.Sites {
+		a := r.u64()
+		k := r.count(4)
+		if int64(a) <= last || len(refs)+k > nref {
+			r.fail()
+		}
+		last = int64(a)
+		r0 := len(refs)
+		for range k {
+			u := r.u32()
+			if int(u) >= o.nunits {
+				r.fail()
+			}
+			refs = append(refs, int(u))
+		}
+		if r.err != nil {
+			return nil, r.err
+		}
+		o.Sites[i] = Site{Addr: profile.Addr(a), Units: refs[r0:len(refs):len(refs)]}
+	}
+	for m := range o.prep {
+		if r.u32() == 0 {
+			continue
+		}
+		pp := &prepared{why: map[string]int{}}
+		if e := r.str(); e != "" {
+			pp.err = errors.New(e)
+		}
+		for range r.count(8) {
+			k := r.str()
+			pp.why[k] = int(r.u32())
+		}
+		pp.codeSize = r.u64()
+		pp.code = r.bytes()
+		if uint64(len(pp.code))+pathSlot > pp.codeSize || pp.codeSize%uint64(os.Getpagesize()) != 0 {
+			r.fail()
+		}
+		pp.rels = make([]textRel, r.count(16))
+		for i := range pp.rels {
+			x := textRel{off: r.u32(), end: r.u32(), target: r.u64()}
+			width := uint32(4)
+			if x.end == 0 {
+				width = 8
+			}
+			if uint64(x.off)+uint64(width) > uint64(len(pp.code)) || x.end != 0 && x.end < x.off+4 {
+				r.fail()
+			}
+			pp.rels[i] = x
+		}
+		pp.wins = make([]prepWin, r.count(20))
+		nsites, nwant := r.count(4), r.count(1)
+		sites := make([]int32, 0, nsites)
+		want := make([]byte, 0, nwant)
+		for i := range pp.wins {
+			w := prepWin{addr: r.u64(), off: r.u32(), size: r.u32()}
+			k := r.count(4)
+			if w.size < jmpLen || w.size > 64 || uint64(w.off) >= uint64(len(pp.code)) || len(sites)+k > nsites ||
+				len(want)+int(w.size) > nwant || k == 0 || i > 0 && w.addr < pp.wins[i-1].addr+uint64(pp.wins[i-1].size) {
+				r.fail()
+			}
+			if r.err != nil {
+				return nil, r.err
+			}
+			s0 := len(sites)
+			for range k {
+				s := r.u32()
+				if int(s) >= len(o.Sites) {
+					r.fail()
+				}
+				sites = append(sites, int32(s))
+			}
+			b0 := len(want)
+			want = append(want, r.raw(int(w.size))...)
+			if r.err != nil {
+				return nil, r.err
+			}
+			w.sites = sites[s0:len(sites):len(sites)]
+			w.want = want[b0:len(want):len(want)]
+			pp.wins[i] = w
+		}
+		if r.err != nil {
+			return nil, r.err
+		}
+		o.prep[m] = pp
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	if len(r.b) != 0 {
+		return nil, errPlanCorrupt
+	}
+	return o, nil
+}
+
+// planWriter appends little-endian fields.
+type planWriter struct{ b []byte }
+
+func (w *planWriter) u32(v uint32) { w.b = binary.LittleEndian.AppendUint32(w.b, v) }
+func (w *planWriter) u64(v uint64) { w.b = binary.LittleEndian.AppendUint64(w.b, v) }
+func (w *planWriter) raw(p []byte) { w.b = append(w.b, p...) }
+func (w *planWriter) bytes(p []byte) {
+	w.u64(uint64(len(p)))
+	w.raw(p)
+}
+func (w *planWriter) str(s string) {
+	w.u64(uint64(len(s)))
+	w.b = append(w.b, s...)
+}
+
+// planReader reads what planWriter wrote; the first error sticks and
+// every later read returns zeros.
+type planReader struct {
+	b   []byte
+	err error
+}
+
+func (r *planReader) fail() {
+	if r.err == nil {
+		r.err = errPlanCorrupt
+	}
+	r.b = nil
+}
+
+func (r *planReader) raw(n int) []byte {
+	if r.err != nil || n < 0 || n > len(r.b) {
+		r.fail()
+		return nil
+	}
+	p := r.b[:n:n]
+	r.b = r.b[n:]
+	return p
+}
+
+func (r *planReader) u32() uint32 {
+	if p := r.raw(4); p != nil {
+		return binary.LittleEndian.Uint32(p)
+	}
+	return 0
+}
+
+func (r *planReader) u64() uint64 {
+	if p := r.raw(8); p != nil {
+		return binary.LittleEndian.Uint64(p)
+	}
+	return 0
+}
+
+// count reads a count of items of at least min bytes each, checked
+// against the bytes left.
+func (r *planReader) count(min int) int {
+	v := r.u64()
+	if v > uint64(len(r.b)/min) {
+		r.fail()
+		return 0
+	}
+	return int(v)
+}
+
+func (r *planReader) bytes() []byte { return r.raw(r.count(1)) }
+func (r *planReader) str() string   { return string(r.bytes()) }

@@ -1,0 +1,207 @@
+package monitor
+
+import (
+	"encoding/binary"
+	"os/exec"
+	"slices"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"sonde/internal/linux/unix"
+)
+
+// One-shot trampolines. In a coverage run a trampoline only sets its
+// sites' bytes, but a jump left in place keeps costing a detour on every
+// hit (on python, more than the interpreter's own time). So the tracer
+// looks at the counter pages now and then (they are shared: no system
+// call) and puts the file's bytes back under the jumps of the windows
+// that run again, the space's threads stopped for the write: a run then
+// costs about one detour per reached window, as Bishop's one-shot
+// breakpoints cost one trap.
+//
+// The tracer makes every ptrace request from its own thread and sleeps in
+// wait4, which no clock interrupts (Go's signal handlers restart it), and
+// waking it through another thread and a channel costs about 80 µs a stop
+// on this machine, more than a trap. So sonde traces an alarm of its own:
+// a sleep(1) child that a goroutine signals every few milliseconds; its
+// signal-delivery stop wakes the tracer's wait4 like any tracee's, and is
+// swallowed there. The target never sees it.
+
+// alarm is the traced sleep(1) process that wakes the tracer.
+type alarm struct {
+	cmd   *exec.Cmd
+	pid   int
+	every atomic.Int64 // nanoseconds between signals
+	quit  chan struct{}
+	gone  bool
+}
+
+// newAlarm starts and seizes the alarm (from the tracer's thread); nil
+// when it cannot (no sleep(1)): coverage runs then look at the counters
+// only when a tracee stops.
+func newAlarm(every time.Duration) *alarm {
+	path, err := exec.LookPath("sleep")
+	if err != nil {
+		return nil
+	}
+	cmd := exec.Command(path, "86400")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if cmd.Start() != nil {
+		return nil
+	}
+	a := &alarm{cmd: cmd, pid: cmd.Process.Pid, quit: make(chan struct{})}
+	if unix.PtraceSeize(a.pid, 0) != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		return nil
+	}
+	a.every.Store(int64(every))
+	go func() {
+		for {
+			select {
+			case <-a.quit:
+				return
+			case <-time.After(time.Duration(a.every.Load())):
+				unix.Kill(a.pid, syscall.SIGUSR1)
+			}
+		}
+	}()
+	return a
+}
+
+// stopped handles a wait status of the alarm: its signal is swallowed.
+func (a *alarm) stopped(ws syscall.WaitStatus) {
+	if ws.Exited() || ws.Signaled() {
+		a.gone = true
+		return
+	}
+	unix.PtraceCont(a.pid, 0)
+}
+
+// stop kills and reaps the alarm.
+func (a *alarm) stop() {
+	close(a.quit)
+	if !a.gone {
+		a.cmd.Process.Kill()
+	}
+	a.cmd.Wait()
+}
+
+// uncoverBounds bound the time between two looks at the counters: short
+// while windows keep being reached, longer while none is.
+const (
+	uncoverMin = 4 * time.Millisecond
+	uncoverMax = 64 * time.Millisecond
+)
+
+// uncover removes the jumps of every window whose sites have all run and
+// that runs again, and returns how many. It first harvests the counter
+// pages: a set byte is recorded in the region's seen and cleared, so that
+// the next look finds only what ran since (a linear pass over the pages);
+// a byte set again is a hot window.
+func (r *ptraceRun) uncover() int {
+	fresh := map[*counterRegion][]int32{}
+	for _, reg := range r.regions {
+		if reg.only == nil {
+			continue
+		}
+		if reg.seen == nil {
+			reg.seen = make([]bool, len(reg.only))
+		}
+		var sites []int32
+		words := len(reg.mem) / 8
+		for s := 0; s < words && s < len(reg.seen); s++ {
+			if binary.LittleEndian.Uint64(reg.mem[8*s:]) == 0 {
+				continue
+			}
+			reg.mem[8*s] = 0
+			if !reg.seen[s] {
+				// The first run of the site: its window may never run
+				// again, and a write per window costs microseconds.
+				reg.seen[s] = true
+				continue
+			}
+			sites = append(sites, int32(s)) // ran again since: hot
+		}
+		if sites != nil {
+			fresh[reg] = sites
+		}
+	}
+	if len(fresh) == 0 {
+		return 0
+	}
+	n := 0
+	done := map[*space]bool{}
+	for _, th := range r.threads {
+		sp := th.sp
+		if sp == nil || done[sp] {
+			continue
+		}
+		done[sp] = true
+		type pick struct {
+			a    *armedTramps
+			wins []int32
+		}
+		var picks []pick
+		for _, a := range sp.tramps {
+			sites := fresh[a.reg]
+			if a.live == 0 || sites == nil {
+				continue
+			}
+			var wins []int32
+			siteWin := a.pp.siteWins(len(a.reg.seen))
+			for _, s := range sites {
+				w := siteWin[s]
+				if w < 0 || !a.patched[w] || !a.reg.ran(a.pp.wins[w].sites) {
+					continue
+				}
+				wins = append(wins, w)
+			}
+			if wins != nil {
+				slices.Sort(wins)
+				wins = slices.Compact(wins)
+				picks = append(picks, pick{a, wins})
+				n += len(wins)
+			}
+		}
+		if picks == nil {
+			continue
+		}
+		r.stopOthers(-1, sp)
+		for _, p := range picks {
+			r.stats.removed += sp.unpatch(p.a, p.wins)
+		}
+		r.resumeOthers(sp)
+	}
+	return n
+}
+
+// ran reports whether every site of sites has been seen.
+func (reg *counterRegion) ran(sites []int32) bool {
+	for _, s := range sites {
+		if int(s) >= len(reg.seen) || !reg.seen[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// siteWins returns, by site, the index of the window that counts it
+// (-1: none), made on first use.
+func (pp *prepared) siteWins(nsites int) []int32 {
+	if pp.siteWin == nil {
+		pp.siteWin = make([]int32, nsites)
+		for i := range pp.siteWin {
+			pp.siteWin[i] = -1
+		}
+		for i, w := range pp.wins {
+			for _, s := range w.sites {
+				if int(s) < nsites {
+					pp.siteWin[s] = int32(i)
+				}
+			}
+		}
+	}
+	return pp.siteWin
+}
