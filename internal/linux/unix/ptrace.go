@@ -84,21 +84,6 @@ func Wait4(pid int, nohang bool) (int, WaitStatus, error) {
 	}
 }
 
-// WaitPending blocks until a child or tracee of the calling process (any
-// of its threads) has a stop or an exit to report, and leaves it to be
-// reaped (waitid(2) with WNOWAIT): another thread, the tracer, learns that
-// its wait4 will not block.
-func WaitPending() error {
-	var info xunix.Siginfo
-	for {
-		err := xunix.Waitid(xunix.P_ALL, 0, &info, xunix.WEXITED|xunix.WSTOPPED|xunix.WNOWAIT|xunix.WALL, nil)
-		if errors.Is(err, EINTR) {
-			continue
-		}
-		return err
-	}
-}
-
 // ReadProcessMemory copies len(buf) bytes at addr of process pid into buf
 // (process_vm_readv(2)) and returns how many were read.
 func ReadProcessMemory(pid int, buf []byte, addr uint64) (int, error) {
