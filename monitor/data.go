@@ -33,8 +33,12 @@ func WriteData(w *datafile.Writer, res *Result, command []string) error {
 				return fmt.Errorf("write count run: %w", err)
 			}
 		} else {
+			all := o.Units()
+			if len(all) != o.nunits {
+				return fmt.Errorf("write count run: the units of %s in the plan cache do not decode (remove %s)", o.Path, o.cache.path())
+			}
 			units := make([]profile.Unit, o.nunits)
-			copy(units, o.Units())
+			copy(units, all)
 			for j := range units {
 				units[j].Loc.Mapping = int32(i)
 			}

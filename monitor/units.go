@@ -52,13 +52,13 @@ func (o *Object) NumUnits() int { return o.nunits }
 
 // Units returns the logical units, in address order. Loc.Mapping is
 // profile.NoMapping; Loc.Addr is the link-time address. An object read
-// from the plan cache decodes them on first use.
+// from the plan cache decodes them on first use; nil if they do not (an
+// entry whose CRC matches but whose units do not decode: tampered with).
 func (o *Object) Units() []profile.Unit {
 	if o.units == nil && o.body != nil {
 		units, err := datafile.DecodeUnits(o.body)
 		if err != nil || len(units) != o.nunits {
-			// Checked when the entry was read: cannot be.
-			panic(fmt.Sprintf("plan cache: units of %s do not decode: %v", o.Path, err))
+			return nil
 		}
 		for i := range units {
 			units[i].Loc.Mapping = profile.NoMapping

@@ -105,6 +105,11 @@ func MmapShared(fd, length int) ([]byte, error) {
 // Munmap unmaps b.
 func Munmap(b []byte) error { return xunix.Munmap(b) }
 
+// MmapFile maps the length bytes of file fd read-only (a private mapping).
+func MmapFile(fd, length int) ([]byte, error) {
+	return xunix.Mmap(fd, 0, length, xunix.PROT_READ, xunix.MAP_PRIVATE)
+}
+
 // Close closes fd.
 func Close(fd int) error { return xunix.Close(fd) }
 
