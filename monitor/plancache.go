@@ -30,7 +30,7 @@ import (
 // entry that does not match or does not decode is ignored and replaced.
 
 // planCacheFormat names the entry layout; change it with the layout.
-const planCacheFormat = "sonde count plan cache 2"
+const planCacheFormat = "sonde count plan cache 3"
 
 // planCacheLimit bounds the bytes of all entries: the least recently used
 // go first.
@@ -253,6 +253,8 @@ func encodePlan(o *Object, key string) []byte {
 	w.u64(uint64(o.nunits))
 	w.u64(o.hash)
 	w.bytes(o.body)
+	// Flat arrays, each checked once for size when read: the addresses,
+	// the number of units of each site, then all the unit indices.
 	w.u64(uint64(len(o.Sites)))
 	nref := 0
 	for _, s := range o.Sites {
@@ -261,7 +263,11 @@ func encodePlan(o *Object, key string) []byte {
 	w.u64(uint64(nref))
 	for _, s := range o.Sites {
 		w.u64(uint64(s.Addr))
-		w.u64(uint64(len(s.Units)))
+	}
+	for _, s := range o.Sites {
+		w.u32(uint32(len(s.Units)))
+	}
+	for _, s := range o.Sites {
 		for _, u := range s.Units {
 			w.u32(uint32(u))
 		}
@@ -307,10 +313,14 @@ func encodePlan(o *Object, key string) []byte {
 			w.u64(pw.addr)
 			w.u32(pw.off)
 			w.u32(pw.size)
-			w.u64(uint64(len(pw.sites)))
+			w.u32(uint32(len(pw.sites)))
+		}
+		for _, pw := range pp.wins {
 			for _, s := range pw.sites {
 				w.u32(uint32(s))
 			}
+		}
+		for _, pw := range pp.wins {
 			w.raw(pw.want)
 		}
 	}
@@ -336,9 +346,13 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 	for i := range o.segs {
 		o.segs[i] = segment{vaddr: r.u64(), memsz: r.u64(), off: r.u64(), filesz: r.u64(), exec: r.u64() == 1}
 	}
-	o.nunits = int(r.u64())
+	nunits := r.u64()
 	o.hash = r.u64()
 	o.body = r.bytes()
+	if nunits > uint64(len(o.body)) { // a unit takes at least 9 bytes
+		return nil, errPlanCorrupt
+	}
+	o.nunits = int(nunits)
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -346,28 +360,32 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 	// than the rest of the entry, and only Units needs it decoded.
 	nsites := r.count(12)
 	nref := r.count(4)
+	addrs, ks, refsB := r.raw(8*nsites), r.raw(4*nsites), r.raw(4*nref)
+	if r.err != nil {
+		return nil, r.err
+	}
 	o.Sites = make([]Site, nsites)
-	refs := make([]int, 0, nref)
-	last := int64(-1)
+	refs := make([]int, nref)
+	for i := range refs {
+		u := int(binary.LittleEndian.Uint32(refsB[4*i:]))
+		if u >= o.nunits {
+			return nil, errPlanCorrupt
+		}
+		refs[i] = u
+	}
+	last, at := int64(-1), 0
 	for i := range o.Sites {
-		a := r.u64()
-		k := r.count(4)
-		if int64(a) <= last || len(refs)+k > nref {
-			r.fail()
+		a := binary.LittleEndian.Uint64(addrs[8*i:])
+		k := int(binary.LittleEndian.Uint32(ks[4*i:]))
+		if int64(a) <= last || k > nref-at {
+			return nil, errPlanCorrupt
 		}
 		last = int64(a)
-		r0 := len(refs)
-		for range k {
-			u := r.u32()
-			if int(u) >= o.nunits {
-				r.fail()
-			}
-			refs = append(refs, int(u))
-		}
-		if r.err != nil {
-			return nil, r.err
-		}
-		o.Sites[i] = Site{Addr: profile.Addr(a), Units: refs[r0:len(refs):len(refs)]}
+		o.Sites[i] = Site{Addr: profile.Addr(a), Units: refs[at : at+k : at+k]}
+		at += k
+	}
+	if at != nref {
+		return nil, errPlanCorrupt
 	}
 	for m := range o.prep {
 		if r.u32() == 0 {
@@ -386,51 +404,55 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 		if uint64(len(pp.code))+pathSlot > pp.codeSize || pp.codeSize%uint64(os.Getpagesize()) != 0 {
 			r.fail()
 		}
-		pp.rels = make([]textRel, r.count(16))
+		nrels := r.count(16)
+		relsB := r.raw(16 * nrels)
+		if r.err != nil {
+			return nil, r.err
+		}
+		pp.rels = make([]textRel, nrels)
 		for i := range pp.rels {
-			x := textRel{off: r.u32(), end: r.u32(), target: r.u64()}
+			x := textRel{off: binary.LittleEndian.Uint32(relsB[16*i:]), end: binary.LittleEndian.Uint32(relsB[16*i+4:]),
+				target: binary.LittleEndian.Uint64(relsB[16*i+8:])}
 			width := uint32(4)
 			if x.end == 0 {
 				width = 8
 			}
 			if uint64(x.off)+uint64(width) > uint64(len(pp.code)) || x.end != 0 && x.end < x.off+4 {
-				r.fail()
+				return nil, errPlanCorrupt
 			}
 			pp.rels[i] = x
 		}
-		pp.wins = make([]prepWin, r.count(20))
-		nsites, nwant := r.count(4), r.count(1)
-		sites := make([]int32, 0, nsites)
-		want := make([]byte, 0, nwant)
-		for i := range pp.wins {
-			w := prepWin{addr: r.u64(), off: r.u32(), size: r.u32()}
-			k := r.count(4)
-			if w.size < jmpLen || w.size > 64 || uint64(w.off) >= uint64(len(pp.code)) || len(sites)+k > nsites ||
-				len(want)+int(w.size) > nwant || k == 0 || i > 0 && w.addr < pp.wins[i-1].addr+uint64(pp.wins[i-1].size) {
-				r.fail()
-			}
-			if r.err != nil {
-				return nil, r.err
-			}
-			s0 := len(sites)
-			for range k {
-				s := r.u32()
-				if int(s) >= len(o.Sites) {
-					r.fail()
-				}
-				sites = append(sites, int32(s))
-			}
-			b0 := len(want)
-			want = append(want, r.raw(int(w.size))...)
-			if r.err != nil {
-				return nil, r.err
-			}
-			w.sites = sites[s0:len(sites):len(sites)]
-			w.want = want[b0:len(want):len(want)]
-			pp.wins[i] = w
-		}
+		nwins := r.count(20)
+		nws, nwant := r.count(4), r.count(1)
+		winsB, sitesB, want := r.raw(20*nwins), r.raw(4*nws), r.raw(nwant)
 		if r.err != nil {
 			return nil, r.err
+		}
+		sites := make([]int32, nws)
+		for i := range sites {
+			s := binary.LittleEndian.Uint32(sitesB[4*i:])
+			if int(s) >= len(o.Sites) {
+				return nil, errPlanCorrupt
+			}
+			sites[i] = int32(s)
+		}
+		pp.wins = make([]prepWin, nwins)
+		at, wat := 0, 0
+		for i := range pp.wins {
+			b := winsB[20*i:]
+			w := prepWin{addr: binary.LittleEndian.Uint64(b), off: binary.LittleEndian.Uint32(b[8:]), size: binary.LittleEndian.Uint32(b[12:])}
+			k := int(binary.LittleEndian.Uint32(b[16:]))
+			if w.size < jmpLen || w.size > 64 || uint64(w.off) >= uint64(len(pp.code)) || k == 0 || k > nws-at ||
+				int(w.size) > nwant-wat || i > 0 && w.addr < pp.wins[i-1].addr+uint64(pp.wins[i-1].size) {
+				return nil, errPlanCorrupt
+			}
+			w.sites = sites[at : at+k : at+k]
+			w.want = want[wat : wat+int(w.size) : wat+int(w.size)]
+			at, wat = at+k, wat+int(w.size)
+			pp.wins[i] = w
+		}
+		if at != nws || wat != nwant {
+			return nil, errPlanCorrupt
 		}
 		o.prep[m] = pp
 	}
