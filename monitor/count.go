@@ -230,6 +230,17 @@ func (p *placed) runtimeAddr(a profile.Addr) (uint64, bool) {
 	return 0, false
 }
 
+// mappingOf returns the bounds of the mapping of p holding run-time
+// address a (0, 0 if none).
+func (p *placed) mappingOf(a uint64) (lo, hi uint64) {
+	for _, m := range p.maps {
+		if a >= m.Start && a < m.Limit {
+			return m.Start, m.Limit
+		}
+	}
+	return 0, 0
+}
+
 // planProcess finds the objects of pid to count and their units.
 func planProcess(pid int, kind profile.UnitKind, sel *Selector, emulable bool, cacheDir string, cache map[string]*Object) ([]placed, error) {
 	maps, err := proc.Maps(pid)

@@ -264,17 +264,27 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	use := make([]bool, len(pp.wins))
 	keep := make([]bool, len(o.Sites)) // sites counted by trampolines here
 	n := 0
+	// The run-time range of the last window looked up: windows in
+	// address order mostly fall in the same mapping.
+	var mlo, mhi uint64
 	for i := range pp.wins {
 		w := &pp.wins[i]
-		a, ok := p.runtimeAddr(profile.Addr(w.addr))
-		if !ok {
-			continue
+		a := w.addr + bias
+		if !found || a < mlo || a+uint64(w.size) > mhi {
+			ra, ok := p.runtimeAddr(profile.Addr(w.addr))
+			if !ok {
+				continue
+			}
+			b := ra - w.addr
+			if found && b != bias {
+				return all("object mapped with two biases")
+			}
+			bias, found, a = b, true, ra
+			mlo, mhi = p.mappingOf(a)
+			if a+uint64(w.size) > mhi {
+				continue
+			}
 		}
-		b := a - w.addr
-		if found && b != bias {
-			return all("object mapped with two biases")
-		}
-		bias, found = b, true
 		if insideAny(rips, a, int(w.size)) || sp.bpIn(a, int(w.size)) {
 			continue
 		}
