@@ -52,7 +52,7 @@ func TestUncover(t *testing.T) {
 	}{
 		// Four threads: the jumps are removed with the other threads
 		// stopped.
-		{"count/threads.c", oracleFlags("-O2", "-pthread"), "3000000", "1000", []string{"run", "counted"}},
+		{"count/threads.c", oracleFlags("-O2", "-pthread"), "20000000", "1000", []string{"run", "counted"}},
 		{"count/hot.c", oracleFlags("-O2"), "60000000", "1000", []string{"main", "mix"}},
 	}
 	for _, tc := range tests {
