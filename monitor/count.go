@@ -127,6 +127,8 @@ type Result struct {
 	// Setup and Teardown are the time the uprobe engine took to plant
 	// and to remove (or hand off) its probes.
 	Setup, Teardown time.Duration
+	// coverage caps the counts at 1 (Options.Coverage).
+	coverage bool
 }
 
 // ExitCode returns the exit status sonde should exit with: the command's
@@ -175,11 +177,29 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 		engine = EnginePtrace // one-shot breakpoints: a trap per unit reached, then nothing
 	}
 	cache := map[string]*Object{}
-	// plan loads the units of every wanted object mapped in pid.
+	res.coverage = opts.Coverage
+	// plan loads the units of every wanted object mapped in pid. An
+	// object that cannot be counted fails the run when it is the
+	// command's own (the first plan); later (a program exec'd by it, a
+	// library it loads) it is skipped with a note, and the rest counts.
+	planned := false
+	failed := map[string]bool{}
+	skip := func(path string, err error) bool {
+		if !failed[path] {
+			failed[path] = true
+			res.Notes = append(res.Notes, fmt.Sprintf("not counted: %v", err))
+		}
+		return true
+	}
 	plan := func(pid int) ([]placed, error) {
+		var sk func(string, error) bool
+		if planned {
+			sk = skip
+		}
+		planned = true
 		// Sites at emulable instructions make uprobes cheap; breakpoints
 		// cost the same anywhere.
-		return planProcess(pid, opts.units(), sel, engine != EnginePtrace, opts.PlanCache, cache)
+		return planProcess(pid, opts.units(), sel, engine != EnginePtrace, engine == EnginePtrace && !opts.NoTrampolines, opts.PlanCache, cache, failed, sk)
 	}
 	var err error
 	if opts.Cmd != nil {
@@ -242,7 +262,11 @@ func (p *placed) mappingOf(a uint64) (lo, hi uint64) {
 }
 
 // planProcess finds the objects of pid to count and their units.
-func planProcess(pid int, kind profile.UnitKind, sel *Selector, emulable bool, cacheDir string, cache map[string]*Object) ([]placed, error) {
+//
+// An object that does not load fails the plan unless skip, when not nil,
+// says to go on without it; failed holds the paths skipped so far.
+func planProcess(pid int, kind profile.UnitKind, sel *Selector, emulable, tramps bool, cacheDir string, cache map[string]*Object,
+	failed map[string]bool, skip func(path string, err error) bool) ([]placed, error) {
 	maps, err := proc.Maps(pid)
 	if err != nil {
 		return nil, err
@@ -258,12 +282,15 @@ func planProcess(pid int, kind profile.UnitKind, sel *Selector, emulable bool, c
 			out[i].maps = append(out[i].maps, m)
 			continue
 		}
-		if !sel.WantsObject(m.Path, m.Path == exe) {
+		if !sel.WantsObject(m.Path, m.Path == exe) || failed[m.Path] {
 			continue
 		}
 		o, ok := cache[m.Path]
 		if !ok {
-			if o, err = loadUnitsCached(cacheDir, filepath.Join(proc.Root(pid), m.Path), kind, sel, emulable); err != nil {
+			if o, err = loadUnitsCached(cacheDir, filepath.Join(proc.Root(pid), m.Path), kind, sel, emulable, tramps); err != nil {
+				if skip != nil && skip(m.Path, err) {
+					continue
+				}
 				return nil, err
 			}
 			o.Path = m.Path
@@ -287,9 +314,17 @@ func (res *Result) objectIndex(o *Object) int {
 	return len(res.Objects) - 1
 }
 
-// addSiteCount credits n executions of site s of object i to its units.
+// addSiteCount credits n executions of site s of object i to its units;
+// in a coverage run a unit that ran counts 1, however many processes ran
+// it.
 func (res *Result) addSiteCount(i, s int, n uint64) {
 	for _, u := range res.Objects[i].Sites[s].Units {
+		if res.coverage {
+			if n > 0 {
+				res.Counts[i][u] = 1
+			}
+			continue
+		}
 		res.Counts[i][u] += n
 	}
 }

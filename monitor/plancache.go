@@ -104,8 +104,9 @@ func planEntryFor(dir, file string, kind profile.UnitKind, sel *Selector, emulab
 }
 
 // loadUnitsCached is LoadUnits through the plan cache in dir ("" for
-// none).
-func loadUnitsCached(dir, file string, kind profile.UnitKind, sel *Selector, emulable bool) (*Object, error) {
+// none). With tramps, an object that is not in the cache starts its
+// trampoline planner while its units load.
+func loadUnitsCached(dir, file string, kind profile.UnitKind, sel *Selector, emulable, tramps bool) (*Object, error) {
 	e := planEntryFor(dir, file, kind, sel, emulable)
 	if e != nil {
 		if b := mapEntry(e.path()); b != nil {
@@ -118,10 +119,15 @@ func loadUnitsCached(dir, file string, kind profile.UnitKind, sel *Selector, emu
 			unix.Munmap(b)
 		}
 	}
+	var facts chan plannerFacts
+	if tramps {
+		facts = startPlanner(file)
+	}
 	o, err := LoadUnits(file, kind, sel, emulable)
 	if err != nil {
 		return nil, err
 	}
+	o.facts = facts
 	o.cache, o.dirty, o.fresh = e, e != nil, true
 	return o, nil
 }

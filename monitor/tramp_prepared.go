@@ -80,6 +80,7 @@ func prepare(pl *trampPlan, coverage bool) *prepared {
 			}
 			want = append(want, in.code...)
 		}
+		want = append(want, w.pad...)
 		pp.wins[i] = prepWin{addr: w.addr, off: uint32(len(e.buf)), size: uint32(w.size),
 			sites: sites[s0:len(sites):len(sites)], want: want[b0:len(want):len(want)]}
 		e.trampoline(w, coverage)

@@ -52,6 +52,9 @@ type window struct {
 	// ends says the last instruction never falls through (jmp, ret,
 	// call): no jump back.
 	ends bool
+	// pad are bytes after the last instruction that never run (see
+	// deadBytes), covered by the jump; size counts them.
+	pad []byte
 }
 
 // relocKind says how an instruction is moved into a trampoline.
@@ -135,36 +138,25 @@ func (p *planner) inText(a uint64) bool {
 // planTrampolines makes o's plan from its file.
 func planTrampolines(o *Object) (pl *trampPlan) {
 	pl = &trampPlan{wins: map[int]*window{}, covered: map[int]int{}, why: map[string]int{}}
-	f, err := elf.Open(o.file)
+	var p *planner
+	var err error
+	if o.facts != nil {
+		f := <-o.facts
+		p, err = f.p, f.err
+		o.facts = nil
+	} else {
+		p, err = newPlanner(o.file)
+	}
 	if err != nil {
-		pl.err = fmt.Errorf("open ELF file %s: %w", o.file, err)
+		pl.err = err
 		return pl
 	}
-	defer f.Close()
+	p.o = o
 	defer func() {
 		if r := recover(); r != nil {
 			pl = &trampPlan{err: fmt.Errorf("read ELF file %s: corrupt: %v", o.file, r)}
 		}
 	}()
-	if syms, err := f.Symbols(); err != nil || len(syms) == 0 {
-		pl.err = errors.New("no symbol table: the branch targets inside functions cannot all be found")
-		return pl
-	}
-	p := &planner{o: o, f: f, funcs: functions(f), targets: map[uint64]bool{}, bad: map[uint64]bool{}, jumped: map[uint64]bool{}, starts: map[uint64][]uint64{}}
-	for _, prog := range f.Progs {
-		if prog.Type == elf.PT_LOAD && prog.Flags&elf.PF_X != 0 {
-			b := make([]byte, prog.Filesz)
-			if _, err := prog.ReadAt(b, 0); err != nil {
-				pl.err = fmt.Errorf("read text of %s: %w", o.file, err)
-				return pl
-			}
-			p.text = append(p.text, textSeg{vaddr: prog.Vaddr, data: b})
-		}
-	}
-	if err := p.findTargets(); err != nil {
-		pl.err = err
-		return pl
-	}
 	add := func(si int, w *window) {
 		pl.wins[si] = w
 		for _, in := range w.insns {
@@ -217,6 +209,58 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 		pl.why[whys[si]]++
 	}
 	return pl
+}
+
+// plannerFacts is a planner made in the background, or why it could not
+// be.
+type plannerFacts struct {
+	p   *planner
+	err error
+}
+
+// startPlanner makes the planner of file in a goroutine: the object-wide
+// facts (every function disassembled for its branch targets) do not
+// depend on the units, so they are found while LoadUnits reads the line
+// table, on another core.
+func startPlanner(file string) chan plannerFacts {
+	ch := make(chan plannerFacts, 1)
+	go func() {
+		p, err := newPlanner(file)
+		ch <- plannerFacts{p, err}
+	}()
+	return ch
+}
+
+// newPlanner reads file's functions and executable segments and finds
+// its branch targets.
+func newPlanner(file string) (p *planner, err error) {
+	f, err := elf.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("open ELF file %s: %w", file, err)
+	}
+	defer f.Close()
+	defer func() {
+		if r := recover(); r != nil {
+			p, err = nil, fmt.Errorf("read ELF file %s: corrupt: %v", file, r)
+		}
+	}()
+	if syms, err := f.Symbols(); err != nil || len(syms) == 0 {
+		return nil, errors.New("no symbol table: the branch targets inside functions cannot all be found")
+	}
+	p = &planner{f: f, funcs: functions(f), targets: map[uint64]bool{}, bad: map[uint64]bool{}, jumped: map[uint64]bool{}, starts: map[uint64][]uint64{}}
+	for _, prog := range f.Progs {
+		if prog.Type == elf.PT_LOAD && prog.Flags&elf.PF_X != 0 {
+			b := make([]byte, prog.Filesz)
+			if _, err := prog.ReadAt(b, 0); err != nil {
+				return nil, fmt.Errorf("read text of %s: %w", file, err)
+			}
+			p.text = append(p.text, textSeg{vaddr: prog.Vaddr, data: b})
+		}
+	}
+	if err := p.findTargets(); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // findTargets fills p.targets and p.bad.
@@ -493,14 +537,26 @@ func (p *planner) windowFrom(fn funcSym, start uint64, si int) (*window, string)
 	// Sites at or after a, in address order, to count inside the window.
 	sj := sort.Search(len(p.o.Sites), func(j int) bool { return uint64(p.o.Sites[j].Addr) >= a })
 	for pos := a; w.size < jmpLen || pos <= site; {
+		if w.ends {
+			// Past a jmp or ret, bytes that nothing jumps to never run
+			// (alignment padding): the jump may cover them.
+			if pos > site {
+				if pad := p.deadBytes(fn, pos, a+jmpLen); pad != nil {
+					w.pad = pad
+					w.size += len(pad)
+					break
+				}
+			}
+			if pos >= end {
+				return nil, "too short (function ends)"
+			}
+			return nil, "too short (jmp, ret or call before 5 bytes)"
+		}
 		if pos >= end {
 			return nil, "too short (function ends)"
 		}
 		if pos != a && p.targets[pos] {
 			return nil, "branch target inside the window"
-		}
-		if w.ends {
-			return nil, "too short (jmp, ret or call before 5 bytes)"
 		}
 		in, why := decodeReloc(p.code(pos, int(min(end-pos, 15))), pos)
 		if why != "" {
@@ -528,6 +584,31 @@ func (p *planner) windowFrom(fn funcSym, start uint64, si int) (*window, string)
 		return nil, "a site inside an instruction"
 	}
 	return w, ""
+}
+
+// deadBytes returns the bytes [from, to) that follow an instruction that
+// never falls through, when none of them can run: no branch target and no
+// site among them, and no function but fn starting before to. nil
+// otherwise.
+func (p *planner) deadBytes(fn funcSym, from, to uint64) []byte {
+	i := sort.Search(len(p.funcs), func(i int) bool { return p.funcs[i].addr > fn.addr })
+	if i < len(p.funcs) && p.funcs[i].addr < to {
+		return nil
+	}
+	for q := from; q < to; q++ {
+		if p.targets[q] || !p.inText(q) {
+			return nil
+		}
+	}
+	j := sort.Search(len(p.o.Sites), func(j int) bool { return uint64(p.o.Sites[j].Addr) >= from })
+	if j < len(p.o.Sites) && uint64(p.o.Sites[j].Addr) < to {
+		return nil
+	}
+	b := p.code(from, int(to-from))
+	if len(b) != int(to-from) {
+		return nil
+	}
+	return b
 }
 
 // isUncond reports whether an instruction copied as it is never falls

@@ -151,7 +151,7 @@ func TestTrampolineWindows(t *testing.T) {
 		{"call_ind", 7, []relocKind{relCopy, relCallInd}, true},
 		{"loop_entry", 5, []relocKind{relCopy, relJcc}, false}, // jumped to: flags saved
 		{"six_bytes", 5, []relocKind{relCopy}, true},
-		{"three_bytes", 0, nil, false},
+		{"three_bytes", 5, []relocKind{relCopy, relCopy}, true}, // and 2 bytes of padding after its ret
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {

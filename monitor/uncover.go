@@ -168,7 +168,11 @@ func (r *ptraceRun) uncover() int {
 		if picks == nil {
 			continue
 		}
-		r.stopOthers(-1, sp)
+		if !r.stopAll(sp) {
+			// A thread did not stop (it is exiting): write nothing now.
+			r.resumeOthers(sp)
+			continue
+		}
 		for _, p := range picks {
 			r.stats.removed += sp.unpatch(p.a, p.wins)
 		}
@@ -205,3 +209,57 @@ func (pp *prepared) siteWins(nsites int) []int32 {
 	}
 	return pp.siteWin
 }
+
+// stopAll stops every running thread of sp, as stopOthers does, but
+// without waiting for ever: a thread that is exiting (its process in
+// exit_group) may never report the interrupt's stop, and a thread group
+// leader's exit is not reported while other threads' are pending. It
+// reports whether every thread stopped; those that did not are left to
+// the main loop, which continues an interrupt's stop it gets later.
+func (r *ptraceRun) stopAll(sp *space) bool {
+	var pending []int
+	for t, o := range r.threads {
+		if o.sp != sp || !o.running || o.inVfork || o.group {
+			continue
+		}
+		if unix.PtraceInterrupt(t) == nil {
+			pending = append(pending, t)
+		}
+	}
+	deadline := time.Now().Add(stopWait)
+	for len(pending) > 0 {
+		left := pending[:0]
+		for _, t := range pending {
+			o := r.threads[t]
+			wt, ws, err := unix.Wait4(t, true)
+			switch {
+			case err != nil || o == nil:
+				// Gone (reaped elsewhere): nothing to hold.
+			case wt == 0:
+				left = append(left, t)
+			case ws.Exited() || ws.Signaled():
+				r.exited(t, o, ws)
+			case ws.Stopped():
+				o.running = false
+				o.held = true
+				if int(ws)>>16 != unix.PTRACE_EVENT_STOP || ws.StopSignal() != unix.SIGTRAP {
+					w := ws
+					o.deferred = &w // the main loop handles it; the interrupt's stop comes later
+				}
+			default:
+				left = append(left, t)
+			}
+		}
+		pending = left
+		if len(pending) > 0 {
+			if time.Now().After(deadline) {
+				return false
+			}
+			time.Sleep(50 * time.Microsecond)
+		}
+	}
+	return true
+}
+
+// stopWait bounds how long stopAll waits for a thread to stop.
+const stopWait = 20 * time.Millisecond

@@ -117,8 +117,10 @@ func TestUncover(t *testing.T) {
 func TestUncoverForkExec(t *testing.T) {
 	bin := testprog.Build(t, "count/forkexec.c", testprog.Opts{Flags: []string{"-g", "-O2"}})
 	obj := "obj:" + filepath.Base(bin)
-	for _, only := range [][]string{{obj}, {obj, "func:^counted$"}} {
-		t.Run(strings.Join(only, ","), func(t *testing.T) {
+	// No --only: the executable, and /usr/bin/true that the vforked child
+	// execs (no DWARF: skipped with a note, the rest still counted).
+	for _, only := range [][]string{nil, {obj}, {obj, "func:^counted$"}} {
+		t.Run("only="+strings.Join(only, ","), func(t *testing.T) {
 			opts := Options{Units: profile.UnitLine, Coverage: true}
 			for _, s := range only {
 				opts.Only = append(opts.Only, mustSpec(t, s))
@@ -136,19 +138,18 @@ func TestUncoverForkExec(t *testing.T) {
 				t.Errorf("%d processes, want the parent and its 3 children", len(res.Processes))
 			}
 			units, counts := unitsOf(t, res, bin)
-			// A coverage count is 0 or 1 per address space: counted()
-			// runs in the parent, its forked child and the exec'd child
-			// (forkexec.c), so at least 1 and at most 3; no unit runs in
-			// more than the processes that run this executable.
+			// A coverage count is 1 when the unit ran in any process:
+			// counted() runs in the parent, its forked child and the
+			// exec'd child (forkexec.c).
 			counted := 0
 			for i, u := range units {
-				if counts[i] > uint64(len(res.Processes)) {
-					t.Errorf("%#x counted %d times by %d processes in a coverage run", u.Loc.Addr, counts[i], len(res.Processes))
+				if counts[i] > 1 {
+					t.Errorf("%#x counted %d in a coverage run", u.Loc.Addr, counts[i])
 				}
 				if u.Func == "counted" {
 					counted++
-					if counts[i] < 1 || counts[i] > 3 {
-						t.Errorf("counted() line %d at %#x: %d, want 1 to 3", u.Line, u.Loc.Addr, counts[i])
+					if counts[i] != 1 {
+						t.Errorf("counted() line %d at %#x: %d, want 1", u.Line, u.Loc.Addr, counts[i])
 					}
 				}
 			}
@@ -188,7 +189,7 @@ func TestBackWindows(t *testing.T) {
 	}{
 		{"count/work.c", "gcc", profile.UnitLine, 1},
 		{"count/work.c", "gcc", profile.UnitBlock, 1},
-		{"count/work.c", "clang", profile.UnitLine, 1},
+		{"count/work.c", "clang", profile.UnitLine, 0}, // its one short site now covers the padding after a ret instead
 		{"count/work.c", "clang", profile.UnitBlock, 1},
 		{"count/shell.c", "gcc", profile.UnitBlock, 1},
 		{"count/shell.c", "clang", profile.UnitBlock, 1},

@@ -45,6 +45,9 @@ type Object struct {
 	cache *planEntry
 	dirty bool
 	fresh bool
+	// facts, when not nil, delivers the planner made in the background
+	// (startPlanner).
+	facts chan plannerFacts
 }
 
 // NumUnits returns the number of units.

@@ -15,8 +15,11 @@
 // obj:libpython3.11.so.1.0, no rebuild: the wall time of "--units
 // functions" (auto engine: uprobes; ptrace: trampolines) and of
 // "--coverage --units lines" (ptrace trampolines; and the one-shot int3
-// breakpoints of --trampolines=false), each as a ratio to valgrind --tool=callgrind on
-// the same script in the same run, and to the unprofiled run.
+// breakpoints of --trampolines=false), each as a ratio to valgrind
+// --tool=callgrind on the same script in the same run, and to the
+// unprofiled run. The ptrace rows run cold (--plan-cache=false: the line
+// table read and libpython disassembled in the run) and warm (the plan
+// cache filled by an untimed run first).
 //
 // Usage (from the repository root, as root for uprobes):
 //
@@ -149,21 +152,39 @@ func pythonRuns(rounds int, python, sonde, td, dir, data string) error {
 		return err
 	}
 	os.Setenv("LD_LIBRARY_PATH", lib)
+	// A plan cache of the benchmark's own: the "warm" rows read the
+	// entries that a first, untimed run of each wrote; the "cold" rows
+	// plan afresh (--plan-cache=false).
+	os.Setenv("SONDE_CACHE", filepath.Join(dir, "cache"))
+	count := func(args ...string) []string {
+		return append(append([]string{sonde, "count"}, args...), "--only", only, "-o", data, "--", python, script)
+	}
 	runs := []struct {
 		name string
 		args []string
+		warm bool
 	}{
-		{"unprofiled", []string{python, script}},
-		{"valgrind --tool=callgrind", []string{"valgrind", "--tool=callgrind", "--callgrind-out-file=" + filepath.Join(dir, "cg.out"), python, script}},
-		{"sonde count --units functions", []string{sonde, "count", "--units", "functions", "--only", only, "-o", data, "--", python, script}},
-		{"  --engine ptrace (trampolines)", []string{sonde, "count", "--engine", "ptrace", "--units", "functions", "--only", only, "-o", data, "--", python, script}},
-		{"sonde count --coverage --units lines", []string{sonde, "count", "--coverage", "--units", "lines", "--only", only, "-o", data, "--", python, script}},
-		{"  --trampolines=false (int3)", []string{sonde, "count", "--coverage", "--trampolines=false", "--units", "lines", "--only", only, "-o", data, "--", python, script}},
+		{"unprofiled", []string{python, script}, false},
+		{"valgrind --tool=callgrind", []string{"valgrind", "--tool=callgrind", "--callgrind-out-file=" + filepath.Join(dir, "cg.out"), python, script}, false},
+		{"sonde count --units functions", count("--units", "functions"), true},
+		{"  --engine ptrace (trampolines), cold", count("--engine", "ptrace", "--units", "functions", "--plan-cache=false"), false},
+		{"  --engine ptrace (trampolines), warm", count("--engine", "ptrace", "--units", "functions"), true},
+		{"sonde count --coverage --units lines, cold", count("--coverage", "--units", "lines", "--plan-cache=false"), false},
+		{"  warm plan cache", count("--coverage", "--units", "lines"), true},
+		{"  --trampolines=false (int3), warm", count("--coverage", "--trampolines=false", "--units", "lines"), true},
+	}
+	for _, r := range runs {
+		if r.warm {
+			if _, err := wall(r.args[0], r.args[1:]...); err != nil {
+				return fmt.Errorf("%s (filling the plan cache): %w", r.name, err)
+			}
+		}
 	}
 	times := make([][]time.Duration, len(runs))
 	cpus := make([][]time.Duration, len(runs))
 	for range rounds {
 		for i, r := range runs {
+			os.Remove(data) // each run writes a fresh file, not the end of a growing one
 			d, err := wall(r.args[0], r.args[1:]...)
 			if err != nil {
 				return fmt.Errorf("%s: %w", r.name, err)
@@ -177,10 +198,10 @@ func pythonRuns(rounds int, python, sonde, td, dir, data string) error {
 	// CPU time (user+sys of the command and the children it waited for)
 	// is what a loaded machine does not inflate.
 	plainCPU, cgCPU := medianD(cpus[0]), medianD(cpus[1])
-	fmt.Printf("%-38s %10s %12s %12s %10s %12s %12s\n", "run", "seconds", "/ callgrind", "/ unprofiled", "CPU s", "/ callgrind", "/ unprofiled")
+	fmt.Printf("%-44s %10s %12s %12s %10s %12s %12s\n", "run", "seconds", "/ callgrind", "/ unprofiled", "CPU s", "/ callgrind", "/ unprofiled")
 	for i, r := range runs {
 		m, c := medianD(times[i]), medianD(cpus[i])
-		fmt.Printf("%-38s %10.2f %12.2f %12.2f %10.2f %12.2f %12.2f\n", r.name, m.Seconds(), m.Seconds()/cg.Seconds(), m.Seconds()/plain.Seconds(),
+		fmt.Printf("%-44s %10.3f %12.3f %12.2f %10.3f %12.3f %12.2f\n", r.name, m.Seconds(), m.Seconds()/cg.Seconds(), m.Seconds()/plain.Seconds(),
 			c.Seconds(), c.Seconds()/cgCPU.Seconds(), c.Seconds()/plainCPU.Seconds())
 	}
 	return nil

@@ -76,7 +76,8 @@ __asm__(
 	"	ret\n"
 	".size six_bytes, .-six_bytes\n"
 
-	/* xorl %eax,%eax; ret: too short, keeps an int3 */
+	/* xorl %eax,%eax; ret: 3 bytes; the jump also covers 2 bytes of the
+	   alignment padding after the ret, which nothing jumps to */
 	".globl three_bytes\n.type three_bytes,@function\n.p2align 4\n"
 	"three_bytes:\n"
 	"	xorl %eax, %eax\n"
