@@ -410,52 +410,66 @@ func TestSignals(t *testing.T) {
 // (read through /proc/PID/mem).
 func TestAttach(t *testing.T) {
 	bin := testprog.Build(t, "count/attach.c", testprog.Opts{Flags: []string{"-g", "-O0"}})
+	type variant struct {
+		name string
+		opts Options
+	}
+	var variants []variant
 	for _, eng := range engines {
 		for _, kind := range []profile.UnitKind{profile.UnitLine, profile.UnitFunction} {
-			t.Run(eng.String()+"/"+kind.String(), func(t *testing.T) {
-				cmd := exec.Command(bin, "3")
-				stdout, err := cmd.StdoutPipe()
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := cmd.Start(); err != nil {
-					t.Fatal(err)
-				}
-				defer cmd.Process.Kill()
-				rd := bufio.NewReader(stdout)
-				if l, err := rd.ReadString('\n'); err != nil || l != "ready\n" {
-					t.Fatalf("first line %q, %v", l, err)
-				}
-				before := readText(t, cmd.Process.Pid, bin)
-				ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
-				defer cancel()
-				// Few units: each uprobe takes about 85 ms to remove.
-				res, err := Count(ctx, &Options{Units: kind, Engine: eng, PID: cmd.Process.Pid, Only: []Spec{mustSpec(t, "func:^counted$")}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				after := readText(t, cmd.Process.Pid, bin)
-				if !bytes.Equal(before, after) {
-					t.Errorf("text differs after detach (%d bytes)", len(before))
-				}
-				rest, _ := bufio.NewReader(rd).ReadString('\n')
-				if err := cmd.Wait(); err != nil || rest != "finished ok\n" {
-					t.Errorf("after detach: %q, %v", rest, err)
-				}
-				if res.Ended != "detached" {
-					t.Errorf("ended %q, want detached", res.Ended)
-				}
-				var total uint64
-				for _, c := range res.Counts {
-					for _, v := range c {
-						total += v
-					}
-				}
-				if total == 0 {
-					t.Error("nothing counted while attached")
-				}
-			})
+			// Few units: each uprobe takes about 85 ms to remove.
+			variants = append(variants, variant{eng.String() + "/" + kind.String(),
+				Options{Units: kind, Engine: eng, Only: []Spec{mustSpec(t, "func:^counted$")}}})
 		}
+	}
+	// Coverage of every line: the jumps of windows that run again are
+	// removed while attached (polled), the others at the detach.
+	variants = append(variants, variant{"ptrace/coverage", Options{Engine: EnginePtrace, Coverage: true}})
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			cmd := exec.Command(bin, "3")
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			rd := bufio.NewReader(stdout)
+			if l, err := rd.ReadString('\n'); err != nil || l != "ready\n" {
+				t.Fatalf("first line %q, %v", l, err)
+			}
+			before := readText(t, cmd.Process.Pid, bin)
+			ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+			defer cancel()
+			opts := v.opts
+			opts.PID = cmd.Process.Pid
+			res, err := Count(ctx, &opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			after := readText(t, cmd.Process.Pid, bin)
+			if !bytes.Equal(before, after) {
+				t.Errorf("text differs after detach (%d bytes)", len(before))
+			}
+			rest, _ := bufio.NewReader(rd).ReadString('\n')
+			if err := cmd.Wait(); err != nil || rest != "finished ok\n" {
+				t.Errorf("after detach: %q, %v", rest, err)
+			}
+			if res.Ended != "detached" {
+				t.Errorf("ended %q, want detached", res.Ended)
+			}
+			var total uint64
+			for _, c := range res.Counts {
+				for _, v := range c {
+					total += v
+				}
+			}
+			if total == 0 {
+				t.Error("nothing counted while attached")
+			}
+		})
 	}
 }
 

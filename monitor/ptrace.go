@@ -280,10 +280,24 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 	defer r.finishTrampolines()
 	var al *alarm
 	every, next := uncoverMin, time.Now().Add(uncoverMin)
-	uncovering := r.opts.Coverage && !r.opts.NoTrampolines && r.root != 0
-	if uncovering {
+	uncovering := r.opts.Coverage && !r.opts.NoTrampolines
+	if uncovering && r.root != 0 {
+		// -p polls with waitBriefly: no alarm needed.
 		if al = newAlarm(every); al != nil {
 			defer al.stop()
+		}
+	}
+	maybeUncover := func() {
+		if now := time.Now(); uncovering && !now.Before(next) {
+			if r.uncover() > 0 {
+				every = uncoverMin
+			} else {
+				every = min(2*every, uncoverMax)
+			}
+			next = now.Add(every)
+			if al != nil {
+				al.every.Store(int64(every))
+			}
 		}
 	}
 	for len(r.threads) > 0 {
@@ -319,6 +333,7 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 				return fmt.Errorf("wait for tracees: %w", err)
 			}
 			if tid == 0 {
+				maybeUncover()
 				waitBriefly()
 				continue
 			}
@@ -331,19 +346,7 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 				return r.planErr
 			}
 		}
-		if uncovering {
-			if now := time.Now(); !now.Before(next) {
-				if r.uncover() > 0 {
-					every = uncoverMin
-				} else {
-					every = min(2*every, uncoverMax)
-				}
-				next = now.Add(every)
-				if al != nil {
-					al.every.Store(int64(every))
-				}
-			}
-		}
+		maybeUncover()
 	}
 	return nil
 }
