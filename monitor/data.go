@@ -37,13 +37,9 @@ func WriteData(w *datafile.Writer, res *Result, command []string) error {
 			if len(all) != o.nunits {
 				return fmt.Errorf("write count run: the units of %s in the plan cache do not decode (remove %s)", o.Path, o.cache.path())
 			}
-			units := make([]profile.Unit, o.nunits)
-			copy(units, all)
-			for j := range units {
-				units[j].Loc.Mapping = int32(i)
-			}
-			var err error
-			if hash, err = w.WriteUnits(units); err != nil {
+			body := datafile.EncodeUnitsMapped(nil, all, int32(i))
+			hash = datafile.BodyHash(body)
+			if err := w.WriteEncodedUnits(body, hash); err != nil {
 				return fmt.Errorf("write count run: %w", err)
 			}
 		}

@@ -233,12 +233,7 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // sites and its prepared trampolines, then a CRC-32C of all of it.
 func encodePlan(o *Object, key string) []byte {
 	if o.body == nil {
-		units := make([]profile.Unit, o.nunits)
-		copy(units, o.Units())
-		for i := range units {
-			units[i].Loc.Mapping = 0
-		}
-		o.body = datafile.EncodeUnits(nil, units)
+		o.body = datafile.EncodeUnitsMapped(nil, o.Units(), 0)
 		o.hash = datafile.BodyHash(o.body)
 	}
 	w := &planWriter{}

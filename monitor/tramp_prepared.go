@@ -60,7 +60,9 @@ func prepare(pl *trampPlan, coverage bool) *prepared {
 		ws = append(ws, w)
 	}
 	sort.Slice(ws, func(i, j int) bool { return ws[i].addr < ws[j].addr })
-	e := &emitter{}
+	// Sized up front (about 30 bytes, two relocations and a counter a
+	// window): libpython has 139,000 windows.
+	e := &emitter{buf: make([]byte, 0, 40*len(ws)), rels: make([]textRel, 0, 3*len(ws)), cnts: make([]cntRel, 0, 2*len(ws))}
 	pp.wins = make([]prepWin, len(ws))
 	nsites, nwant := 0, 0
 	for _, w := range ws {

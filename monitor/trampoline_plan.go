@@ -80,6 +80,7 @@ type winInsn struct {
 	pcrelOff int    // relRIP, relCallInd with ripRel: offset of the disp32
 	ripRel   bool   // relCallInd: the operand is RIP-relative
 	modrm    int    // relCallInd: offset of the ModRM byte
+	uncond   bool   // never falls through: ret, indirect jmp, ud2, hlt
 }
 
 const jmpLen = 5 // e9 rel32
@@ -577,7 +578,7 @@ func (p *planner) windowFrom(fn funcSym, start uint64, si int) (*window, string)
 		case relJmp, relCall, relCallInd:
 			w.ends = true
 		case relCopy, relRIP:
-			w.ends = w.ends || isUncond(in.code)
+			w.ends = w.ends || in.uncond
 		}
 	}
 	if sj < len(p.o.Sites) && uint64(p.o.Sites[sj].Addr) < a+uint64(w.size) {
@@ -611,20 +612,6 @@ func (p *planner) deadBytes(fn funcSym, from, to uint64) []byte {
 	return b
 }
 
-// isUncond reports whether an instruction copied as it is never falls
-// through: ret, indirect jmp, ud2, hlt.
-func isUncond(code []byte) bool {
-	in, err := x86asm.Decode(code, 64)
-	if err != nil {
-		return false
-	}
-	switch in.Op {
-	case x86asm.RET, x86asm.LRET, x86asm.IRET, x86asm.UD2, x86asm.HLT, x86asm.JMP, x86asm.LJMP:
-		return true
-	}
-	return false
-}
-
 // opcodeIndex returns the index of the opcode byte after legacy and REX
 // prefixes.
 func opcodeIndex(code []byte) int {
@@ -653,6 +640,10 @@ func decodeReloc(code []byte, pc uint64) (winInsn, string) {
 		return winInsn{}, "does not decode"
 	}
 	w := winInsn{addr: pc, code: code[:in.Len]}
+	switch in.Op {
+	case x86asm.RET, x86asm.LRET, x86asm.IRET, x86asm.UD2, x86asm.HLT, x86asm.JMP, x86asm.LJMP:
+		w.uncond = true // never falls through
+	}
 	next := pc + uint64(in.Len)
 	rel, isRel := in.Args[0].(x86asm.Rel)
 	switch in.Op {

@@ -293,6 +293,17 @@ func (w *Writer) WriteUnitCounts(units []profile.Unit) error {
 // for units to b. It is exported for the compiler driver, which computes a
 // program's universe once at build time.
 func EncodeUnits(b []byte, units []profile.Unit) []byte {
+	return encodeUnits(b, units, false, 0)
+}
+
+// EncodeUnitsMapped is EncodeUnits with every unit's mapping index written
+// as mapping, whatever its Loc.Mapping: a caller's units need no copy to be
+// written for the mapping they belong to in a run.
+func EncodeUnitsMapped(b []byte, units []profile.Unit, mapping int32) []byte {
+	return encodeUnits(b, units, true, mapping)
+}
+
+func encodeUnits(b []byte, units []profile.Unit, override bool, mapping int32) []byte {
 	index := map[string]uint64{"": 0}
 	var table []string
 	ref := func(s string) uint64 {
@@ -316,7 +327,11 @@ func EncodeUnits(b []byte, units []profile.Unit) []byte {
 	b = binary.AppendUvarint(b, uint64(len(units)))
 	for i, u := range units {
 		b = binary.AppendUvarint(b, uint64(u.Kind))
-		b = binary.AppendUvarint(b, uint64(int64(u.Loc.Mapping)+1))
+		m := u.Loc.Mapping
+		if override {
+			m = mapping
+		}
+		b = binary.AppendUvarint(b, uint64(int64(m)+1))
 		b = binary.AppendUvarint(b, uint64(u.Loc.Addr))
 		b = binary.AppendUvarint(b, rs[i].scope)
 		b = binary.AppendUvarint(b, uint64(u.Index))
