@@ -443,7 +443,7 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 			b := winsB[20*i:]
 			w := prepWin{addr: binary.LittleEndian.Uint64(b), off: binary.LittleEndian.Uint32(b[8:]), size: binary.LittleEndian.Uint32(b[12:])}
 			k := int(binary.LittleEndian.Uint32(b[16:]))
-			if w.size < jmpLen || w.size > 64 || uint64(w.off) >= uint64(len(pp.code)) || k == 0 || k > nws-at ||
+			if w.size < jmpLen || w.size > maxWindow || uint64(w.off) >= uint64(len(pp.code)) || k == 0 || k > nws-at ||
 				int(w.size) > nwant-wat || i > 0 && w.addr < pp.wins[i-1].addr+uint64(pp.wins[i-1].size) {
 				return nil, errPlanCorrupt
 			}

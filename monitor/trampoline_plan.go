@@ -85,6 +85,10 @@ type winInsn struct {
 
 const jmpLen = 5 // e9 rel32
 
+// maxWindow bounds a window's bytes (a plan cache entry with a longer one
+// is corrupt).
+const maxWindow = 64
+
 // trampolines returns o's plan, computed once.
 func (o *Object) trampolines() *trampPlan {
 	if o.tplan == nil {
@@ -194,6 +198,10 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 		return i == len(taken) || taken[i][0] >= hi
 	}
 	var added [][2]uint64
+	byStart := make(map[uint64]*window, len(pl.wins))
+	for _, w := range pl.wins {
+		byStart[w.addr] = w
+	}
 	for _, si := range failed {
 		if _, ok := pl.covered[si]; ok {
 			continue
@@ -207,9 +215,51 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 				continue
 			}
 		}
+		if p.growWindow(si, taken, added, byStart, add) {
+			continue
+		}
 		pl.why[whys[si]]++
 	}
 	return pl
+}
+
+// growWindow lengthens, for site si (not a branch target) that has no
+// window of its own, the first-pass window that ends at or before it, so
+// that it counts si too: nothing between them being a branch target, si
+// runs exactly when that window's instructions fall through to it. It
+// updates taken and byStart and reports whether it could.
+func (p *planner) growWindow(si int, taken, added [][2]uint64, byStart map[uint64]*window, add func(int, *window)) bool {
+	a := uint64(p.o.Sites[si].Addr)
+	if p.targets[a] {
+		return false
+	}
+	i := sort.Search(len(taken), func(i int) bool { return taken[i][0] >= a }) - 1
+	if i < 0 || taken[i][1] > a {
+		return false
+	}
+	w := byStart[taken[i][0]]
+	if w == nil || w.ends || w.pad != nil || a-w.addr > maxWindow {
+		return false
+	}
+	fn, why := p.function(w.addr)
+	if why != "" || a >= fn.addr+fn.size {
+		return false
+	}
+	nw, _ := p.windowFrom(fn, w.addr, w.site, a)
+	if nw == nil || nw.size > maxWindow {
+		return false
+	}
+	end := nw.addr + uint64(nw.size)
+	if i+1 < len(taken) && taken[i+1][0] < end {
+		return false
+	}
+	if j := sort.Search(len(added), func(j int) bool { return added[j][1] > w.addr }); j < len(added) && added[j][0] < end {
+		return false
+	}
+	taken[i][1] = end
+	byStart[w.addr] = nw
+	add(w.site, nw)
+	return true
 }
 
 // plannerFacts is a planner made in the background, or why it could not
@@ -467,7 +517,7 @@ func (p *planner) window(si int) (*window, string) {
 	if why != "" {
 		return nil, why
 	}
-	return p.windowFrom(fn, a, si)
+	return p.windowFrom(fn, a, si, a)
 }
 
 // backWindow tries, for a site whose own window failed, a window that
@@ -491,7 +541,7 @@ func (p *planner) backWindow(si int) *window {
 	}
 	for j := k - 1; j >= 0 && j >= k-4; j-- {
 		x := starts[j]
-		if w, _ := p.windowFrom(fn, x, si); w != nil {
+		if w, _ := p.windowFrom(fn, x, si, a); w != nil {
 			return w
 		}
 		if p.targets[x] {
@@ -525,11 +575,11 @@ func (p *planner) insnStarts(fn funcSym) []uint64 {
 	return s
 }
 
-// windowFrom decodes a window of fn from start that reaches at least
-// past the instruction at site si.
-func (p *planner) windowFrom(fn funcSym, start uint64, si int) (*window, string) {
+// windowFrom decodes a window of fn for site si from start that reaches
+// at least past the instruction at through.
+func (p *planner) windowFrom(fn funcSym, start uint64, si int, through uint64) (*window, string) {
 	a := start
-	site := uint64(p.o.Sites[si].Addr)
+	site := through
 	end := fn.addr + fn.size
 	// Flags are dead at a function's entry (psABI), but foo.cold is no
 	// function (foo jumps there, maybe with a flag still to be tested),
