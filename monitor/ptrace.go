@@ -670,39 +670,10 @@ func (r *ptraceRun) stepOver(tid int, th *thread, a uint64, b *bp) {
 	r.cont(tid, th, sig)
 }
 
-// stopOthers stops every running thread that shares sp, except tid.
+// stopOthers stops every running thread that shares sp, except tid. A
+// thread that dies instead (its process in exit_group) is not waited for.
 func (r *ptraceRun) stopOthers(tid int, sp *space) {
-	for t, o := range r.threads {
-		if t == tid || o.sp != sp || !o.running || o.inVfork || o.group {
-			continue
-		}
-		if unix.PtraceInterrupt(t) != nil {
-			continue
-		}
-		for {
-			_, ws, err := unix.Wait4(t, false)
-			if err != nil {
-				break
-			}
-			if ws.Exited() || ws.Signaled() {
-				r.exited(t, o, ws)
-				break
-			}
-			if !ws.Stopped() {
-				continue
-			}
-			o.running = false
-			o.held = true
-			if int(ws)>>16 != unix.PTRACE_EVENT_STOP || ws.StopSignal() != unix.SIGTRAP {
-				// Stopped for something else first (a breakpoint, a
-				// signal, an event): the main loop handles it later; the
-				// interrupt's own stop comes after and is just resumed.
-				w := ws
-				o.deferred = &w
-			}
-			break
-		}
-	}
+	r.collectStops(r.interruptAll(tid, sp), true)
 }
 
 // resumeOthers continues the threads stopOthers held, and queues the stops

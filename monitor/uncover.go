@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/proc"
 )
 
 // One-shot trampolines. In a coverage run a trampoline only sets its
@@ -211,22 +212,40 @@ func (pp *prepared) siteWins(nsites int) []int32 {
 }
 
 // stopAll stops every running thread of sp, as stopOthers does, but
-// without waiting for ever: a thread that is exiting (its process in
+// gives up after stopWait: a thread that is exiting (its process in
 // exit_group) may never report the interrupt's stop, and a thread group
 // leader's exit is not reported while other threads' are pending. It
 // reports whether every thread stopped; those that did not are left to
 // the main loop, which continues an interrupt's stop it gets later.
 func (r *ptraceRun) stopAll(sp *space) bool {
+	return r.collectStops(r.interruptAll(-1, sp), false)
+}
+
+// interruptAll sends PTRACE_INTERRUPT to every running thread of sp but
+// tid and returns them.
+func (r *ptraceRun) interruptAll(tid int, sp *space) []int {
 	var pending []int
 	for t, o := range r.threads {
-		if o.sp != sp || !o.running || o.inVfork || o.group {
+		if t == tid || o.sp != sp || !o.running || o.inVfork || o.group {
 			continue
 		}
 		if unix.PtraceInterrupt(t) == nil {
 			pending = append(pending, t)
 		}
 	}
-	deadline := time.Now().Add(stopWait)
+	return pending
+}
+
+// collectStops waits for the stops of the interrupted threads pending and
+// holds them (a stop that is not the interrupt's is deferred to the main
+// loop). It polls instead of blocking in wait4: a dying thread may never
+// report. After stopWait, with dropDead, a thread that is a zombie or gone
+// is dropped (it runs no more code) and the others are waited for, as long
+// as it takes; without, collectStops gives up and returns false.
+func (r *ptraceRun) collectStops(pending []int, dropDead bool) bool {
+	start := time.Now()
+	deadline := start.Add(stopWait)
+	nap := 20 * time.Microsecond
 	for len(pending) > 0 {
 		left := pending[:0]
 		for _, t := range pending {
@@ -251,15 +270,32 @@ func (r *ptraceRun) stopAll(sp *space) bool {
 			}
 		}
 		pending = left
-		if len(pending) > 0 {
-			if time.Now().After(deadline) {
+		if len(pending) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			if !dropDead {
 				return false
 			}
-			time.Sleep(50 * time.Microsecond)
+			left := pending[:0]
+			for _, t := range pending {
+				if st, err := proc.ReadStat(t); err == nil && st.State != "Z" && st.State != "X" {
+					left = append(left, t)
+				}
+			}
+			pending = left
 		}
+		if time.Since(start) < spinWait {
+			continue // an interrupt's stop usually comes within microseconds
+		}
+		time.Sleep(nap)
+		nap = min(2*nap, time.Millisecond)
 	}
 	return true
 }
+
+// spinWait is how long collectStops polls without sleeping.
+const spinWait = 200 * time.Microsecond
 
 // stopWait bounds how long stopAll waits for a thread to stop.
 const stopWait = 20 * time.Millisecond
