@@ -30,7 +30,7 @@ import (
 // entry that does not match or does not decode is ignored and replaced.
 
 // planCacheFormat names the entry layout; change it with the layout.
-const planCacheFormat = "sonde count plan cache 3"
+const planCacheFormat = "sonde count plan cache 4"
 
 // planCacheLimit bounds the bytes of all entries: the least recently used
 // go first.
@@ -315,6 +315,7 @@ func encodePlan(o *Object, key string) []byte {
 			w.u32(pw.off)
 			w.u32(pw.size)
 			w.u32(uint32(len(pw.sites)))
+			w.u64(pw.hop)
 		}
 		for _, pw := range pp.wins {
 			for _, s := range pw.sites {
@@ -323,6 +324,11 @@ func encodePlan(o *Object, key string) []byte {
 		}
 		for _, pw := range pp.wins {
 			w.raw(pw.want)
+		}
+		for _, pw := range pp.wins {
+			if pw.hop != 0 {
+				w.raw(pw.hopWant)
+			}
 		}
 	}
 	return binary.LittleEndian.AppendUint32(w.b, crc32.Checksum(w.b, castagnoli))
@@ -423,9 +429,9 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 			}
 			pp.rels[i] = x
 		}
-		nwins := r.count(20)
+		nwins := r.count(28)
 		nws, nwant := r.count(4), r.count(1)
-		winsB, sitesB, want := r.raw(20*nwins), r.raw(4*nws), r.raw(nwant)
+		winsB, sitesB, want := r.raw(28*nwins), r.raw(4*nws), r.raw(nwant)
 		if r.err != nil {
 			return nil, r.err
 		}
@@ -438,12 +444,22 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 			sites[i] = int32(s)
 		}
 		pp.wins = make([]prepWin, nwins)
-		at, wat := 0, 0
+		at, wat, nhop := 0, 0, 0
 		for i := range pp.wins {
-			b := winsB[20*i:]
-			w := prepWin{addr: binary.LittleEndian.Uint64(b), off: binary.LittleEndian.Uint32(b[8:]), size: binary.LittleEndian.Uint32(b[12:])}
+			b := winsB[28*i:]
+			w := prepWin{addr: binary.LittleEndian.Uint64(b), off: binary.LittleEndian.Uint32(b[8:]), size: binary.LittleEndian.Uint32(b[12:]),
+				hop: binary.LittleEndian.Uint64(b[20:])}
 			k := int(binary.LittleEndian.Uint32(b[16:]))
-			if w.size < jmpLen || w.size > maxWindow || uint64(w.off) >= uint64(len(pp.code)) || k == 0 || k > nws-at ||
+			min := uint32(jmpLen)
+			if w.hop != 0 {
+				min = hopLen
+				nhop++
+				// The jmp rel8 reaches the hop.
+				if d := int64(w.hop) - int64(w.addr+hopLen); d != int64(int8(d)) {
+					return nil, errPlanCorrupt
+				}
+			}
+			if w.size < min || w.size > maxWindow || uint64(w.off) >= uint64(len(pp.code)) || k == 0 || k > nws-at ||
 				int(w.size) > nwant-wat || i > 0 && w.addr < pp.wins[i-1].addr+uint64(pp.wins[i-1].size) {
 				return nil, errPlanCorrupt
 			}
@@ -454,6 +470,15 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 		}
 		if at != nws || wat != nwant {
 			return nil, errPlanCorrupt
+		}
+		hopWant := r.raw(jmpLen * nhop)
+		if r.err != nil {
+			return nil, r.err
+		}
+		for i := range pp.wins {
+			if pp.wins[i].hop != 0 {
+				pp.wins[i].hopWant, hopWant = hopWant[:jmpLen:jmpLen], hopWant[jmpLen:]
+			}
 		}
 		o.prep[m] = pp
 	}

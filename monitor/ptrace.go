@@ -258,6 +258,7 @@ func (r *ptraceRun) armEntry(pid int, sp *space) error {
 // stay mapped: a thread may be inside one, and it jumps back to the
 // original code, which is whole again.
 func (r *ptraceRun) removeAll(sp *space) {
+	r.offHops(sp)
 	for a, b := range sp.bps {
 		sp.mem.WriteAt([]byte{b.orig}, int64(a))
 	}

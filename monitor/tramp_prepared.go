@@ -21,6 +21,22 @@ type prepared struct {
 	err error // set: every site of the object keeps int3
 	// siteWin maps sites to windows (see siteWins).
 	siteWin []int32
+	// hops are the windows with a hop, made on first use (hopWins).
+	hops     []int32
+	hopsDone bool
+}
+
+// hopWins returns the indices of the windows that have a hop.
+func (pp *prepared) hopWins() []int32 {
+	if !pp.hopsDone {
+		for i := range pp.wins {
+			if pp.wins[i].hop != 0 {
+				pp.hops = append(pp.hops, int32(i))
+			}
+		}
+		pp.hopsDone = true
+	}
+	return pp.hops
 }
 
 // prepWin is one patched window.
@@ -30,6 +46,11 @@ type prepWin struct {
 	size  uint32  // bytes the jump overwrites
 	sites []int32 // the sites counted in it, its own first
 	want  []byte  // the file's bytes under the jump
+	// hop, when not 0, is the link-time address of the 5-byte jump to the
+	// trampoline that the window's jmp rel8 reaches (window.hop), and
+	// hopWant the file's bytes there.
+	hop     uint64
+	hopWant []byte
 }
 
 // pathSlot is the room at the end of the code pages for the counters'
@@ -84,7 +105,7 @@ func prepare(pl *trampPlan, coverage bool) *prepared {
 		}
 		want = append(want, w.pad...)
 		pp.wins[i] = prepWin{addr: w.addr, off: uint32(len(e.buf)), size: uint32(w.size),
-			sites: sites[s0:len(sites):len(sites)], want: want[b0:len(want):len(want)]}
+			sites: sites[s0:len(sites):len(sites)], want: want[b0:len(want):len(want)], hop: w.hop, hopWant: w.hopWant}
 		e.trampoline(w, coverage)
 	}
 	page := uint64(unix.Pagesize())

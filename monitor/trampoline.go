@@ -223,6 +223,7 @@ func relocate(code []byte, rels []textRel, base, bias uint64) error {
 type armedTramps struct {
 	pp   *prepared
 	bias uint64
+	base uint64 // run-time address of the trampolines
 	reg  *counterRegion
 	// patched says, by pp.wins index, that the jump is in place.
 	patched []bool
@@ -288,6 +289,9 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		if insideAny(rips, a, int(w.size)) || sp.bpIn(a, int(w.size)) {
 			continue
 		}
+		if h := w.hop + bias; w.hop != 0 && (insideAny(rips, h-1, jmpLen+1) || sp.bpIn(h, jmpLen)) {
+			continue
+		}
 		use[i] = true
 		n++
 		for _, c := range w.sites {
@@ -324,30 +328,61 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		return all("")
 	}
 	// The jumps, written in runs of nearby patches (one write per run
-	// instead of one per site).
+	// instead of one per site). Hops first: a window's jmp rel8 is
+	// written only once its hop is in place.
+	at := &armedTramps{pp: pp, bias: bias, base: base, reg: reg, patched: make([]bool, len(pp.wins))}
+	var hops []patchAt
+	for i := range pp.wins {
+		if w := &pp.wins[i]; use[i] && w.hop != 0 {
+			h := w.hop + bias
+			j := []byte{0xe9, 0, 0, 0, 0}
+			binary.LittleEndian.PutUint32(j[1:], uint32(int32(int64(base+uint64(w.off)-(h+jmpLen)))))
+			hops = append(hops, patchAt{addr: h, bytes: j, want: w.hopWant, idx: i})
+		}
+	}
+	sort.Slice(hops, func(i, j int) bool { return hops[i].addr < hops[j].addr })
+	hopOK := make([]bool, len(pp.wins))
+	badHops, err := sp.writePatches(hops, 4096, func(p *patchAt) { hopOK[p.idx] = true })
+	if err != nil {
+		reg.only = nil
+		r.stats.why["write patches failed: "+err.Error()] += len(o.Sites)
+		return all("")
+	}
 	patches := make([]patchAt, 0, n)
 	jumps := make([]byte, 0, n*jmpLen)
 	for i := range pp.wins {
-		if !use[i] {
+		w := &pp.wins[i]
+		if !use[i] || w.hop != 0 && !hopOK[i] {
 			continue
 		}
-		w := &pp.wins[i]
 		a := w.addr + bias
 		j0 := len(jumps)
-		jumps = append(jumps, 0xe9)
-		jumps = binary.LittleEndian.AppendUint32(jumps, uint32(int32(int64(base+uint64(w.off)-(a+jmpLen)))))
-		for k := jmpLen; k < int(w.size); k++ {
+		if w.hop != 0 {
+			jumps = append(jumps, 0xeb, byte(int8(int64(w.hop)-int64(w.addr+hopLen))))
+		} else {
+			jumps = append(jumps, 0xe9)
+			jumps = binary.LittleEndian.AppendUint32(jumps, uint32(int32(int64(base+uint64(w.off)-(a+jmpLen)))))
+		}
+		for k := len(jumps) - j0; k < int(w.size); k++ {
 			jumps = append(jumps, 0xcc) // never run: nothing jumps inside the window
 		}
 		patches = append(patches, patchAt{addr: a, bytes: jumps[j0:], want: w.want, idx: i})
 	}
-	at := &armedTramps{pp: pp, bias: bias, reg: reg, patched: make([]bool, len(pp.wins))}
 	skipped, err := sp.writePatches(patches, 4096, func(p *patchAt) { at.patched[p.idx] = true; at.live++ })
 	if err != nil {
 		reg.only = nil
 		r.stats.why["write patches failed: "+err.Error()] += len(o.Sites)
 		return all("")
 	}
+	// A hop whose window was not written goes back: nothing jumps to it.
+	var undo []patchAt
+	for _, h := range hops {
+		if hopOK[h.idx] && !at.patched[h.idx] {
+			undo = append(undo, patchAt{addr: h.addr, bytes: h.want, idx: h.idx})
+		}
+	}
+	sp.writePatches(undo, 4096, nil)
+	skipped = append(skipped, badHops...)
 	sp.tramps = append(sp.tramps, at)
 	for _, i := range skipped {
 		// Not the file's bytes: another tool's breakpoint (a uprobe on
@@ -471,13 +506,18 @@ func (sp *space) writePatchesFrom(ps []patchAt, gap uint64, done func(p *patchAt
 
 // unpatch puts back the file's bytes under the jumps of a's windows wins
 // (indices in address order; nil: every patched one), and returns how
-// many it removed.
+// many it removed: each window's own bytes first, then its hop (which
+// nothing jumps to any more). A thread stopped on a hop must have been
+// moved off it (offHops).
 func (sp *space) unpatch(a *armedTramps, wins []int32) int {
-	var ps []patchAt
+	var ps, hs []patchAt
 	add := func(i int) {
 		if a.patched[i] {
 			w := &a.pp.wins[i]
 			ps = append(ps, patchAt{addr: w.addr + a.bias, bytes: w.want, idx: i})
+			if w.hop != 0 {
+				hs = append(hs, patchAt{addr: w.hop + a.bias, bytes: w.hopWant, idx: i})
+			}
 		}
 	}
 	if wins == nil {
@@ -493,7 +533,39 @@ func (sp *space) unpatch(a *armedTramps, wins []int32) int {
 	// cost a write each, not a copy of the whole text.
 	n := 0
 	sp.writePatches(ps, 256, func(p *patchAt) { a.patched[p.idx] = false; a.live--; n++ })
+	sort.Slice(hs, func(i, j int) bool { return hs[i].addr < hs[j].addr })
+	sp.writePatches(hs, 256, nil)
 	return n
+}
+
+// offHops moves the threads of sp stopped on a hop (its jmp rel8 taken,
+// its jmp rel32 not yet) to the trampoline that hop jumps to, as the jump
+// would: the hop can then be put back.
+func (r *ptraceRun) offHops(sp *space) {
+	var regs unix.PtraceRegs
+	for t, o := range r.threads {
+		if o.sp != sp || o.running || unix.PtraceGetRegs(t, &regs) != nil {
+			continue
+		}
+		for _, a := range sp.tramps {
+			if to, ok := a.hopTarget(pc(&regs)); ok {
+				setPC(&regs, to)
+				unix.PtraceSetRegs(t, &regs)
+				break
+			}
+		}
+	}
+}
+
+// hopTarget returns where the hop at run-time address h jumps, if a
+// patched window of a has its hop there.
+func (a *armedTramps) hopTarget(h uint64) (uint64, bool) {
+	for _, i := range a.pp.hopWins() {
+		if w := &a.pp.wins[i]; a.patched[i] && w.hop+a.bias == h {
+			return a.base + uint64(w.off), true
+		}
+	}
+	return 0, false
 }
 
 // mapRegion maps codeSize bytes of trampoline pages (private, r-x) and,

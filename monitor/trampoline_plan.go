@@ -55,7 +55,16 @@ type window struct {
 	// pad are bytes after the last instruction that never run (see
 	// deadBytes), covered by the jump; size counts them.
 	pad []byte
+	// hop, when not 0, is where a 5-byte jump to the trampoline goes, in
+	// bytes that never run within rel8 reach: the window itself, too
+	// short for 5 bytes, gets a 2-byte jmp rel8 to it. hopWant are the
+	// file's bytes there.
+	hop     uint64
+	hopWant []byte
 }
+
+// hopLen is the jmp rel8 a hop window starts with.
+const hopLen = 2
 
 // relocKind says how an instruction is moved into a trampoline.
 type relocKind uint8
@@ -198,6 +207,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 		return i == len(taken) || taken[i][0] >= hi
 	}
 	var added [][2]uint64
+	var left []int
 	byStart := make(map[uint64]*window, len(pl.wins))
 	for _, w := range pl.wins {
 		byStart[w.addr] = w
@@ -218,9 +228,117 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 		if p.growWindow(si, taken, added, byStart, add) {
 			continue
 		}
+		left = append(left, si)
+	}
+	// Last: a 2-byte jmp to a hop in dead bytes nearby, once every other
+	// window is placed (a hop must not lie under one).
+	all := append(append([][2]uint64(nil), taken...), added...)
+	sort.Slice(all, func(i, j int) bool { return all[i][0] < all[j][0] })
+	hops := p.deadRanges(all)
+	for _, si := range left {
+		if _, ok := pl.covered[si]; ok {
+			continue
+		}
+		if w := p.hopWindow(si, all, hops); w != nil {
+			add(si, w)
+			continue
+		}
 		pl.why[whys[si]]++
 	}
 	return pl
+}
+
+// deadRange is a run of bytes that never run (after a jmp or ret, no
+// branch target, site, function start or window among them), handed out
+// 5 bytes at a time from next.
+type deadRange struct {
+	next, end uint64
+}
+
+// deadRanges finds the runs of dead bytes of at least 5 bytes outside
+// the windows wins (sorted by start), in address order.
+func (p *planner) deadRanges(wins [][2]uint64) []deadRange {
+	siteAt := func(a uint64) bool {
+		j := sort.Search(len(p.o.Sites), func(j int) bool { return uint64(p.o.Sites[j].Addr) >= a })
+		return j < len(p.o.Sites) && uint64(p.o.Sites[j].Addr) == a
+	}
+	inWin := func(a uint64) bool {
+		i := sort.Search(len(wins), func(i int) bool { return wins[i][1] > a })
+		return i < len(wins) && wins[i][0] <= a
+	}
+	var out []deadRange
+	for fi, fn := range p.funcs {
+		if p.bad[fn.addr] || fi+1 < len(p.funcs) && p.funcs[fi+1].addr == fn.addr {
+			continue // aliases: one pass per address
+		}
+		limit := fn.addr + fn.size + 64
+		if fi+1 < len(p.funcs) {
+			limit = min(limit, p.funcs[fi+1].addr)
+		}
+		for _, a := range p.insnStarts(fn) {
+			in, why := decodeReloc(p.code(a, 15), a)
+			if why != "" || !(in.uncond || in.kind == relJmp) {
+				continue
+			}
+			lo := a + uint64(len(in.code))
+			hi := lo
+			for hi < limit && hi-lo < 64 && !p.targets[hi] && p.inText(hi) && !siteAt(hi) && !inWin(hi) {
+				hi++
+			}
+			if hi-lo >= jmpLen && (len(out) == 0 || out[len(out)-1].end <= lo) {
+				out = append(out, deadRange{lo, hi})
+			}
+		}
+	}
+	return out
+}
+
+// hopWindow makes a window of at least 2 bytes for site si (which holds
+// no room for 5) that jumps to a hop taken from dead: the jmp rel8 at si
+// reaches the hop, whose jmp rel32 reaches the trampoline.
+func (p *planner) hopWindow(si int, wins [][2]uint64, dead []deadRange) *window {
+	a := uint64(p.o.Sites[si].Addr)
+	fn, why := p.function(a)
+	if why != "" {
+		return nil
+	}
+	w, _ := p.windowOf(fn, a, si, a, hopLen)
+	if w == nil {
+		return nil
+	}
+	i := sort.Search(len(wins), func(i int) bool { return wins[i][1] > a })
+	if i < len(wins) && wins[i][0] < a+uint64(w.size) {
+		return nil // overlaps a window
+	}
+	// rel8 from a+2: the hop starts in [a+2-128, a+2+127].
+	lo, hi := a+hopLen-128, a+hopLen+127
+	j := sort.Search(len(dead), func(j int) bool { return dead[j].end > lo })
+	for ; j < len(dead) && dead[j].next <= hi; j++ {
+		d := &dead[j]
+		h := max(d.next, lo)
+		if h > hi || h+jmpLen > d.end || h < a+uint64(w.size) && h+jmpLen > a {
+			continue
+		}
+		want := p.code(h, jmpLen)
+		if len(want) != jmpLen {
+			continue
+		}
+		if h == d.next {
+			d.next += jmpLen
+		} else {
+			// Taken from the middle: keep the part after it.
+			d.next = h + jmpLen
+		}
+		w.hop, w.hopWant = h, want
+		// The window's own bytes are no hop for a later one.
+		for k := range dead {
+			if dead[k].next < a+uint64(w.size) && dead[k].end > a {
+				dead[k].next = max(dead[k].next, a+uint64(w.size))
+			}
+		}
+		return w
+	}
+	return nil
 }
 
 // growWindow lengthens, for site si (not a branch target) that has no
@@ -578,6 +696,11 @@ func (p *planner) insnStarts(fn funcSym) []uint64 {
 // windowFrom decodes a window of fn for site si from start that reaches
 // at least past the instruction at through.
 func (p *planner) windowFrom(fn funcSym, start uint64, si int, through uint64) (*window, string) {
+	return p.windowOf(fn, start, si, through, jmpLen)
+}
+
+// windowOf is windowFrom for a window of at least need bytes.
+func (p *planner) windowOf(fn funcSym, start uint64, si int, through uint64, need int) (*window, string) {
 	a := start
 	site := through
 	end := fn.addr + fn.size
@@ -587,12 +710,12 @@ func (p *planner) windowFrom(fn funcSym, start uint64, si int, through uint64) (
 	w := &window{site: si, addr: a, flagsDead: a == fn.addr && !strings.Contains(fn.name, ".cold") && !p.jumped[a]}
 	// Sites at or after a, in address order, to count inside the window.
 	sj := sort.Search(len(p.o.Sites), func(j int) bool { return uint64(p.o.Sites[j].Addr) >= a })
-	for pos := a; w.size < jmpLen || pos <= site; {
+	for pos := a; w.size < need || pos <= site; {
 		if w.ends {
 			// Past a jmp or ret, bytes that nothing jumps to never run
 			// (alignment padding): the jump may cover them.
 			if pos > site {
-				if pad := p.deadBytes(fn, pos, a+jmpLen); pad != nil {
+				if pad := p.deadBytes(fn, pos, a+uint64(need)); pad != nil {
 					w.pad = pad
 					w.size += len(pad)
 					break

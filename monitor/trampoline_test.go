@@ -152,6 +152,7 @@ func TestTrampolineWindows(t *testing.T) {
 		{"loop_entry", 5, []relocKind{relCopy, relJcc}, false}, // jumped to: flags saved
 		{"six_bytes", 5, []relocKind{relCopy}, true},
 		{"three_bytes", 5, []relocKind{relCopy, relCopy}, true}, // and 2 bytes of padding after its ret
+		{"hop_entry", 2, []relocKind{relCopy}, true},            // a jmp rel8 to a hop after its ret
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {
@@ -184,6 +185,11 @@ func TestTrampolineWindows(t *testing.T) {
 			}
 			if w.flagsDead != tc.flagsDead {
 				t.Errorf("flags dead %v, want %v", w.flagsDead, tc.flagsDead)
+			}
+			if wantHop := tc.size < jmpLen; (w.hop != 0) != wantHop {
+				t.Errorf("hop at %#x, want one: %v", w.hop, wantHop)
+			} else if d := int64(w.hop) - int64(uint64(a)+hopLen); wantHop && d != int64(int8(d)) {
+				t.Errorf("hop at %#x, out of the rel8 reach of the window at %#x", w.hop, a)
 			}
 		})
 	}

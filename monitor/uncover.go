@@ -174,6 +174,7 @@ func (r *ptraceRun) uncover() int {
 			r.resumeOthers(sp)
 			continue
 		}
+		r.offHops(sp)
 		for _, p := range picks {
 			r.stats.removed += sp.unpatch(p.a, p.wins)
 		}

@@ -2,7 +2,8 @@
    run a known number of times and checked against valgrind's counts of the
    same binary: hand-written entries (a RIP-relative load, a call and an
    indirect call in the displaced bytes, a conditional jump and a jump back
-   to the entry, a 6-byte and a 3-byte function), a switch (a jump table at
+   to the entry, a 6-byte and a 3-byte function, a loop head 2 bytes into
+   an entry), a switch (a jump table at
    -O2) and setjmp/longjmp through counted frames. */
 #include <setjmp.h>
 #include <stdio.h>
@@ -18,6 +19,8 @@ long call_ind(void);
 long loop_entry(long n);
 long six_bytes(void);
 long three_bytes(void);
+int hop_entry(int n);
+volatile long hop_sink;
 
 /* Entries written by hand so that their first bytes are what they say. */
 __asm__(
@@ -76,6 +79,20 @@ __asm__(
 	"	ret\n"
 	".size six_bytes, .-six_bytes\n"
 
+	/* xorl %eax,%eax (2 bytes), then a loop head: a branch target 2 bytes
+	   into a site that is itself one (the entry). No 5-byte window fits
+	   and none can start earlier: a jmp rel8 to a hop in the dead bytes
+	   after the ret, which jumps to the trampoline */
+	".globl hop_entry\n.type hop_entry,@function\n.p2align 4\n"
+	"hop_entry:\n"
+	"	xorl %eax, %eax\n"
+	"1:	addl $1, %eax\n"
+	"	cmpl %edi, %eax\n"
+	"	jl 1b\n"
+	"	ret\n"
+	"	.skip 6, 0xcc\n"
+	".size hop_entry, .-hop_entry\n"
+
 	/* xorl %eax,%eax; ret: 3 bytes; the jump also covers 2 bytes of the
 	   alignment padding after the ret, which nothing jumps to */
 	".globl three_bytes\n.type three_bytes,@function\n.p2align 4\n"
@@ -131,6 +148,7 @@ int main(int argc, char **argv)
 		sum += loop_entry(i % 5);
 		sum += six_bytes();
 		sum += three_bytes();
+		hop_sink += hop_entry((int)(i % 3) + 1);
 		sum += pick((int)i);
 	}
 	for (int k = 0; k < 10; k++) {
