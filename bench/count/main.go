@@ -169,6 +169,7 @@ func pythonRuns(rounds int, python, sonde, td, dir, data string) error {
 		{"sonde count --units functions", count("--units", "functions"), true},
 		{"  --engine ptrace (trampolines), cold", count("--engine", "ptrace", "--units", "functions", "--plan-cache=false"), false},
 		{"  --engine ptrace (trampolines), warm", count("--engine", "ptrace", "--units", "functions"), true},
+		{"  --engine ptrace --units lines, warm", count("--engine", "ptrace", "--units", "lines"), true},
 		{"sonde count --coverage --units lines, cold", count("--coverage", "--units", "lines", "--plan-cache=false"), false},
 		{"  warm plan cache", count("--coverage", "--units", "lines"), true},
 		{"  --trampolines=false (int3), warm", count("--coverage", "--trampolines=false", "--units", "lines"), true},
