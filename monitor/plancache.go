@@ -30,7 +30,7 @@ import (
 // entry that does not match or does not decode is ignored and replaced.
 
 // planCacheFormat names the entry layout; change it with the layout.
-const planCacheFormat = "sonde count plan cache 4"
+const planCacheFormat = "sonde count plan cache 5"
 
 // planCacheLimit bounds the bytes of all entries: the least recently used
 // go first.
@@ -296,40 +296,12 @@ func encodePlan(o *Object, key string) []byte {
 		}
 		w.u64(pp.codeSize)
 		w.bytes(pp.code)
-		w.u64(uint64(len(pp.rels)))
-		for _, r := range pp.rels {
-			w.u32(r.off)
-			w.u32(r.end)
-			w.u64(r.target)
-		}
-		w.u64(uint64(len(pp.wins)))
-		nsites, nwant := 0, 0
-		for _, pw := range pp.wins {
-			nsites += len(pw.sites)
-			nwant += len(pw.want)
-		}
-		w.u64(uint64(nsites))
-		w.u64(uint64(nwant))
-		for _, pw := range pp.wins {
-			w.u64(pw.addr)
-			w.u32(pw.off)
-			w.u32(pw.size)
-			w.u32(uint32(len(pw.sites)))
-			w.u64(pw.hop)
-		}
-		for _, pw := range pp.wins {
-			for _, s := range pw.sites {
-				w.u32(uint32(s))
-			}
-		}
-		for _, pw := range pp.wins {
-			w.raw(pw.want)
-		}
-		for _, pw := range pp.wins {
-			if pw.hop != 0 {
-				w.raw(pw.hopWant)
-			}
-		}
+		// The arrays as they are in memory: read back where mapped.
+		w.bytes(pp.rels)
+		w.bytes(pp.recs)
+		w.bytes(pp.sites)
+		w.bytes(pp.want)
+		w.bytes(pp.hopWant)
 	}
 	return binary.LittleEndian.AppendUint32(w.b, crc32.Checksum(w.b, castagnoli))
 }
@@ -411,74 +383,12 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 		if uint64(len(pp.code))+pathSlot > pp.codeSize || pp.codeSize%uint64(os.Getpagesize()) != 0 {
 			r.fail()
 		}
-		nrels := r.count(16)
-		relsB := r.raw(16 * nrels)
+		pp.rels, pp.recs, pp.sites, pp.want, pp.hopWant = r.bytes(), r.bytes(), r.bytes(), r.bytes(), r.bytes()
 		if r.err != nil {
 			return nil, r.err
 		}
-		pp.rels = make([]textRel, nrels)
-		for i := range pp.rels {
-			x := textRel{off: binary.LittleEndian.Uint32(relsB[16*i:]), end: binary.LittleEndian.Uint32(relsB[16*i+4:]),
-				target: binary.LittleEndian.Uint64(relsB[16*i+8:])}
-			width := uint32(4)
-			if x.end == 0 {
-				width = 8
-			}
-			if uint64(x.off)+uint64(width) > uint64(len(pp.code)) || x.end != 0 && x.end < x.off+4 {
-				return nil, errPlanCorrupt
-			}
-			pp.rels[i] = x
-		}
-		nwins := r.count(28)
-		nws, nwant := r.count(4), r.count(1)
-		winsB, sitesB, want := r.raw(28*nwins), r.raw(4*nws), r.raw(nwant)
-		if r.err != nil {
-			return nil, r.err
-		}
-		sites := make([]int32, nws)
-		for i := range sites {
-			s := binary.LittleEndian.Uint32(sitesB[4*i:])
-			if int(s) >= len(o.Sites) {
-				return nil, errPlanCorrupt
-			}
-			sites[i] = int32(s)
-		}
-		pp.wins = make([]prepWin, nwins)
-		at, wat, nhop := 0, 0, 0
-		for i := range pp.wins {
-			b := winsB[28*i:]
-			w := prepWin{addr: binary.LittleEndian.Uint64(b), off: binary.LittleEndian.Uint32(b[8:]), size: binary.LittleEndian.Uint32(b[12:]),
-				hop: binary.LittleEndian.Uint64(b[20:])}
-			k := int(binary.LittleEndian.Uint32(b[16:]))
-			min := uint32(jmpLen)
-			if w.hop != 0 {
-				min = hopLen
-				nhop++
-				// The jmp rel8 reaches the hop.
-				if d := int64(w.hop) - int64(w.addr+hopLen); d != int64(int8(d)) {
-					return nil, errPlanCorrupt
-				}
-			}
-			if w.size < min || w.size > maxWindow || uint64(w.off) >= uint64(len(pp.code)) || k == 0 || k > nws-at ||
-				int(w.size) > nwant-wat || i > 0 && w.addr < pp.wins[i-1].addr+uint64(pp.wins[i-1].size) {
-				return nil, errPlanCorrupt
-			}
-			w.sites = sites[at : at+k : at+k]
-			w.want = want[wat : wat+int(w.size) : wat+int(w.size)]
-			at, wat = at+k, wat+int(w.size)
-			pp.wins[i] = w
-		}
-		if at != nws || wat != nwant {
+		if !pp.check(len(o.Sites)) {
 			return nil, errPlanCorrupt
-		}
-		hopWant := r.raw(jmpLen * nhop)
-		if r.err != nil {
-			return nil, r.err
-		}
-		for i := range pp.wins {
-			if pp.wins[i].hop != 0 {
-				pp.wins[i].hopWant, hopWant = hopWant[:jmpLen:jmpLen], hopWant[jmpLen:]
-			}
 		}
 		o.prep[m] = pp
 	}

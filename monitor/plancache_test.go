@@ -250,21 +250,28 @@ func FuzzDecodePlan(f *testing.F) {
 			if pp == nil {
 				continue
 			}
-			for i, w := range pp.wins {
+			for i := 0; i < pp.n; i++ {
+				w := pp.win(i)
 				if len(w.want) != int(w.size) || int(w.off) >= len(pp.code) {
 					t.Fatalf("prepared %d window %d: %d bytes wanted of size %d, offset %d of %d", m, i, len(w.want), w.size, w.off, len(pp.code))
 				}
-				for _, s := range w.sites {
-					if s < 0 || int(s) >= len(o.Sites) {
+				if w.hop != 0 && len(w.hopWant) != jmpLen {
+					t.Fatalf("prepared %d window %d: %d bytes wanted under its hop", m, i, len(w.hopWant))
+				}
+				w.sites.each(func(s int) {
+					if s < 0 || s >= len(o.Sites) {
 						t.Fatalf("prepared %d window %d counts site %d of %d", m, i, s, len(o.Sites))
 					}
+				})
+			}
+			for k := 0; k+relRecLen <= len(pp.rels); k += relRecLen {
+				if off := binary.LittleEndian.Uint32(pp.rels[k:]); uint64(off)+4 > uint64(len(pp.code)) {
+					t.Fatalf("prepared %d relocation %d at %d of %d code bytes", m, k/relRecLen, off, len(pp.code))
 				}
 			}
-			for i, r := range pp.rels {
-				if uint64(r.off)+4 > uint64(len(pp.code)) {
-					t.Fatalf("prepared %d relocation %d at %d of %d code bytes", m, i, r.off, len(pp.code))
-				}
-			}
+			// Relocating must stay inside the code, whatever the entry held.
+			code := append([]byte(nil), pp.code...)
+			relocate(code, pp.rels, 1<<40, 1<<40)
 			pp.siteWins(len(o.Sites))
 		}
 	})

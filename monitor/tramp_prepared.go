@@ -1,6 +1,7 @@
 package monitor
 
 import (
+	"encoding/binary"
 	"sort"
 
 	"sonde/internal/linux/unix"
@@ -10,12 +11,18 @@ import (
 // emitted once (the code at offset 0 of its region, with relocations for
 // what points into the object), what each jump overwrites, and why the
 // other sites keep int3. It depends on the file and the mode only (counts
-// or coverage), so it is what the plan cache keeps.
+// or coverage), so it is what the plan cache keeps. Its arrays are flat
+// little-endian records, the same in memory as in a cache entry: an entry
+// is used where it is mapped, without a copy.
 type prepared struct {
 	code     []byte
 	codeSize uint64 // page-rounded: the code, then pathSlot bytes
-	rels     []textRel
-	wins     []prepWin // by address
+	rels     []byte // relRecLen-byte records: off u32, end u32, target u64 (see textRel)
+	recs     []byte // winRecLen-byte window records, by address (see win)
+	sites    []byte // u32 site indices, window after window
+	want     []byte // the file's bytes under each window, window after window
+	hopWant  []byte // the file's bytes under each hop, hop after hop
+	n        int    // windows
 	// why counts, per reason, the sites that keep the int3 path.
 	why map[string]int
 	err error // set: every site of the object keeps int3
@@ -26,11 +33,19 @@ type prepared struct {
 	hopsDone bool
 }
 
+// Record sizes of prepared's arrays.
+const (
+	relRecLen = 16
+	// addr u64, hop u64, off u32, size u32, sitesAt u32, nsites u32,
+	// wantAt u32, hopAt u32
+	winRecLen = 40
+)
+
 // hopWins returns the indices of the windows that have a hop.
 func (pp *prepared) hopWins() []int32 {
 	if !pp.hopsDone {
-		for i := range pp.wins {
-			if pp.wins[i].hop != 0 {
+		for i := 0; i < pp.n; i++ {
+			if pp.win(i).hop != 0 {
 				pp.hops = append(pp.hops, int32(i))
 			}
 		}
@@ -39,18 +54,90 @@ func (pp *prepared) hopWins() []int32 {
 	return pp.hops
 }
 
-// prepWin is one patched window.
+// prepWin is one patched window, as win reads it.
 type prepWin struct {
-	addr  uint64  // link-time address of its site
-	off   uint32  // its trampoline's offset in code
-	size  uint32  // bytes the jump overwrites
-	sites []int32 // the sites counted in it, its own first
-	want  []byte  // the file's bytes under the jump
+	addr  uint64   // link-time address of its site
+	off   uint32   // its trampoline's offset in code
+	size  uint32   // bytes the jump overwrites
+	sites siteList // the sites counted in it, its own first
+	want  []byte   // the file's bytes under the jump
 	// hop, when not 0, is the link-time address of the 5-byte jump to the
 	// trampoline that the window's jmp rel8 reaches (window.hop), and
 	// hopWant the file's bytes there.
 	hop     uint64
 	hopWant []byte
+}
+
+// siteList is a window's site indices, little-endian u32s.
+type siteList []byte
+
+func (l siteList) len() int         { return len(l) / 4 }
+func (l siteList) at(k int) int32   { return int32(binary.LittleEndian.Uint32(l[4*k:])) }
+func (l siteList) each(f func(int)) {
+	for k := 0; k < len(l); k += 4 {
+		f(int(binary.LittleEndian.Uint32(l[k:])))
+	}
+}
+
+// win returns window i. Its slices point into pp's arrays.
+func (pp *prepared) win(i int) prepWin {
+	r := pp.recs[winRecLen*i : winRecLen*(i+1)]
+	le := binary.LittleEndian
+	w := prepWin{addr: le.Uint64(r), hop: le.Uint64(r[8:]), off: le.Uint32(r[16:]), size: le.Uint32(r[20:])}
+	sa, ns, wa := le.Uint32(r[24:]), le.Uint32(r[28:]), le.Uint32(r[32:])
+	w.sites = siteList(pp.sites[4*sa : 4*(sa+ns) : 4*(sa+ns)])
+	w.want = pp.want[wa : wa+w.size : wa+w.size]
+	if w.hop != 0 {
+		ha := le.Uint32(r[36:])
+		w.hopWant = pp.hopWant[ha : ha+jmpLen : ha+jmpLen]
+	}
+	return w
+}
+
+// check verifies pp's records (read from a cache entry): every offset and
+// index within its array, windows in address order without overlap, a
+// hop's jmp rel8 in reach, relocations inside the code; nsites is the
+// object's number of sites.
+func (pp *prepared) check(nsites int) bool {
+	if len(pp.recs)%winRecLen != 0 || len(pp.rels)%relRecLen != 0 || len(pp.sites)%4 != 0 {
+		return false
+	}
+	pp.n = len(pp.recs) / winRecLen
+	le := binary.LittleEndian
+	end := uint64(0)
+	for i := 0; i < pp.n; i++ {
+		r := pp.recs[winRecLen*i:]
+		addr, hop, off, size := le.Uint64(r), le.Uint64(r[8:]), le.Uint32(r[16:]), le.Uint32(r[20:])
+		sa, ns, wa, ha := uint64(le.Uint32(r[24:])), uint64(le.Uint32(r[28:])), uint64(le.Uint32(r[32:])), uint64(le.Uint32(r[36:]))
+		min := uint32(jmpLen)
+		if hop != 0 {
+			min = hopLen
+			if d := int64(hop) - int64(addr+hopLen); d != int64(int8(d)) || ha+jmpLen > uint64(len(pp.hopWant)) {
+				return false
+			}
+		}
+		if size < min || size > maxWindow || uint64(off) >= uint64(len(pp.code)) || ns == 0 ||
+			4*(sa+ns) > uint64(len(pp.sites)) || wa+uint64(size) > uint64(len(pp.want)) || i > 0 && addr < end {
+			return false
+		}
+		end = addr + uint64(size)
+	}
+	for k := 0; k < len(pp.sites); k += 4 {
+		if int(le.Uint32(pp.sites[k:])) >= nsites {
+			return false
+		}
+	}
+	for k := 0; k < len(pp.rels); k += relRecLen {
+		off, e := uint64(le.Uint32(pp.rels[k:])), uint64(le.Uint32(pp.rels[k+4:]))
+		width := uint64(4)
+		if e == 0 {
+			width = 8
+		}
+		if off+width > uint64(len(pp.code)) || e != 0 && e < off+4 {
+			return false
+		}
+	}
+	return true
 }
 
 // pathSlot is the room at the end of the code pages for the counters'
@@ -82,35 +169,56 @@ func prepare(pl *trampPlan, coverage bool) *prepared {
 	}
 	sort.Slice(ws, func(i, j int) bool { return ws[i].addr < ws[j].addr })
 	// Sized up front (about 30 bytes, two relocations and a counter a
-	// window): libpython has 139,000 windows.
+	// window): libpython has 140,000 windows.
 	e := &emitter{buf: make([]byte, 0, 40*len(ws)), rels: make([]textRel, 0, 3*len(ws)), cnts: make([]cntRel, 0, 2*len(ws))}
-	pp.wins = make([]prepWin, len(ws))
 	nsites, nwant := 0, 0
 	for _, w := range ws {
 		nsites += countInner(w) + 1
 		nwant += w.size
 	}
-	sites := make([]int32, 0, nsites)
+	le := binary.LittleEndian
+	recs := make([]byte, 0, winRecLen*len(ws))
+	sites := make([]byte, 0, 4*nsites)
 	want := make([]byte, 0, nwant)
-	for i, w := range ws {
-		s0, b0 := len(sites), len(want)
-		sites = append(sites, int32(w.site))
+	var hopWant []byte
+	for _, w := range ws {
+		s0, b0, h0 := len(sites)/4, len(want), len(hopWant)
+		sites = le.AppendUint32(sites, uint32(w.site))
 		for _, in := range w.insns {
 			for _, c := range in.count {
 				if c != w.site {
-					sites = append(sites, int32(c))
+					sites = le.AppendUint32(sites, uint32(c))
 				}
 			}
 			want = append(want, in.code...)
 		}
 		want = append(want, w.pad...)
-		pp.wins[i] = prepWin{addr: w.addr, off: uint32(len(e.buf)), size: uint32(w.size),
-			sites: sites[s0:len(sites):len(sites)], want: want[b0:len(want):len(want)], hop: w.hop, hopWant: w.hopWant}
+		hopWant = append(hopWant, w.hopWant...)
+		recs = le.AppendUint64(recs, w.addr)
+		recs = le.AppendUint64(recs, w.hop)
+		recs = le.AppendUint32(recs, uint32(len(e.buf)))
+		recs = le.AppendUint32(recs, uint32(w.size))
+		recs = le.AppendUint32(recs, uint32(s0))
+		recs = le.AppendUint32(recs, uint32(len(sites)/4-s0))
+		recs = le.AppendUint32(recs, uint32(b0))
+		recs = le.AppendUint32(recs, uint32(h0))
 		e.trampoline(w, coverage)
 	}
 	page := uint64(unix.Pagesize())
 	pp.codeSize = (uint64(len(e.buf)) + pathSlot + page - 1) &^ (page - 1)
 	e.fixCounters(pp.codeSize)
-	pp.code, pp.rels = e.buf, e.rels
+	pp.code, pp.rels = e.buf, encodeRels(e.rels)
+	pp.recs, pp.sites, pp.want, pp.hopWant, pp.n = recs, sites, want, hopWant, len(ws)
 	return pp
+}
+
+// encodeRels returns rels as relRecLen-byte records.
+func encodeRels(rels []textRel) []byte {
+	b := make([]byte, 0, relRecLen*len(rels))
+	for _, r := range rels {
+		b = binary.LittleEndian.AppendUint32(b, r.off)
+		b = binary.LittleEndian.AppendUint32(b, r.end)
+		b = binary.LittleEndian.AppendUint64(b, r.target)
+	}
+	return b
 }

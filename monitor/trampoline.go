@@ -200,21 +200,23 @@ func (e *emitter) trampoline(w *window, coverage bool) {
 	}
 }
 
-// relocate fills the relocations rels of code, placed at run-time address
-// base in a process where the object's bias is bias.
-func relocate(code []byte, rels []textRel, base, bias uint64) error {
-	for _, r := range rels {
-		t := r.target + bias
-		if r.end == 0 {
-			binary.LittleEndian.PutUint64(code[r.off:], t)
+// relocate fills the relocations rels (relRecLen-byte records, see
+// textRel) of code, placed at run-time address base in a process where
+// the object's bias is bias.
+func relocate(code, rels []byte, base, bias uint64) error {
+	le := binary.LittleEndian
+	for k := 0; k+relRecLen <= len(rels); k += relRecLen {
+		off, end, t := le.Uint32(rels[k:]), le.Uint32(rels[k+4:]), le.Uint64(rels[k+8:])+bias
+		if end == 0 {
+			le.PutUint64(code[off:], t)
 			continue
 		}
-		end := base + uint64(r.end)
-		d := int64(t - end)
+		at := base + uint64(end)
+		d := int64(t - at)
 		if d != int64(int32(d)) {
-			return fmt.Errorf("%#x is out of rel32 reach of %#x", t, end)
+			return fmt.Errorf("%#x is out of rel32 reach of %#x", t, at)
 		}
-		binary.LittleEndian.PutUint32(code[r.off:], uint32(int32(d)))
+		le.PutUint32(code[off:], uint32(int32(d)))
 	}
 	return nil
 }
@@ -257,19 +259,19 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	if pp.err != nil {
 		return all(pp.err.Error())
 	}
-	if len(pp.wins) == 0 {
+	if pp.n == 0 {
 		return all("no patchable site")
 	}
 	bias := uint64(0)
 	found := false
-	use := make([]bool, len(pp.wins))
+	use := make([]bool, pp.n)
 	keep := make([]bool, len(o.Sites)) // sites counted by trampolines here
 	n := 0
 	// The run-time range of the last window looked up: windows in
 	// address order mostly fall in the same mapping.
 	var mlo, mhi uint64
-	for i := range pp.wins {
-		w := &pp.wins[i]
+	for i := 0; i < pp.n; i++ {
+		w := pp.win(i)
 		a := w.addr + bias
 		if !found || a < mlo || a+uint64(w.size) > mhi {
 			ra, ok := p.runtimeAddr(profile.Addr(w.addr))
@@ -294,9 +296,7 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		}
 		use[i] = true
 		n++
-		for _, c := range w.sites {
-			keep[c] = true
-		}
+		w.sites.each(func(c int) { keep[c] = true })
 	}
 	var int3 []int
 	for si := range o.Sites {
@@ -330,10 +330,10 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	// The jumps, written in runs of nearby patches (one write per run
 	// instead of one per site). Hops first: a window's jmp rel8 is
 	// written only once its hop is in place.
-	at := &armedTramps{pp: pp, bias: bias, base: base, reg: reg, patched: make([]bool, len(pp.wins))}
+	at := &armedTramps{pp: pp, bias: bias, base: base, reg: reg, patched: make([]bool, pp.n)}
 	var hops []patchAt
-	for i := range pp.wins {
-		if w := &pp.wins[i]; use[i] && w.hop != 0 {
+	for i := 0; i < pp.n; i++ {
+		if w := pp.win(i); use[i] && w.hop != 0 {
 			h := w.hop + bias
 			j := []byte{0xe9, 0, 0, 0, 0}
 			binary.LittleEndian.PutUint32(j[1:], uint32(int32(int64(base+uint64(w.off)-(h+jmpLen)))))
@@ -341,7 +341,7 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		}
 	}
 	sort.Slice(hops, func(i, j int) bool { return hops[i].addr < hops[j].addr })
-	hopOK := make([]bool, len(pp.wins))
+	hopOK := make([]bool, pp.n)
 	badHops, err := sp.writePatches(hops, 4096, func(p *patchAt) { hopOK[p.idx] = true })
 	if err != nil {
 		reg.only = nil
@@ -350,8 +350,8 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	}
 	patches := make([]patchAt, 0, n)
 	jumps := make([]byte, 0, n*jmpLen)
-	for i := range pp.wins {
-		w := &pp.wins[i]
+	for i := 0; i < pp.n; i++ {
+		w := pp.win(i)
 		if !use[i] || w.hop != 0 && !hopOK[i] {
 			continue
 		}
@@ -388,16 +388,16 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		// Not the file's bytes: another tool's breakpoint (a uprobe on
 		// the same file writes int3 into every process that maps it, and
 		// puts its byte back when removed, over whatever is there).
-		for _, c := range pp.wins[i].sites {
+		pp.win(i).sites.each(func(c int) {
 			keep[c] = false
-			int3 = append(int3, int(c))
+			int3 = append(int3, c)
 			r.stats.why["text differs from the file (another tool's breakpoint?)"]++
-		}
+		})
 	}
-	for i := range pp.wins {
+	for i := 0; i < pp.n; i++ {
 		if at.patched[i] {
 			r.stats.patched++
-			r.stats.covered += len(pp.wins[i].sites) - 1
+			r.stats.covered += pp.win(i).sites.len() - 1
 		}
 	}
 	for why, n := range pp.why {
@@ -513,7 +513,7 @@ func (sp *space) unpatch(a *armedTramps, wins []int32) int {
 	var ps, hs []patchAt
 	add := func(i int) {
 		if a.patched[i] {
-			w := &a.pp.wins[i]
+			w := a.pp.win(i)
 			ps = append(ps, patchAt{addr: w.addr + a.bias, bytes: w.want, idx: i})
 			if w.hop != 0 {
 				hs = append(hs, patchAt{addr: w.hop + a.bias, bytes: w.hopWant, idx: i})
@@ -521,7 +521,7 @@ func (sp *space) unpatch(a *armedTramps, wins []int32) int {
 		}
 	}
 	if wins == nil {
-		for i := range a.pp.wins {
+		for i := 0; i < a.pp.n; i++ {
 			add(i)
 		}
 	} else {
@@ -561,7 +561,7 @@ func (r *ptraceRun) offHops(sp *space) {
 // patched window of a has its hop there.
 func (a *armedTramps) hopTarget(h uint64) (uint64, bool) {
 	for _, i := range a.pp.hopWins() {
-		if w := &a.pp.wins[i]; a.patched[i] && w.hop+a.bias == h {
+		if w := a.pp.win(int(i)); a.patched[i] && w.hop+a.bias == h {
 			return a.base + uint64(w.off), true
 		}
 	}

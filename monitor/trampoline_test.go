@@ -321,7 +321,7 @@ func FuzzRelocate(f *testing.F) {
 		w := &window{addr: pc, size: len(in.code), insns: []winInsn{in}}
 		e := &emitter{}
 		e.insn(&w.insns[0])
-		if relocate(e.buf, e.rels, base, 0) != nil || (in.kind != relCopy && in.kind != relRIP) || isEndbr64(in.code) {
+		if relocate(e.buf, encodeRels(e.rels), base, 0) != nil || (in.kind != relCopy && in.kind != relRIP) || isEndbr64(in.code) {
 			return
 		}
 		orig, err := x86asm.Decode(in.code, 64)

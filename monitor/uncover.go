@@ -154,7 +154,7 @@ func (r *ptraceRun) uncover() int {
 			siteWin := a.pp.siteWins(len(a.reg.seen))
 			for _, s := range sites {
 				w := siteWin[s]
-				if w < 0 || !a.patched[w] || !a.reg.ran(a.pp.wins[w].sites) {
+				if w < 0 || !a.patched[w] || !a.reg.ran(a.pp.win(int(w)).sites) {
 					continue
 				}
 				wins = append(wins, w)
@@ -184,9 +184,9 @@ func (r *ptraceRun) uncover() int {
 }
 
 // ran reports whether every site of sites has been seen.
-func (reg *counterRegion) ran(sites []int32) bool {
-	for _, s := range sites {
-		if int(s) >= len(reg.seen) || !reg.seen[s] {
+func (reg *counterRegion) ran(sites siteList) bool {
+	for k := 0; k < sites.len(); k++ {
+		if s := int(sites.at(k)); s >= len(reg.seen) || !reg.seen[s] {
 			return false
 		}
 	}
@@ -201,12 +201,12 @@ func (pp *prepared) siteWins(nsites int) []int32 {
 		for i := range pp.siteWin {
 			pp.siteWin[i] = -1
 		}
-		for i, w := range pp.wins {
-			for _, s := range w.sites {
-				if int(s) < nsites {
+		for i := 0; i < pp.n; i++ {
+			pp.win(i).sites.each(func(s int) {
+				if s < nsites {
 					pp.siteWin[s] = int32(i)
 				}
-			}
+			})
 		}
 	}
 	return pp.siteWin
