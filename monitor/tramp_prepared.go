@@ -71,8 +71,8 @@ type prepWin struct {
 // siteList is a window's site indices, little-endian u32s.
 type siteList []byte
 
-func (l siteList) len() int         { return len(l) / 4 }
-func (l siteList) at(k int) int32   { return int32(binary.LittleEndian.Uint32(l[4*k:])) }
+func (l siteList) len() int       { return len(l) / 4 }
+func (l siteList) at(k int) int32 { return int32(binary.LittleEndian.Uint32(l[4*k:])) }
 func (l siteList) each(f func(int)) {
 	for k := 0; k < len(l); k += 4 {
 		f(int(binary.LittleEndian.Uint32(l[k:])))
