@@ -298,5 +298,6 @@ func (r *ptraceRun) collectStops(pending []int, dropDead bool) bool {
 // spinWait is how long collectStops polls without sleeping.
 const spinWait = 200 * time.Microsecond
 
-// stopWait bounds how long stopAll waits for a thread to stop.
+// stopWait bounds how long collectStops waits for a thread to stop
+// before giving up (stopAll) or dropping the dead ones (stopOthers).
 const stopWait = 20 * time.Millisecond

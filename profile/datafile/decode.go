@@ -565,7 +565,7 @@ func (d *decoder) decodeUnits(f *rawFrame, b *buf, st *runState) *universe {
 		d.warn(f.off, "Units frame at offset %d: hash %016x does not match its content; frame skipped", f.off, hash)
 		return nil
 	}
-	units, _, err := parseUnits(b, true)
+	units, err := parseUnits(b)
 	if err != nil {
 		d.warn(f.off, "Units frame at offset %d: %v; frame skipped", f.off, err)
 		return nil
@@ -691,20 +691,11 @@ func sortedKeys(m map[[2]int]int) [][2]int {
 // DecodeUnits decodes body, made by EncodeUnits: the units, their mapping
 // indices as written (NoMapping for none).
 func DecodeUnits(body []byte) ([]profile.Unit, error) {
-	units, _, err := parseUnits(&buf{data: body}, true)
-	return units, err
+	return parseUnits(&buf{data: body})
 }
 
-// CheckUnits checks that body, made by EncodeUnits, decodes, without
-// keeping the units, and returns their number.
-func CheckUnits(body []byte) (int, error) {
-	_, n, err := parseUnits(&buf{data: body}, false)
-	return n, err
-}
-
-// parseUnits reads the string table and the units of a Units frame, and
-// keeps them when keep is set; n is their number.
-func parseUnits(b *buf, keep bool) (units []profile.Unit, n int, err error) {
+// parseUnits reads the string table and the units of a Units frame.
+func parseUnits(b *buf) ([]profile.Unit, error) {
 	nstr := b.count(1)
 	strs := make([]string, 0, nstr+1)
 	strs = append(strs, "")
@@ -719,11 +710,9 @@ func parseUnits(b *buf, keep bool) (units []profile.Unit, n int, err error) {
 		}
 		return strs[i]
 	}
-	nu := b.count(9) // a unit takes at least 9 bytes
-	if keep {
-		units = make([]profile.Unit, 0, nu)
-	}
-	for range nu {
+	n := b.count(9) // a unit takes at least 9 bytes
+	units := make([]profile.Unit, 0, n)
+	for range n {
 		u := profile.Unit{Kind: profile.UnitKind(b.uvarint())}
 		m := b.uvarint()
 		u.Loc = profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(b.uvarint())}
@@ -737,18 +726,15 @@ func parseUnits(b *buf, keep bool) (units []profile.Unit, n int, err error) {
 		u.Func, u.File = ref(), ref()
 		u.Line, u.Instrs = b.int31(), b.int31()
 		if b.err == nil && (u.Kind < profile.UnitAddress || u.Kind > profile.UnitBlock) {
-			b.fail(fmt.Errorf("unit %d has unknown kind %d", n, u.Kind))
+			b.fail(fmt.Errorf("unit %d has unknown kind %d", len(units), u.Kind))
 		}
 		if b.err != nil {
-			return nil, 0, b.err
+			return nil, b.err
 		}
-		if keep {
-			units = append(units, u)
-		}
-		n++
+		units = append(units, u)
 	}
 	if b.err != nil {
-		return nil, 0, b.err
+		return nil, b.err
 	}
-	return units, n, nil
+	return units, nil
 }
