@@ -312,9 +312,22 @@ var errPlanCorrupt = errors.New("plan cache entry does not decode")
 // decodePlan decodes an entry made by encodePlan under key. Entries are
 // untrusted bytes: every count and offset is checked.
 func decodePlan(b []byte, key string) (o *Object, err error) {
-	if len(b) < 4 || crc32.Checksum(b[:len(b)-4], castagnoli) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
+	if len(b) < 4 {
 		return nil, errPlanCorrupt
 	}
+	// The CRC and the prepared parts' checks run beside the decoding
+	// of the sites (the target waits for all three; sonde has cores to
+	// spare). Decoding bytes the CRC then rejects is harmless: every
+	// field is checked as it is read.
+	crcOK := make(chan bool, 1)
+	go func() {
+		crcOK <- crc32.Checksum(b[:len(b)-4], castagnoli) == binary.LittleEndian.Uint32(b[len(b)-4:])
+	}()
+	defer func() {
+		if !<-crcOK && err == nil {
+			o, err = nil, errPlanCorrupt
+		}
+	}()
 	r := &planReader{b: b[:len(b)-4]}
 	if r.str() != key {
 		return nil, errors.New("plan cache entry of another key")
@@ -343,29 +356,6 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	o.Sites = make([]Site, nsites)
-	refs := make([]int, nref)
-	for i := range refs {
-		u := int(binary.LittleEndian.Uint32(refsB[4*i:]))
-		if u >= o.nunits {
-			return nil, errPlanCorrupt
-		}
-		refs[i] = u
-	}
-	last, at := int64(-1), 0
-	for i := range o.Sites {
-		a := binary.LittleEndian.Uint64(addrs[8*i:])
-		k := int(binary.LittleEndian.Uint32(ks[4*i:]))
-		if int64(a) <= last || k > nref-at {
-			return nil, errPlanCorrupt
-		}
-		last = int64(a)
-		o.Sites[i] = Site{Addr: profile.Addr(a), Units: refs[at : at+k : at+k]}
-		at += k
-	}
-	if at != nref {
-		return nil, errPlanCorrupt
-	}
 	for m := range o.prep {
 		if r.u32() == 0 {
 			continue
@@ -387,9 +377,6 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 		if r.err != nil {
 			return nil, r.err
 		}
-		if !pp.check(len(o.Sites)) {
-			return nil, errPlanCorrupt
-		}
 		o.prep[m] = pp
 	}
 	if r.err != nil {
@@ -398,7 +385,53 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 	if len(r.b) != 0 {
 		return nil, errPlanCorrupt
 	}
+	checked := make(chan bool, 1)
+	go func() {
+		ok := true
+		for _, pp := range o.prep {
+			ok = ok && (pp == nil || pp.check(nsites))
+		}
+		checked <- ok
+	}()
+	if err := o.decodeSites(nsites, addrs, ks, refsB); err != nil {
+		<-checked
+		return nil, err
+	}
+	if !<-checked {
+		return nil, errPlanCorrupt
+	}
 	return o, nil
+}
+
+// decodeSites fills o.Sites from an entry's flat arrays: nsites
+// addresses (u64), the number of units of each (u32), then the unit
+// indices (u32).
+func (o *Object) decodeSites(nsites int, addrs, ks, refsB []byte) error {
+	nref := len(refsB) / 4
+	o.Sites = make([]Site, nsites)
+	refs := make([]int, nref)
+	for i := range refs {
+		u := int(binary.LittleEndian.Uint32(refsB[4*i:]))
+		if u >= o.nunits {
+			return errPlanCorrupt
+		}
+		refs[i] = u
+	}
+	last, at := int64(-1), 0
+	for i := range o.Sites {
+		a := binary.LittleEndian.Uint64(addrs[8*i:])
+		k := int(binary.LittleEndian.Uint32(ks[4*i:]))
+		if int64(a) <= last || k > nref-at {
+			return errPlanCorrupt
+		}
+		last = int64(a)
+		o.Sites[i] = Site{Addr: profile.Addr(a), Units: refs[at : at+k : at+k]}
+		at += k
+	}
+	if at != nref {
+		return errPlanCorrupt
+	}
+	return nil
 }
 
 // planWriter appends little-endian fields.

@@ -1,7 +1,9 @@
 package monitor
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -36,6 +38,13 @@ type bp struct {
 	// _dl_debug_state, which it calls after each change of the library
 	// list (dlopen, dlclose): the objects are planned again there.
 	rtld bool
+	// rDebug, at an rtld breakpoint, is the run-time address of the
+	// loader's _r_debug (0: unknown), whose r_state says whether the list
+	// is consistent (planned) or about to change (not yet: nothing new
+	// is mapped). ret says _dl_debug_state is a bare ret, which the
+	// tracer does for it instead of stepping over the breakpoint.
+	rDebug uint64
+	ret    bool
 }
 
 // space is one address space: the breakpoints and trampoline jumps
@@ -124,10 +133,12 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 	ripsOK := false
 	var batch []patchAt
 	var bps []*bp
+	var imgs []*textImage
 	for i := range objs {
 		p := &objs[i]
 		oi := r.res.objectIndex(p.obj)
-		var int3 map[int]bool
+		var int3 []bool // with trampolines: the sites left to breakpoints
+		var img *textImage
 		if !r.opts.NoTrampolines && p.only == nil && len(p.obj.Sites) > 0 {
 			k := armKey{p.obj, p.maps[0].Start}
 			if sp.armed[k] {
@@ -139,9 +150,14 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 			if rips == nil {
 				r.stats.why["a thread's registers could not be read"] += len(p.obj.Sites)
 			} else {
-				int3 = map[int]bool{}
-				for _, si := range r.armTrampolines(tid, pid, sp, p, oi, rips) {
+				var left []int
+				left, img = r.armTrampolines(tid, pid, sp, p, oi, rips)
+				int3 = make([]bool, len(p.obj.Sites))
+				for _, si := range left {
 					int3[si] = true
+				}
+				if img != nil {
+					imgs = append(imgs, img)
 				}
 			}
 			sp.armed[k] = true
@@ -161,8 +177,23 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 			if _, dup := sp.bps[a]; dup {
 				continue
 			}
+			b := &bp{obj: oi, site: si}
+			// In the text image the jumps went into: written with them.
+			if img != nil {
+				if cur := img.at(a, 1); cur != nil {
+					b.orig = cur[0]
+					img.put(a, breakpointInsn)
+					sp.bps[a] = b
+					continue
+				}
+			}
 			batch = append(batch, patchAt{addr: a, bytes: breakpointInsn, idx: len(bps)})
-			bps = append(bps, &bp{obj: oi, site: si})
+			bps = append(bps, b)
+		}
+	}
+	for _, img := range imgs {
+		if err := img.flush(sp.mem); err != nil {
+			return err
 		}
 	}
 	return r.plantAll(sp, batch, bps)
@@ -196,16 +227,26 @@ func (r *ptraceRun) armRtld(pid int, sp *space) {
 		if !strings.Contains(filepath.Base(m.Path), "ld-linux") {
 			continue
 		}
-		off, ok := symbolFileOffset(filepath.Join(proc.Root(pid), m.Path), "_dl_debug_state")
+		path := filepath.Join(proc.Root(pid), m.Path)
+		off, ok := symbolFileOffset(path, "_dl_debug_state")
 		if !ok {
 			return
 		}
 		for _, mm := range maps {
 			if mm.Path == m.Path && off >= mm.Offset && off < mm.Offset+(mm.Limit-mm.Start) {
 				a := mm.Start + off - mm.Offset
-				if _, dup := sp.bps[a]; !dup {
-					r.plant(sp, a, &bp{obj: -1, rtld: true})
+				if _, dup := sp.bps[a]; dup {
+					return
 				}
+				b := &bp{obj: -1, rtld: true}
+				if v := symbolValues(path, "_dl_debug_state", "_r_debug"); v[0] != 0 && v[1] != 0 {
+					b.rDebug = a - v[0] + v[1]
+				}
+				var insn [5]byte
+				if _, err := sp.mem.ReadAt(insn[:], int64(a)); err == nil {
+					b.ret = insn[0] == 0xc3 || bytes.Equal(insn[:], []byte{0xf3, 0x0f, 0x1e, 0xfa, 0xc3}) // ret, endbr64; ret
+				}
+				r.plant(sp, a, b)
 				return
 			}
 		}
@@ -290,7 +331,9 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 	}
 	maybeUncover := func() {
 		if now := time.Now(); uncovering && !now.Before(next) {
-			if r.uncover() > 0 {
+			// Short looks while windows keep running for the first time
+			// or again: the next look finds them hot.
+			if n, ran := r.uncover(); n > 0 || ran {
 				every = uncoverMin
 			} else {
 				every = min(2*every, uncoverMax)
@@ -592,14 +635,21 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 		return true
 	}
 	if b.rtld {
-		// The library list changed: plant the units of new objects,
-		// with every thread stopped (a jump is 5 bytes, not one).
-		r.stopOthers(tid, sp)
-		r.at = tid
-		if err := r.arm(th.pid, sp); err != nil {
-			r.planErr = err
+		if b.rDebug == 0 || rtldConsistent(sp, b.rDebug) {
+			// The library list changed: plant the units of new objects,
+			// with every thread stopped (a jump is 5 bytes, not one).
+			r.stopOthers(tid, sp)
+			r.at = tid
+			if err := r.arm(th.pid, sp); err != nil {
+				r.planErr = err
+			}
+			r.at = 0
 		}
-		r.at = 0
+		if b.ret && r.doRet(tid) {
+			r.resumeOthers(sp)
+			r.cont(tid, th, 0)
+			return true
+		}
 		r.stepOver(tid, th, a, b)
 		return true
 	}
@@ -612,6 +662,34 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 	}
 	r.stepOver(tid, th, a, b)
 	return true
+}
+
+// rtldConsistent reports whether the loader's r_debug at a says its
+// library list is consistent (r_state RT_CONSISTENT, or unreadable: then
+// planning is the safe side).
+func rtldConsistent(sp *space, a uint64) bool {
+	var st [4]byte
+	const rState = 24 // int r_version, link_map *r_map, ElfW(Addr) r_brk, r_state
+	if _, err := sp.mem.ReadAt(st[:], int64(a+rState)); err != nil {
+		return true
+	}
+	return binary.LittleEndian.Uint32(st[:]) == 0
+}
+
+// doRet does a ret for thread tid, whose registers are in r.regs: it
+// pops the return address into the pc. The breakpoint stays: no thread
+// can run past it, so none needs stopping.
+func (r *ptraceRun) doRet(tid int) bool {
+	var ra [8]byte
+	sp := r.threads[tid].sp
+	rsp := r.regs.Rsp
+	if _, err := sp.mem.ReadAt(ra[:], int64(rsp)); err != nil {
+		return false
+	}
+	regs := r.regs
+	setPC(&regs, binary.LittleEndian.Uint64(ra[:]))
+	regs.Rsp = rsp + 8
+	return unix.PtraceSetRegs(tid, &regs) == nil
 }
 
 // stepOver executes the original instruction at a in thread tid with every

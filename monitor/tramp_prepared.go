@@ -1,8 +1,11 @@
 package monitor
 
 import (
+	"cmp"
 	"encoding/binary"
+	"slices"
 	"sort"
+	"sync"
 
 	"sonde/internal/linux/unix"
 )
@@ -26,11 +29,14 @@ type prepared struct {
 	// why counts, per reason, the sites that keep the int3 path.
 	why map[string]int
 	err error // set: every site of the object keeps int3
-	// siteWin maps sites to windows (see siteWins).
-	siteWin []int32
-	// hops are the windows with a hop, made on first use (hopWins).
-	hops     []int32
-	hopsDone bool
+	// The index, made once in the background (startIndex): by site, the
+	// window counting it (siteWin, -1: none); the hops' link-time
+	// addresses in order (hopAddr) and their windows (hopWin).
+	indexOnce sync.Once
+	indexed   chan struct{}
+	siteWin   []int32
+	hopAddr   []uint64
+	hopWin    []int32
 }
 
 // Record sizes of prepared's arrays.
@@ -41,17 +47,63 @@ const (
 	winRecLen = 40
 )
 
-// hopWins returns the indices of the windows that have a hop.
-func (pp *prepared) hopWins() []int32 {
-	if !pp.hopsDone {
-		for i := 0; i < pp.n; i++ {
-			if pp.win(i).hop != 0 {
-				pp.hops = append(pp.hops, int32(i))
+// startIndex starts making pp's index (siteWin, hopAddr, hopWin) for
+// nsites sites, once: a coverage run needs it for its first look at the
+// counters, and making it takes milliseconds that the target, running,
+// does not wait for.
+func (pp *prepared) startIndex(nsites int) {
+	pp.indexOnce.Do(func() {
+		pp.indexed = make(chan struct{})
+		go func() {
+			defer close(pp.indexed)
+			le := binary.LittleEndian
+			pp.siteWin = make([]int32, nsites)
+			for i := range pp.siteWin {
+				pp.siteWin[i] = -1
 			}
-		}
-		pp.hopsDone = true
+			type hop struct {
+				addr uint64
+				win  int32
+			}
+			var hops []hop
+			for i := 0; i < pp.n; i++ {
+				r := pp.recs[winRecLen*i:]
+				for k, e := le.Uint32(r[24:]), le.Uint32(r[24:])+le.Uint32(r[28:]); k < e; k++ {
+					if s := le.Uint32(pp.sites[4*k:]); int(s) < nsites {
+						pp.siteWin[s] = int32(i)
+					}
+				}
+				if h := le.Uint64(r[8:]); h != 0 {
+					hops = append(hops, hop{h, int32(i)})
+				}
+			}
+			slices.SortFunc(hops, func(a, b hop) int { return cmp.Compare(a.addr, b.addr) })
+			pp.hopAddr = make([]uint64, len(hops))
+			pp.hopWin = make([]int32, len(hops))
+			for k, h := range hops {
+				pp.hopAddr[k], pp.hopWin[k] = h.addr, h.win
+			}
+		}()
+	})
+}
+
+// siteWins returns, by site, the index of the window that counts it
+// (-1: none).
+func (pp *prepared) siteWins(nsites int) []int32 {
+	pp.startIndex(nsites)
+	<-pp.indexed
+	return pp.siteWin
+}
+
+// hopWindow returns the window whose hop is at link-time address h.
+func (pp *prepared) hopWindow(nsites int, h uint64) (int, bool) {
+	pp.startIndex(nsites)
+	<-pp.indexed
+	k, ok := slices.BinarySearch(pp.hopAddr, h)
+	if !ok {
+		return 0, false
 	}
-	return pp.hops
+	return int(pp.hopWin[k]), true
 }
 
 // prepWin is one patched window, as win reads it.
@@ -96,7 +148,7 @@ func (pp *prepared) win(i int) prepWin {
 
 // check verifies pp's records (read from a cache entry): every offset and
 // index within its array, windows in address order without overlap, a
-// hop's jmp rel8 in reach, relocations inside the code; nsites is the
+// hop's jmp rel8 in reach, relocations inside the code and in its order; nsites is the
 // object's number of sites.
 func (pp *prepared) check(nsites int) bool {
 	if len(pp.recs)%winRecLen != 0 || len(pp.rels)%relRecLen != 0 || len(pp.sites)%4 != 0 {
@@ -127,15 +179,17 @@ func (pp *prepared) check(nsites int) bool {
 			return false
 		}
 	}
+	next := uint64(0) // relocations are in code order, fields apart (writeRelocated)
 	for k := 0; k < len(pp.rels); k += relRecLen {
 		off, e := uint64(le.Uint32(pp.rels[k:])), uint64(le.Uint32(pp.rels[k+4:]))
 		width := uint64(4)
 		if e == 0 {
 			width = 8
 		}
-		if off+width > uint64(len(pp.code)) || e != 0 && e < off+4 {
+		if off < next || off+width > uint64(len(pp.code)) || e != 0 && e < off+4 {
 			return false
 		}
+		next = off + width
 	}
 	return true
 }

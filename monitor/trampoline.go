@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 
 	"sonde/internal/linux/unix"
@@ -204,9 +205,15 @@ func (e *emitter) trampoline(w *window, coverage bool) {
 // textRel) of code, placed at run-time address base in a process where
 // the object's bias is bias.
 func relocate(code, rels []byte, base, bias uint64) error {
+	return relocateAt(code, 0, rels, base, bias)
+}
+
+// relocateAt is relocate for the piece of the code at offset origin.
+func relocateAt(code []byte, origin uint32, rels []byte, base, bias uint64) error {
 	le := binary.LittleEndian
 	for k := 0; k+relRecLen <= len(rels); k += relRecLen {
 		off, end, t := le.Uint32(rels[k:]), le.Uint32(rels[k+4:]), le.Uint64(rels[k+8:])+bias
+		off -= origin
 		if end == 0 {
 			le.PutUint64(code[off:], t)
 			continue
@@ -217,6 +224,41 @@ func relocate(code, rels []byte, base, bias uint64) error {
 			return fmt.Errorf("%#x is out of rel32 reach of %#x", t, at)
 		}
 		le.PutUint32(code[off:], uint32(int32(d)))
+	}
+	return nil
+}
+
+// writeRelocated writes code, relocated (see relocate) for base and
+// bias, at base through mem, a piece at a time: the pieces are relocated
+// in a buffer that stays in cache, where a relocated copy of the whole
+// code (4 MB for libpython's lines) cost fresh pages. rels are sorted by
+// offset (prepared.check).
+func writeRelocated(mem *os.File, code, rels []byte, base, bias uint64) error {
+	const piece = 256 << 10
+	buf := make([]byte, 0, piece+8)
+	le := binary.LittleEndian
+	k := 0
+	for lo := 0; lo < len(code); {
+		hi := min(lo+piece, len(code))
+		// The relocations of the piece; one that straddles its end
+		// takes the piece up to the end of its field.
+		k0 := k
+		for k+relRecLen <= len(rels) && int(le.Uint32(rels[k:])) < hi {
+			w := 4
+			if le.Uint32(rels[k+4:]) == 0 {
+				w = 8
+			}
+			hi = max(hi, int(le.Uint32(rels[k:]))+w)
+			k += relRecLen
+		}
+		buf = append(buf[:0], code[lo:hi]...)
+		if err := relocateAt(buf, uint32(lo), rels[k0:k], base, bias); err != nil {
+			return err
+		}
+		if _, err := mem.WriteAt(buf, int64(base)+int64(lo)); err != nil {
+			return err
+		}
+		lo = hi
 	}
 	return nil
 }
@@ -240,10 +282,12 @@ func (a *armedTramps) clone() *armedTramps {
 	return &c
 }
 
-// armTrampolines patches the sites of p in space sp (process pid,
-// stopped thread tid, every other thread of sp stopped) and returns the
-// sites left to int3 breakpoints. rips are the pcs of sp's threads.
-func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, rips []uint64) []int {
+// armTrampolines places the trampolines of p in space sp (process pid,
+// stopped thread tid, every other thread of sp stopped) and puts their
+// jumps into img, a copy of the text that the caller writes back; it
+// returns the sites left to int3 breakpoints and that image (nil when no
+// jump is placed). rips are the pcs of sp's threads.
+func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, rips []uint64) ([]int, *textImage) {
 	o := p.obj
 	pp := o.prepared(r.opts.Coverage)
 	all := func(why string) []int {
@@ -257,46 +301,67 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		return s
 	}
 	if pp.err != nil {
-		return all(pp.err.Error())
+		return all(pp.err.Error()), nil
 	}
 	if pp.n == 0 {
-		return all("no patchable site")
+		return all("no patchable site"), nil
 	}
+	le := binary.LittleEndian
+	bps := make([]uint64, 0, len(sp.bps))
+	for a := range sp.bps {
+		bps = append(bps, a)
+	}
+	slices.Sort(bps)
 	bias := uint64(0)
 	found := false
 	use := make([]bool, pp.n)
 	keep := make([]bool, len(o.Sites)) // sites counted by trampolines here
 	n := 0
-	// The run-time range of the last window looked up: windows in
-	// address order mostly fall in the same mapping.
+	// The text to read: what the chosen windows and hops span, within
+	// each mapping (windows in address order mostly fall in the mapping
+	// of the last one looked up, [mlo, mhi)).
+	var spans []span
 	var mlo, mhi uint64
 	for i := 0; i < pp.n; i++ {
-		w := pp.win(i)
-		a := w.addr + bias
-		if !found || a < mlo || a+uint64(w.size) > mhi {
-			ra, ok := p.runtimeAddr(profile.Addr(w.addr))
+		rec := pp.recs[winRecLen*i : winRecLen*(i+1)]
+		addr, hop, size := le.Uint64(rec), le.Uint64(rec[8:]), uint64(le.Uint32(rec[20:]))
+		a := addr + bias
+		if !found || a < mlo || a+size > mhi {
+			ra, ok := p.runtimeAddr(profile.Addr(addr))
 			if !ok {
 				continue
 			}
-			b := ra - w.addr
+			b := ra - addr
 			if found && b != bias {
-				return all("object mapped with two biases")
+				return all("object mapped with two biases"), nil
 			}
 			bias, found, a = b, true, ra
 			mlo, mhi = p.mappingOf(a)
-			if a+uint64(w.size) > mhi {
+			if a+size > mhi {
 				continue
 			}
 		}
-		if insideAny(rips, a, int(w.size)) || sp.bpIn(a, int(w.size)) {
+		if insideAny(rips, a, int(size)) || anyIn(bps, a, a+size) {
 			continue
 		}
-		if h := w.hop + bias; w.hop != 0 && (insideAny(rips, h-1, jmpLen+1) || sp.bpIn(h, jmpLen)) {
-			continue
+		lo, hi := a, a+size
+		if hop != 0 {
+			h := hop + bias
+			if h < mlo || h+jmpLen > mhi || insideAny(rips, h-1, jmpLen+1) || anyIn(bps, h, h+jmpLen) {
+				continue
+			}
+			lo, hi = min(lo, h), max(hi, h+jmpLen)
 		}
 		use[i] = true
 		n++
-		w.sites.each(func(c int) { keep[c] = true })
+		for k, e := le.Uint32(rec[24:]), le.Uint32(rec[24:])+le.Uint32(rec[28:]); k < e; k++ {
+			keep[le.Uint32(pp.sites[4*k:])] = true
+		}
+		if l := len(spans) - 1; l >= 0 && spans[l].hi > mlo {
+			spans[l].lo, spans[l].hi = min(spans[l].lo, lo), max(spans[l].hi, hi)
+		} else {
+			spans = append(spans, span{lo, hi})
+		}
 	}
 	var int3 []int
 	for si := range o.Sites {
@@ -305,105 +370,90 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		}
 	}
 	if n == 0 {
-		return int3
+		return int3, nil
 	}
 	cntSize := (uint64(8*len(o.Sites)) + uint64(unix.Pagesize()) - 1) &^ (uint64(unix.Pagesize()) - 1)
 	lo, hi := o.Sites[0].Addr, o.Sites[len(o.Sites)-1].Addr
 	base, err := r.mapRegion(tid, pid, sp, uint64(lo)+bias, uint64(hi)+bias, pp.codeSize, cntSize, oi)
 	if err != nil {
 		r.stats.why["mapping trampoline pages failed: "+err.Error()] += len(o.Sites)
-		return all("")
+		return all(""), nil
 	}
 	reg := r.regions[len(r.regions)-1]
 	reg.only = keep
-	code := append([]byte(nil), pp.code...)
-	if err := relocate(code, pp.rels, base, bias); err != nil {
+	if err := writeRelocated(sp.mem, pp.code, pp.rels, base, bias); err != nil {
 		reg.only = nil
-		r.stats.why["trampoline out of reach: "+err.Error()] += len(o.Sites)
-		return all("")
+		r.stats.why["write trampolines failed: "+err.Error()] += len(o.Sites)
+		return all(""), nil
 	}
-	if _, err := sp.mem.WriteAt(code, int64(base)); err != nil {
-		reg.only = nil
-		r.stats.why["write trampolines failed"] += len(o.Sites)
-		return all("")
-	}
-	// The jumps, written in runs of nearby patches (one write per run
-	// instead of one per site). Hops first: a window's jmp rel8 is
-	// written only once its hop is in place.
+	// The jumps, into a copy of the text. A window and its hop go in
+	// together, and only where both hold the file's bytes: anything else
+	// is another tool's breakpoint (a uprobe on the same file writes int3
+	// into every process that maps it, and puts its byte back when
+	// removed, over whatever is there).
+	img := sp.readText(spans)
 	at := &armedTramps{pp: pp, bias: bias, base: base, reg: reg, patched: make([]bool, pp.n)}
-	var hops []patchAt
+	var jump [maxWindow]byte
 	for i := 0; i < pp.n; i++ {
-		if w := pp.win(i); use[i] && w.hop != 0 {
-			h := w.hop + bias
-			j := []byte{0xe9, 0, 0, 0, 0}
-			binary.LittleEndian.PutUint32(j[1:], uint32(int32(int64(base+uint64(w.off)-(h+jmpLen)))))
-			hops = append(hops, patchAt{addr: h, bytes: j, want: w.hopWant, idx: i})
-		}
-	}
-	sort.Slice(hops, func(i, j int) bool { return hops[i].addr < hops[j].addr })
-	hopOK := make([]bool, pp.n)
-	badHops, err := sp.writePatches(hops, 4096, func(p *patchAt) { hopOK[p.idx] = true })
-	if err != nil {
-		reg.only = nil
-		r.stats.why["write patches failed: "+err.Error()] += len(o.Sites)
-		return all("")
-	}
-	patches := make([]patchAt, 0, n)
-	jumps := make([]byte, 0, n*jmpLen)
-	for i := 0; i < pp.n; i++ {
-		w := pp.win(i)
-		if !use[i] || w.hop != 0 && !hopOK[i] {
+		if !use[i] {
 			continue
 		}
-		a := w.addr + bias
-		j0 := len(jumps)
-		if w.hop != 0 {
-			jumps = append(jumps, 0xeb, byte(int8(int64(w.hop)-int64(w.addr+hopLen))))
+		rec := pp.recs[winRecLen*i : winRecLen*(i+1)]
+		addr, hop, off, size := le.Uint64(rec), le.Uint64(rec[8:]), le.Uint32(rec[16:]), uint64(le.Uint32(rec[20:]))
+		wa, ha := le.Uint32(rec[32:]), le.Uint32(rec[36:])
+		a, h := addr+bias, hop+bias
+		cur := img.at(a, size)
+		ok := cur != nil && bytes.Equal(cur, pp.want[wa:uint64(wa)+size])
+		var hcur []byte
+		if ok && hop != 0 {
+			hcur = img.at(h, jmpLen)
+			ok = hcur != nil && bytes.Equal(hcur, pp.hopWant[ha:ha+jmpLen])
+		}
+		if !ok {
+			pp.win(i).sites.each(func(c int) {
+				keep[c] = false
+				int3 = append(int3, c)
+				r.stats.why["text differs from the file (another tool's breakpoint?)"]++
+			})
+			continue
+		}
+		j := jump[:size]
+		to := base + uint64(off)
+		if hop != 0 {
+			hcur[0] = 0xe9
+			le.PutUint32(hcur[1:], uint32(int32(int64(to-(h+jmpLen)))))
+			img.touch(h, jmpLen)
+			j[0], j[1] = 0xeb, byte(int8(int64(hop)-int64(addr+hopLen)))
+			j = j[hopLen:]
 		} else {
-			jumps = append(jumps, 0xe9)
-			jumps = binary.LittleEndian.AppendUint32(jumps, uint32(int32(int64(base+uint64(w.off)-(a+jmpLen)))))
+			j[0] = 0xe9
+			le.PutUint32(j[1:], uint32(int32(int64(to-(a+jmpLen)))))
+			j = j[jmpLen:]
 		}
-		for k := len(jumps) - j0; k < int(w.size); k++ {
-			jumps = append(jumps, 0xcc) // never run: nothing jumps inside the window
+		for k := range j {
+			j[k] = 0xcc // never run: nothing jumps inside the window
 		}
-		patches = append(patches, patchAt{addr: a, bytes: jumps[j0:], want: w.want, idx: i})
+		copy(cur, jump[:size])
+		img.touch(a, size)
+		at.patched[i] = true
+		at.live++
+		r.stats.patched++
+		r.stats.covered += int(le.Uint32(rec[28:])) - 1
 	}
-	skipped, err := sp.writePatches(patches, 4096, func(p *patchAt) { at.patched[p.idx] = true; at.live++ })
-	if err != nil {
-		reg.only = nil
-		r.stats.why["write patches failed: "+err.Error()] += len(o.Sites)
-		return all("")
+	if r.opts.Coverage {
+		pp.startIndex(len(o.Sites)) // for uncover
 	}
-	// A hop whose window was not written goes back: nothing jumps to it.
-	var undo []patchAt
-	for _, h := range hops {
-		if hopOK[h.idx] && !at.patched[h.idx] {
-			undo = append(undo, patchAt{addr: h.addr, bytes: h.want, idx: h.idx})
-		}
-	}
-	sp.writePatches(undo, 4096, nil)
-	skipped = append(skipped, badHops...)
 	sp.tramps = append(sp.tramps, at)
-	for _, i := range skipped {
-		// Not the file's bytes: another tool's breakpoint (a uprobe on
-		// the same file writes int3 into every process that maps it, and
-		// puts its byte back when removed, over whatever is there).
-		pp.win(i).sites.each(func(c int) {
-			keep[c] = false
-			int3 = append(int3, c)
-			r.stats.why["text differs from the file (another tool's breakpoint?)"]++
-		})
-	}
-	for i := 0; i < pp.n; i++ {
-		if at.patched[i] {
-			r.stats.patched++
-			r.stats.covered += pp.win(i).sites.len() - 1
-		}
-	}
 	for why, n := range pp.why {
 		r.stats.why[why] += n
 	}
-	return int3
+	return int3, img
+}
+
+// anyIn reports whether a of as (sorted) lies in [lo, hi).
+func anyIn(as []uint64, lo, hi uint64) bool {
+	i, _ := slices.BinarySearch(as, lo)
+	return i < len(as) && as[i] < hi
 }
 
 func countInner(w *window) int {
@@ -418,25 +468,6 @@ func countInner(w *window) int {
 func insideAny(rips []uint64, a uint64, size int) bool {
 	for _, pc := range rips {
 		if pc > a && pc < a+uint64(size) {
-			return true
-		}
-	}
-	return false
-}
-
-// bpIn reports whether a breakpoint of sp lies in [a, a+size).
-func (sp *space) bpIn(a uint64, size int) bool {
-	if len(sp.bps) < 16 {
-		// Usually none or the dynamic loader's: cheaper than lookups.
-		for b := range sp.bps {
-			if b >= a && b < a+uint64(size) {
-				return true
-			}
-		}
-		return false
-	}
-	for k := uint64(0); k < uint64(size); k++ {
-		if _, ok := sp.bps[a+k]; ok {
 			return true
 		}
 	}
@@ -560,12 +591,11 @@ func (r *ptraceRun) offHops(sp *space) {
 // hopTarget returns where the hop at run-time address h jumps, if a
 // patched window of a has its hop there.
 func (a *armedTramps) hopTarget(h uint64) (uint64, bool) {
-	for _, i := range a.pp.hopWins() {
-		if w := a.pp.win(int(i)); a.patched[i] && w.hop+a.bias == h {
-			return a.base + uint64(w.off), true
-		}
+	i, ok := a.pp.hopWindow(len(a.reg.only), h-a.bias)
+	if !ok || !a.patched[i] {
+		return 0, false
 	}
-	return 0, false
+	return a.base + uint64(a.pp.win(i).off), true
 }
 
 // mapRegion maps codeSize bytes of trampoline pages (private, r-x) and,

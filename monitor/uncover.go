@@ -97,11 +97,13 @@ const (
 )
 
 // uncover removes the jumps of every window whose sites have all run and
-// that runs again, and returns how many. It first harvests the counter
+// that runs again, and returns how many, and whether any site ran since
+// the last look. It first harvests the counter
 // pages: a set byte is recorded in the region's seen and cleared, so that
 // the next look finds only what ran since (a linear pass over the pages);
 // a byte set again is a hot window.
-func (r *ptraceRun) uncover() int {
+func (r *ptraceRun) uncover() (int, bool) {
+	ran := false
 	fresh := map[*counterRegion][]int32{}
 	for _, reg := range r.regions {
 		if reg.only == nil {
@@ -117,6 +119,7 @@ func (r *ptraceRun) uncover() int {
 				continue
 			}
 			reg.mem[8*s] = 0
+			ran = true
 			if !reg.seen[s] {
 				// The first run of the site: its window may never run
 				// again, and a write per window costs microseconds.
@@ -130,7 +133,7 @@ func (r *ptraceRun) uncover() int {
 		}
 	}
 	if len(fresh) == 0 {
-		return 0
+		return 0, ran
 	}
 	n := 0
 	done := map[*space]bool{}
@@ -180,7 +183,7 @@ func (r *ptraceRun) uncover() int {
 		}
 		r.resumeOthers(sp)
 	}
-	return n
+	return n, ran
 }
 
 // ran reports whether every site of sites has been seen.
@@ -191,25 +194,6 @@ func (reg *counterRegion) ran(sites siteList) bool {
 		}
 	}
 	return true
-}
-
-// siteWins returns, by site, the index of the window that counts it
-// (-1: none), made on first use.
-func (pp *prepared) siteWins(nsites int) []int32 {
-	if pp.siteWin == nil {
-		pp.siteWin = make([]int32, nsites)
-		for i := range pp.siteWin {
-			pp.siteWin[i] = -1
-		}
-		for i := 0; i < pp.n; i++ {
-			pp.win(i).sites.each(func(s int) {
-				if s < nsites {
-					pp.siteWin[s] = int32(i)
-				}
-			})
-		}
-	}
-	return pp.siteWin
 }
 
 // stopAll stops every running thread of sp, as stopOthers does, but

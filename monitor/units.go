@@ -544,3 +544,30 @@ func symbolFileOffset(path, name string) (off uint64, ok bool) {
 	}
 	return 0, false
 }
+
+// symbolValues returns the link-time values of the symbols names of the
+// ELF file at path, from its symbol tables; 0 for one not found.
+func symbolValues(path string, names ...string) (v []uint64) {
+	v = make([]uint64, len(names))
+	f, err := elf.Open(path)
+	if err != nil {
+		return v
+	}
+	defer f.Close()
+	defer func() {
+		if recover() != nil {
+			v = make([]uint64, len(names))
+		}
+	}()
+	for _, get := range []func() ([]elf.Symbol, error){f.Symbols, f.DynamicSymbols} {
+		syms, _ := get()
+		for _, s := range syms {
+			for i, n := range names {
+				if v[i] == 0 && s.Name == n {
+					v[i] = s.Value
+				}
+			}
+		}
+	}
+	return v
+}
