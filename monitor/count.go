@@ -1,6 +1,7 @@
 package monitor
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -360,25 +361,111 @@ func launch(cmd *exec.Cmd, options int) (int, error) {
 	return pid, nil
 }
 
-// runToEntry plants a breakpoint at the program's entry point, lets the
-// stopped process run to it, and removes it again. sigcont says the process
-// is held by sonde's own SIGSTOP (launch), which is resumed and swallowed.
-func runToEntry(pid int, sigcont bool) error {
-	entry, err := auxvEntry(pid)
-	if err != nil {
-		return err
+// startPoint is where sonde plants the units of a program it starts or
+// sees exec: the dynamic loader's _dl_debug_state once its library list
+// is consistent, after the libraries are mapped and relocated and before
+// their initializers run (so that their constructors are counted, as
+// valgrind counts them); or the entry point of a program without one.
+type startPoint struct {
+	addr   uint64
+	rDebug uint64 // the loader's _r_debug; 0 at an entry point
+	ret    bool   // addr holds a bare ret (see bp.ret)
+}
+
+// startOf returns process pid's start point; mem is its memory.
+func startOf(pid int, mem *os.File) (startPoint, error) {
+	base, err := auxvValue(pid, atBase)
+	if err == nil && base != 0 {
+		if maps, err := proc.Maps(pid); err == nil {
+			for _, m := range maps {
+				if m.Start == base && m.Offset == 0 {
+					if sp, ok := rtldStop(pid, maps, m.Path, mem); ok && sp.rDebug != 0 {
+						return sp, nil
+					}
+					break
+				}
+			}
+		}
 	}
+	entry, err := auxvValue(pid, atEntry)
+	if err != nil {
+		return startPoint{}, err
+	}
+	return startPoint{addr: entry}, nil
+}
+
+// rtldStop returns the breakpoint address of the dynamic loader mapped
+// from path in process pid (its _dl_debug_state, which it calls after
+// each change of its library list), with its _r_debug.
+func rtldStop(pid int, maps []proc.Mapping, path string, mem *os.File) (startPoint, bool) {
+	file := filepath.Join(proc.Root(pid), path)
+	off, ok := symbolFileOffset(file, "_dl_debug_state")
+	if !ok {
+		return startPoint{}, false
+	}
+	for _, m := range maps {
+		if m.Path != path || off < m.Offset || off >= m.Offset+(m.Limit-m.Start) {
+			continue
+		}
+		sp := startPoint{addr: m.Start + off - m.Offset}
+		if v := symbolValues(file, "_dl_debug_state", "_r_debug"); v[0] != 0 && v[1] != 0 {
+			sp.rDebug = sp.addr - v[0] + v[1]
+		}
+		var insn [5]byte
+		if _, err := mem.ReadAt(insn[:], int64(sp.addr)); err == nil {
+			sp.ret = insn[0] == 0xc3 || bytes.Equal(insn[:], []byte{0xf3, 0x0f, 0x1e, 0xfa, 0xc3}) // ret, endbr64; ret
+		}
+		return sp, true
+	}
+	return startPoint{}, false
+}
+
+// rtldConsistent reports whether the loader's r_debug at a says its
+// library list is consistent (r_state RT_CONSISTENT, or unreadable: then
+// planning is the safe side).
+func rtldConsistent(mem *os.File, a uint64) bool {
+	var st [4]byte
+	const rState = 24 // int r_version, link_map *r_map, ElfW(Addr) r_brk, r_state
+	if _, err := mem.ReadAt(st[:], int64(a+rState)); err != nil {
+		return true
+	}
+	return binary.LittleEndian.Uint32(st[:]) == 0
+}
+
+// popReturn sets regs as a ret would: the return address, read through
+// mem at the stack pointer, into the pc.
+func popReturn(mem *os.File, regs *unix.PtraceRegs) bool {
+	var ra [8]byte
+	if _, err := mem.ReadAt(ra[:], int64(regs.Rsp)); err != nil {
+		return false
+	}
+	setPC(regs, binary.LittleEndian.Uint64(ra[:]))
+	regs.Rsp += 8
+	return true
+}
+
+// runToEntry plants a breakpoint at the program's start point (startOf),
+// lets the stopped process run to it, and removes it again: the process
+// is left stopped where the program is ready to be planted. sigcont says
+// the process is held by sonde's own SIGSTOP (launch), which is resumed
+// and swallowed.
+func runToEntry(pid int, sigcont bool) error {
 	mem, err := openMem(pid)
 	if err != nil {
 		return err
 	}
 	defer mem.Close()
+	start, err := startOf(pid, mem)
+	if err != nil {
+		return err
+	}
+	entry := start.addr
 	var orig [1]byte
 	if _, err := mem.ReadAt(orig[:], int64(entry)); err != nil {
-		return fmt.Errorf("read entry point %#x of process %d: %w", entry, pid, err)
+		return fmt.Errorf("read start point %#x of process %d: %w", entry, pid, err)
 	}
 	if _, err := mem.WriteAt(breakpointInsn, int64(entry)); err != nil {
-		return fmt.Errorf("plant breakpoint at entry point %#x of process %d: %w", entry, pid, err)
+		return fmt.Errorf("plant breakpoint at start point %#x of process %d: %w", entry, pid, err)
 	}
 	if sigcont {
 		unix.Kill(pid, unix.SIGCONT)
@@ -411,14 +498,52 @@ func runToEntry(pid int, sigcont bool) error {
 			unix.PtraceCont(pid, int(sig))
 			continue
 		}
-		if _, err := mem.WriteAt(orig[:], int64(entry)); err != nil {
-			return fmt.Errorf("restore entry point of process %d: %w", pid, err)
-		}
 		setPC(&regs, entry)
+		consistent := start.rDebug == 0 || rtldConsistent(mem, start.rDebug)
+		if consistent || !start.ret {
+			if _, err := mem.WriteAt(orig[:], int64(entry)); err != nil {
+				return fmt.Errorf("restore start point of process %d: %w", pid, err)
+			}
+		}
+		if start.ret && start.rDebug != 0 && !popReturn(mem, &regs) {
+			return fmt.Errorf("return from the loader's breakpoint in process %d failed", pid)
+		}
 		if err := unix.PtraceSetRegs(pid, &regs); err != nil {
 			return fmt.Errorf("registers of process %d: %w", pid, err)
 		}
-		return nil
+		if consistent {
+			return nil
+		}
+		if !start.ret {
+			// Step over the original instruction, then plant again.
+			if err := stepOnce(pid); err != nil {
+				return err
+			}
+			if _, err := mem.WriteAt(breakpointInsn, int64(entry)); err != nil {
+				return fmt.Errorf("plant breakpoint at start point %#x of process %d: %w", entry, pid, err)
+			}
+		}
+		unix.PtraceCont(pid, 0)
+	}
+}
+
+// stepOnce single-steps stopped process pid (one thread) over one
+// instruction.
+func stepOnce(pid int) error {
+	if err := unix.PtraceSingleStep(pid, 0); err != nil {
+		return fmt.Errorf("step process %d: %w", pid, err)
+	}
+	for {
+		_, ws, err := unix.Wait4(pid, false)
+		if err != nil {
+			return fmt.Errorf("wait for process %d: %w", pid, err)
+		}
+		if ws.Exited() || ws.Signaled() {
+			return fmt.Errorf("process %d ended before its entry point (%s)", pid, how(ws))
+		}
+		if ws.Stopped() {
+			return nil
+		}
 	}
 }
 
@@ -432,20 +557,25 @@ func openMem(pid int) (*os.File, error) {
 	return f, nil
 }
 
-// auxvEntry returns AT_ENTRY from /proc/PID/auxv.
-func auxvEntry(pid int) (uint64, error) {
+// Auxiliary vector keys.
+const (
+	atBase  = 7 // the interpreter's load address
+	atEntry = 9 // the program's entry point
+)
+
+// auxvValue returns the value of key in process pid's auxiliary vector.
+func auxvValue(pid int, key uint64) (uint64, error) {
 	name := fmt.Sprintf("/proc/%d/auxv", pid)
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return 0, fmt.Errorf("read %s: %w", name, err)
 	}
-	const atEntry = 9
 	for i := 0; i+16 <= len(data); i += 16 {
-		if binary.LittleEndian.Uint64(data[i:]) == atEntry {
+		if binary.LittleEndian.Uint64(data[i:]) == key {
 			return binary.LittleEndian.Uint64(data[i+8:]), nil
 		}
 	}
-	return 0, fmt.Errorf("read %s: no AT_ENTRY", name)
+	return 0, fmt.Errorf("read %s: no entry %d", name, key)
 }
 
 // how says in words how a process ended.

@@ -554,3 +554,53 @@ func TestDlopen(t *testing.T) {
 		t.Errorf("lib_counted: %d, want 77", got)
 	}
 }
+
+// TestLibraryConstructors: a library linked into the program has its
+// constructor run by the dynamic loader before the program's entry point
+// (libctor.c, ctormain.c). sonde plants its units at the loader's
+// _dl_debug_state once the library list is consistent, before the
+// initializers run, so every unit of the library, the constructor's
+// included, equals valgrind's count, with both engines.
+func TestLibraryConstructors(t *testing.T) {
+	testprog.Require(t, "valgrind")
+	lib := testprog.Build(t, "count/libctor.c", testprog.Opts{Flags: oracleFlags("-O2", "-shared", "-fPIC"), Name: "libctor.so"})
+	bin := testprog.Build(t, "count/ctormain.c", testprog.Opts{Flags: oracleFlags("-O2", "-Wl,--no-as-needed", lib, "-Wl,-rpath,"+filepath.Dir(lib))})
+	all, err := oracle.Callgrind(t, bin, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[uint64]uint64
+	for obj, m := range all {
+		if filepath.Base(obj) == "libctor.so" {
+			want = m
+		}
+	}
+	if want == nil {
+		t.Fatal("callgrind output has no libctor.so")
+	}
+	for _, eng := range engines {
+		for _, kind := range []profile.UnitKind{profile.UnitFunction, profile.UnitLine, profile.UnitBlock} {
+			t.Run(eng.String()+"/"+kind.String(), func(t *testing.T) {
+				res, _ := run(t, Options{Units: kind, Engine: eng, Only: []Spec{mustSpec(t, "obj:libctor.so")}}, bin)
+				if res.ExitCode() != 0 {
+					t.Fatalf("target %s (exit 1: the constructor did not run first)", res.Ended)
+				}
+				units, counts := unitsOf(t, res, lib)
+				ctor := false
+				for i, u := range units {
+					if u.Func == "_init" || u.Func == "_fini" {
+						continue // valgrind does not see them run (see TestCountsMatchValgrind)
+					}
+					w := want[uint64(u.Loc.Addr)]
+					if counts[i] != w {
+						t.Errorf("%v %#x (%s:%d %s): count %d, valgrind %d", kind, u.Loc.Addr, filepath.Base(u.File), u.Line, u.Func, counts[i], w)
+					}
+					ctor = ctor || u.Func == "lib_init" && w == 1
+				}
+				if !ctor {
+					t.Error("no unit of the constructor lib_init that valgrind saw run once")
+				}
+			})
+		}
+	}
+}

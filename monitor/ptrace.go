@@ -1,9 +1,7 @@
 package monitor
 
 import (
-	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -227,27 +225,9 @@ func (r *ptraceRun) armRtld(pid int, sp *space) {
 		if !strings.Contains(filepath.Base(m.Path), "ld-linux") {
 			continue
 		}
-		path := filepath.Join(proc.Root(pid), m.Path)
-		off, ok := symbolFileOffset(path, "_dl_debug_state")
-		if !ok {
-			return
-		}
-		for _, mm := range maps {
-			if mm.Path == m.Path && off >= mm.Offset && off < mm.Offset+(mm.Limit-mm.Start) {
-				a := mm.Start + off - mm.Offset
-				if _, dup := sp.bps[a]; dup {
-					return
-				}
-				b := &bp{obj: -1, rtld: true}
-				if v := symbolValues(path, "_dl_debug_state", "_r_debug"); v[0] != 0 && v[1] != 0 {
-					b.rDebug = a - v[0] + v[1]
-				}
-				var insn [5]byte
-				if _, err := sp.mem.ReadAt(insn[:], int64(a)); err == nil {
-					b.ret = insn[0] == 0xc3 || bytes.Equal(insn[:], []byte{0xf3, 0x0f, 0x1e, 0xfa, 0xc3}) // ret, endbr64; ret
-				}
-				r.plant(sp, a, b)
-				return
+		if st, ok := rtldStop(pid, maps, m.Path, sp.mem); ok {
+			if _, dup := sp.bps[st.addr]; !dup {
+				r.plant(sp, st.addr, &bp{obj: -1, rtld: true, rDebug: st.rDebug, ret: st.ret})
 			}
 		}
 		return
@@ -285,14 +265,14 @@ func (r *ptraceRun) plant(sp *space, a uint64, b *bp) error {
 	return nil
 }
 
-// armEntry plants the internal breakpoint at the entry point of the
-// program process pid has just exec'd.
+// armEntry plants the internal breakpoint at the start point (startOf)
+// of the program process pid has just exec'd.
 func (r *ptraceRun) armEntry(pid int, sp *space) error {
-	entry, err := auxvEntry(pid)
+	st, err := startOf(pid, sp.mem)
 	if err != nil {
 		return err
 	}
-	return r.plant(sp, entry, &bp{obj: -1, entry: true})
+	return r.plant(sp, st.addr, &bp{obj: -1, entry: true, rDebug: st.rDebug, ret: st.ret})
 }
 
 // removeAll writes back every original byte of sp. The trampoline pages
@@ -623,6 +603,15 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 	}
 	sp := th.sp
 	if b.entry {
+		if b.rDebug != 0 && !rtldConsistent(sp.mem, b.rDebug) {
+			// The loader is about to map the libraries: not yet.
+			if b.ret && r.doRet(tid) {
+				r.cont(tid, th, 0)
+			} else {
+				r.stepOver(tid, th, a, b)
+			}
+			return true
+		}
 		sp.mem.WriteAt([]byte{b.orig}, int64(a))
 		delete(sp.bps, a)
 		r.at = tid
@@ -630,12 +619,16 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 			r.planErr = err
 		}
 		r.at = 0
+		if b.rDebug != 0 && b.ret {
+			// Past _dl_debug_state, where armRtld plants next.
+			r.doRet(tid)
+		}
 		r.armRtld(th.pid, sp)
 		r.cont(tid, th, 0)
 		return true
 	}
 	if b.rtld {
-		if b.rDebug == 0 || rtldConsistent(sp, b.rDebug) {
+		if b.rDebug == 0 || rtldConsistent(sp.mem, b.rDebug) {
 			// The library list changed: plant the units of new objects,
 			// with every thread stopped (a jump is 5 bytes, not one).
 			r.stopOthers(tid, sp)
@@ -664,32 +657,19 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 	return true
 }
 
-// rtldConsistent reports whether the loader's r_debug at a says its
-// library list is consistent (r_state RT_CONSISTENT, or unreadable: then
-// planning is the safe side).
-func rtldConsistent(sp *space, a uint64) bool {
-	var st [4]byte
-	const rState = 24 // int r_version, link_map *r_map, ElfW(Addr) r_brk, r_state
-	if _, err := sp.mem.ReadAt(st[:], int64(a+rState)); err != nil {
-		return true
-	}
-	return binary.LittleEndian.Uint32(st[:]) == 0
-}
-
 // doRet does a ret for thread tid, whose registers are in r.regs: it
 // pops the return address into the pc. The breakpoint stays: no thread
 // can run past it, so none needs stopping.
 func (r *ptraceRun) doRet(tid int) bool {
-	var ra [8]byte
-	sp := r.threads[tid].sp
-	rsp := r.regs.Rsp
-	if _, err := sp.mem.ReadAt(ra[:], int64(rsp)); err != nil {
+	regs := r.regs
+	if !popReturn(r.threads[tid].sp.mem, &regs) {
 		return false
 	}
-	regs := r.regs
-	setPC(&regs, binary.LittleEndian.Uint64(ra[:]))
-	regs.Rsp = rsp + 8
-	return unix.PtraceSetRegs(tid, &regs) == nil
+	if unix.PtraceSetRegs(tid, &regs) != nil {
+		return false
+	}
+	r.regs = regs
+	return true
 }
 
 // stepOver executes the original instruction at a in thread tid with every
