@@ -19,7 +19,9 @@
 // --tool=callgrind on the same script in the same run, and to the
 // unprofiled run. The ptrace rows run cold (--plan-cache=false: the line
 // table read and libpython disassembled in the run) and warm (the plan
-// cache filled by an untimed run first).
+// cache filled by an untimed run first). The last two rows run work.py
+// with 10 times the work, coverage against its own unprofiled run: what
+// a longer program pays for the fixed costs.
 //
 // Usage (from the repository root, as root for uprobes):
 //
@@ -159,20 +161,27 @@ func pythonRuns(rounds int, python, sonde, td, dir, data string) error {
 	count := func(args ...string) []string {
 		return append(append([]string{sonde, "count"}, args...), "--only", only, "-o", data, "--", python, script)
 	}
+	// The same script doing 10 times the work: coverage's fixed costs
+	// (arming, the first pass through each window) spread over a
+	// longer run. Its ratio is to its own unprofiled row (base).
+	long := func(args []string) []string { return append(append([]string(nil), args...), "30") }
 	runs := []struct {
 		name string
 		args []string
 		warm bool
+		base int
 	}{
-		{"unprofiled", []string{python, script}, false},
-		{"valgrind --tool=callgrind", []string{"valgrind", "--tool=callgrind", "--callgrind-out-file=" + filepath.Join(dir, "cg.out"), python, script}, false},
-		{"sonde count --units functions", count("--units", "functions"), true},
-		{"  --engine ptrace (trampolines), cold", count("--engine", "ptrace", "--units", "functions", "--plan-cache=false"), false},
-		{"  --engine ptrace (trampolines), warm", count("--engine", "ptrace", "--units", "functions"), true},
-		{"  --engine ptrace --units lines, warm", count("--engine", "ptrace", "--units", "lines"), true},
-		{"sonde count --coverage --units lines, cold", count("--coverage", "--units", "lines", "--plan-cache=false"), false},
-		{"  warm plan cache", count("--coverage", "--units", "lines"), true},
-		{"  --trampolines=false (int3), warm", count("--coverage", "--trampolines=false", "--units", "lines"), true},
+		{"unprofiled", []string{python, script}, false, 0},
+		{"valgrind --tool=callgrind", []string{"valgrind", "--tool=callgrind", "--callgrind-out-file=" + filepath.Join(dir, "cg.out"), python, script}, false, 0},
+		{"sonde count --units functions", count("--units", "functions"), true, 0},
+		{"  --engine ptrace (trampolines), cold", count("--engine", "ptrace", "--units", "functions", "--plan-cache=false"), false, 0},
+		{"  --engine ptrace (trampolines), warm", count("--engine", "ptrace", "--units", "functions"), true, 0},
+		{"  --engine ptrace --units lines, warm", count("--engine", "ptrace", "--units", "lines"), true, 0},
+		{"sonde count --coverage --units lines, cold", count("--coverage", "--units", "lines", "--plan-cache=false"), false, 0},
+		{"  warm plan cache", count("--coverage", "--units", "lines"), true, 0},
+		{"  --trampolines=false (int3), warm", count("--coverage", "--trampolines=false", "--units", "lines"), true, 0},
+		{"unprofiled, 10x the work (work.py 30)", long([]string{python, script}), false, 0},
+		{"  --coverage --units lines, warm", long(count("--coverage", "--units", "lines")), true, 9}, // base: the row above
 	}
 	for _, r := range runs {
 		if r.warm {
@@ -195,13 +204,14 @@ func pythonRuns(rounds int, python, sonde, td, dir, data string) error {
 		}
 	}
 	fmt.Printf("\npython3.11 %s, --only %s, median wall time of %d rounds:\n", filepath.Base(script), only, rounds)
-	plain, cg := medianD(times[0]), medianD(times[1])
 	// CPU time (user+sys of the command and the children it waited for)
-	// is what a loaded machine does not inflate.
-	plainCPU, cgCPU := medianD(cpus[0]), medianD(cpus[1])
+	// is what a loaded machine does not inflate. Each row's "unprofiled"
+	// is its base row's.
+	cg, cgCPU := medianD(times[1]), medianD(cpus[1])
 	fmt.Printf("%-44s %10s %12s %12s %10s %12s %12s\n", "run", "seconds", "/ callgrind", "/ unprofiled", "CPU s", "/ callgrind", "/ unprofiled")
 	for i, r := range runs {
 		m, c := medianD(times[i]), medianD(cpus[i])
+		plain, plainCPU := medianD(times[r.base]), medianD(cpus[r.base])
 		fmt.Printf("%-44s %10.3f %12.3f %12.2f %10.3f %12.3f %12.2f\n", r.name, m.Seconds(), m.Seconds()/cg.Seconds(), m.Seconds()/plain.Seconds(),
 			c.Seconds(), c.Seconds()/cgCPU.Seconds(), c.Seconds()/plainCPU.Seconds())
 	}

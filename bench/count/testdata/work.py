@@ -1,5 +1,8 @@
 # work.py: a short CPU-bound script for bench/count: recursion, loops,
-# dicts, strings and sorting; about 0.3 s unprofiled.
+# dicts, strings and sorting; 0.06-0.08 s unprofiled on the 2-core
+# machine. An argument repeats the work that many times (default 3).
+import sys
+
 def fib(n):
     return n if n < 2 else fib(n - 1) + fib(n - 2)
 
@@ -13,7 +16,7 @@ def words(n):
 
 
 total = 0
-for _ in range(3):
+for _ in range(int(sys.argv[1]) if len(sys.argv) > 1 else 3):
     total += fib(20)
     total += len(words(50000))
 print(total)
