@@ -471,15 +471,9 @@ func runToEntry(pid int, sigcont bool) error {
 		unix.Kill(pid, unix.SIGCONT)
 	}
 	for {
-		_, ws, err := unix.Wait4(pid, false)
+		ws, err := waitStop(pid)
 		if err != nil {
-			return fmt.Errorf("wait for process %d: %w", pid, err)
-		}
-		if ws.Exited() || ws.Signaled() {
-			return fmt.Errorf("process %d ended before its entry point (%s)", pid, how(ws))
-		}
-		if !ws.Stopped() {
-			continue
+			return err
 		}
 		sig := ws.StopSignal()
 		switch {
@@ -533,16 +527,23 @@ func stepOnce(pid int) error {
 	if err := unix.PtraceSingleStep(pid, 0); err != nil {
 		return fmt.Errorf("step process %d: %w", pid, err)
 	}
+	_, err := waitStop(pid)
+	return err
+}
+
+// waitStop waits for the next stop of process pid (one thread, not yet
+// at its start point); its end is an error.
+func waitStop(pid int) (syscall.WaitStatus, error) {
 	for {
 		_, ws, err := unix.Wait4(pid, false)
 		if err != nil {
-			return fmt.Errorf("wait for process %d: %w", pid, err)
+			return 0, fmt.Errorf("wait for process %d: %w", pid, err)
 		}
 		if ws.Exited() || ws.Signaled() {
-			return fmt.Errorf("process %d ended before its entry point (%s)", pid, how(ws))
+			return 0, fmt.Errorf("process %d ended before its entry point (%s)", pid, how(ws))
 		}
 		if ws.Stopped() {
-			return nil
+			return ws, nil
 		}
 	}
 }

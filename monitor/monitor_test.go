@@ -565,19 +565,7 @@ func TestLibraryConstructors(t *testing.T) {
 	testprog.Require(t, "valgrind")
 	lib := testprog.Build(t, "count/libctor.c", testprog.Opts{Flags: oracleFlags("-O2", "-shared", "-fPIC"), Name: "libctor.so"})
 	bin := testprog.Build(t, "count/ctormain.c", testprog.Opts{Flags: oracleFlags("-O2", "-Wl,--no-as-needed", lib, "-Wl,-rpath,"+filepath.Dir(lib))})
-	all, err := oracle.Callgrind(t, bin, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want map[uint64]uint64
-	for obj, m := range all {
-		if filepath.Base(obj) == "libctor.so" {
-			want = m
-		}
-	}
-	if want == nil {
-		t.Fatal("callgrind output has no libctor.so")
-	}
+	want := callgrindObject(t, "libctor.so", bin)
 	for _, eng := range engines {
 		for _, kind := range []profile.UnitKind{profile.UnitFunction, profile.UnitLine, profile.UnitBlock} {
 			t.Run(eng.String()+"/"+kind.String(), func(t *testing.T) {
@@ -603,4 +591,22 @@ func TestLibraryConstructors(t *testing.T) {
 			})
 		}
 	}
+}
+
+// callgrindObject returns valgrind's per-instruction counts of the object
+// named name (a library: by address relative to its load base, its
+// link-time addresses when it is linked at 0) in a run of bin with args.
+func callgrindObject(t *testing.T, name, bin string, args ...string) map[uint64]uint64 {
+	t.Helper()
+	all, err := oracle.Callgrind(t, bin, args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for obj, m := range all {
+		if filepath.Base(obj) == name {
+			return m
+		}
+	}
+	t.Fatalf("callgrind output has no %s", name)
+	return nil
 }

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"sonde/internal/linux/bpf"
-	"sonde/internal/oracle"
 	"sonde/internal/testprog"
 	"sonde/profile"
 )
@@ -78,19 +77,7 @@ func TestUprobeDlopen(t *testing.T) {
 	// oracle: valgrind --tool=callgrind --dump-instr=yes, the library's
 	// instructions by address relative to its load base (its link-time
 	// addresses: it is linked at 0).
-	all, err := oracle.Callgrind(t, bin, []string{lib})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want map[uint64]uint64
-	for obj, m := range all {
-		if filepath.Base(obj) == "libcounted.so" {
-			want = m
-		}
-	}
-	if want == nil {
-		t.Fatal("callgrind output has no libcounted.so")
-	}
+	want := callgrindObject(t, "libcounted.so", bin, lib)
 	type row struct {
 		name string
 		spec string
