@@ -560,10 +560,13 @@ func (sp *space) unpatch(a *armedTramps, wins []int32) int {
 			add(int(i))
 		}
 	}
-	// Runs of nearby windows only: a few windows scattered over the text
-	// cost a write each, not a copy of the whole text.
+	// Runs of windows less than a page apart: a few windows scattered
+	// over the text cost a write each, not a copy of the whole text, and
+	// the thousands of a coverage run's first looks fewer writes (with
+	// libpython: 6.4-7.5 ms for 19,500 windows, 7.8-8.8 ms with runs of
+	// windows 256 bytes apart).
 	n := 0
-	sp.writePatches(ps, 256, func(p *patchAt) { a.patched[p.idx] = false; a.live--; n++ })
+	sp.writePatches(ps, 4096, func(p *patchAt) { a.patched[p.idx] = false; a.live--; n++ })
 	sort.Slice(hs, func(i, j int) bool { return hs[i].addr < hs[j].addr })
 	sp.writePatches(hs, 256, nil)
 	return n
