@@ -60,7 +60,8 @@ func (img *textImage) run(a, n uint64) *textRun {
 }
 
 // at returns the n bytes at a, nil when they were not read. The slice is
-// the image's: change it through put.
+// the image's: a change made in it is written back once touch marks it
+// (or through put).
 func (img *textImage) at(a, n uint64) []byte {
 	r := img.run(a, n)
 	if r == nil {
@@ -72,19 +73,16 @@ func (img *textImage) at(a, n uint64) []byte {
 
 // put writes b at a and reports whether the image holds [a, a+len(b)).
 func (img *textImage) put(a uint64, b []byte) bool {
-	r := img.run(a, uint64(len(b)))
-	if r == nil {
+	cur := img.at(a, uint64(len(b)))
+	if cur == nil {
 		return false
 	}
-	copy(r.b[a-r.start:], b)
-	ps := uint64(os.Getpagesize())
-	for p := a / ps; p <= (a+uint64(len(b))-1)/ps; p++ {
-		r.dirty[p-r.start/ps] = true
-	}
+	copy(cur, b)
+	img.touch(a, uint64(len(b)))
 	return true
 }
 
-// touch marks [a, a+n), a range of a slice at returned, changed.
+// touch marks [a, a+n), which at returned, changed.
 func (img *textImage) touch(a, n uint64) {
 	r := img.run(a, n)
 	ps := uint64(os.Getpagesize())
