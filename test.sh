@@ -19,6 +19,7 @@ want g++ g++
 want make make
 want clang clang
 want clang++ clang
+want ld.lld lld
 want llvm-symbolizer llvm
 want llvm-cxxfilt llvm
 for t in addr2line objcopy objdump readelf strip nm c++filt gprof; do want "$t" binutils; done
