@@ -61,7 +61,7 @@ func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobe
 	defer func() {
 		res.Setup = time.Since(t0)
 		if d := tracefs.Mounted(); d != "" {
-			res.Notes = append(res.Notes, "uprobe engine: tracefs was not mounted: mounted it at "+d)
+			res.Notes = append(res.Notes, "uprobe engine: mounted tracefs at "+d+" (nobody had)")
 		}
 	}()
 	if opts.Uprobes != UprobesPerf {
