@@ -18,28 +18,30 @@ import (
 func demoVerb() *verb {
 	return &verb{
 		name:    "demo",
-		summary: "build the papers' example programs and profile them with every technique built so far",
+		summary: "build the papers' example programs and profile them with every technique",
 		run:     runDemo,
 		usage: `
 Usage: sonde demo [--dir DIR] [--cc COMPILER]
 
 Writes the bundled example programs of the four papers (PCT's hier-test.c,
 Weinberger's max.c, Bishop's Shell sort shell.c) to DIR (default: a
-temporary directory, removed afterwards), builds them with the machine's C
-compiler (-O2 -g), runs them, and profiles them with every technique:
-sonde addr2line, sonde record (PCT), sonde count (Bishop), sonde cc
-(Weinberger) and sonde cc --sonde-mode=attrib (Appel, Duba & MacQueen),
-printing each report.
+temporary directory, removed afterwards), builds them with COMPILER
+(default: $CC, else cc; the sonde cc step uses it too) at -O2 -g, runs
+them, and profiles them with every technique: sonde addr2line, sonde
+record (PCT), sonde count (Bishop), sonde cc (Weinberger) and sonde cc
+--sonde-mode=attrib (Appel, Duba & MacQueen), printing each report.
 
-The demo installs nothing and changes no setting. A step this machine
-cannot run (attrib without clang; a step the kernel refuses to a user who
-is not root) prints one line "(skipped: WHY; remedy: HOW)" and the demo
-goes on; it exits 0 unless a step fails for another reason, or there is
-no C compiler. Not run as root, sonde count counts with ptrace instead of
-in-kernel uprobes and says so in its notes. As root, sonde mounts tracefs
-itself where nobody has. To set up a fresh machine first (clang, tracefs,
-sysctls) and run the demo, run ./demo.sh from sonde's source tree as root,
-or sudo sonde doctor --fix and then sonde demo.
+The demo installs nothing and changes no setting (except that sonde
+count, as root, mounts tracefs where nobody has). A step this machine
+cannot run (attrib without clang; a step the kernel refuses to a user
+who is not root) prints one line "(skipped: WHY; remedy: HOW)" and the
+demo goes on: it exits 0 unless a step fails for another reason or there
+is no C compiler. Not run as root, sonde count counts with ptrace instead
+of in-kernel uprobes, and says so in its notes.
+
+To set up a fresh machine (clang, tracefs, sysctls) and run the demo,
+run ./demo.sh as root from sonde's source tree, or sudo sonde doctor
+--fix and then sudo sonde demo.
 
 Examples:
   sonde demo

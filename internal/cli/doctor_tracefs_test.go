@@ -189,3 +189,27 @@ echo "=== end"
 		t.Errorf("counted() ran %d times; the program calls it 4*%d = %d times", got, n, 4*n)
 	}
 }
+
+// TestSetSysctl writes a sysctl its own value (the machine is shared: no
+// test changes a setting): as root it reads back and reports "NAME: OLD ->
+// NEW"; not as root it fails and says to use sudo.
+func TestSetSysctl(t *testing.T) {
+	const name = "kernel.perf_event_paranoid"
+	cur, err := readTrim("/proc/sys/kernel/perf_event_paranoid")
+	if err != nil {
+		t.Skipf("no perf events: %v", err)
+	}
+	change, err := setSysctl(name, cur, cur)
+	if os.Geteuid() != 0 {
+		if err == nil || !strings.Contains(err.Error(), "sudo sonde doctor --fix") {
+			t.Errorf("not root: setSysctl = %q, %v; want an error naming sudo", change, err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := name + ": " + cur + " -> " + cur; change != want {
+		t.Errorf("setSysctl = %q, want %q", change, want)
+	}
+}
