@@ -200,10 +200,13 @@ func lastLine(out []byte) string {
 	return strings.TrimSpace(lines[len(lines)-1])
 }
 
-// setSysctl writes value to the sysctl at /proc/sys/PATH (dots for
-// slashes, as sysctl(8) names them) and returns "NAME: OLD -> VALUE".
+// sysctlPath returns the file of sysctl name under /proc/sys (dots for
+// slashes, as sysctl(8) names them).
+func sysctlPath(name string) string { return "/proc/sys/" + strings.ReplaceAll(name, ".", "/") }
+
+// setSysctl writes value to sysctl name and returns "NAME: OLD -> VALUE".
 func setSysctl(name, old, value string) (string, error) {
-	path := "/proc/sys/" + strings.ReplaceAll(name, ".", "/")
+	path := sysctlPath(name)
 	if err := os.WriteFile(path, []byte(value+"\n"), 0); err != nil {
 		if os.Geteuid() != 0 {
 			err = fmt.Errorf("%w (not root: sudo sonde doctor --fix)", err)
@@ -246,41 +249,35 @@ const (
 	capPerfmon   = 38
 )
 
-func doctorChecks() ([]check, bool) {
-	var cs []check
-	root := os.Geteuid() == 0
-	var capEff uint64
-	if v := statusField("CapEff"); v != "" {
-		capEff, _ = strconv.ParseUint(v, 16, 64)
-	}
-	has := func(bit uint) bool { return capEff&(1<<bit) != 0 }
+// sysctls is what the doctor's sysctl checks read, and --fix writes:
+// this process's credentials and the machine's /proc/sys (thisMachine),
+// or a table in tests.
+type sysctls struct {
+	root   bool
+	capEff uint64 // effective capabilities (/proc/self/status CapEff)
+	// get returns a sysctl's value ("kernel.perf_event_paranoid"); set
+	// changes it from old to value and returns "NAME: OLD -> VALUE".
+	get func(name string) (string, error)
+	set func(name, old, value string) (string, error)
+}
 
-	// perf_event_paranoid (Documentation/admin-guide/sysctl/kernel.rst;
-	// Debian's kernels add 3: no perf events at all without CAP_PERFMON).
-	par, err := readTrim("/proc/sys/kernel/perf_event_paranoid")
-	lvl, _ := strconv.Atoi(par)
-	privileged := has(capPerfmon) || has(capSysAdmin)
-	fixParanoid := func() (string, error) { return setSysctl("kernel.perf_event_paranoid", par, "2") }
-	switch {
-	case err != nil:
-		cs = append(cs, check{what: "perf events: /proc/sys/kernel/perf_event_paranoid is missing (kernel without perf events?)",
-			cost:   "sonde record and top cannot use perf events; they fall back to the slower ptrace sampler",
-			remedy: "use a kernel built with CONFIG_PERF_EVENTS"})
-	case lvl <= 2:
-		// 2 keeps unprivileged users out of the kernel, not out of their
-		// own processes' user space.
-		cs = append(cs, check{ok: true, what: fmt.Sprintf("perf_event_paranoid = %d (privileged: %v): user-space sampling of your processes allowed", lvl, privileged)})
-	case privileged:
-		cs = append(cs, check{what: fmt.Sprintf("perf_event_paranoid = %d (privileged: true): you may sample, users other than root may not", lvl),
-			cost:   "their sonde record and top fall back to the ptrace sampler (tens of µs per sample, stops the target)",
-			remedy: "sudo sysctl kernel.perf_event_paranoid=2 (or sudo sonde doctor --fix)",
-			fix:    fixParanoid})
-	default:
-		cs = append(cs, check{what: fmt.Sprintf("perf_event_paranoid = %d and no CAP_PERFMON: perf events are closed to unprivileged users", lvl),
-			cost:   "sonde record and top fall back to the ptrace sampler (tens of µs per sample, stops the target)",
-			remedy: "sudo sysctl kernel.perf_event_paranoid=2 (or sudo sonde doctor --fix, or give sonde CAP_PERFMON: sudo setcap cap_perfmon+ep $(which sonde))",
-			fix:    fixParanoid})
+// has reports whether capability bit is effective.
+func (m sysctls) has(bit uint) bool { return m.capEff&(1<<bit) != 0 }
+
+// thisMachine returns the sysctls of this machine and process.
+func thisMachine() sysctls {
+	m := sysctls{root: os.Geteuid() == 0, set: setSysctl,
+		get: func(name string) (string, error) { return readTrim(sysctlPath(name)) }}
+	if v := statusField("CapEff"); v != "" {
+		m.capEff, _ = strconv.ParseUint(v, 16, 64)
 	}
+	return m
+}
+
+func doctorChecks() ([]check, bool) {
+	m := thisMachine()
+	par, lvl := paranoidCheck(m)
+	cs := []check{par}
 	probeErr := perfevent.Probe(false)
 	canSample := probeErr == nil
 	if probeErr == nil {
@@ -299,48 +296,103 @@ func doctorChecks() ([]check, bool) {
 			cost:   "record -k keeps user frames only; time in system calls is charged to the calling user code",
 			remedy: "run sonde as root, or sudo sysctl kernel.perf_event_paranoid=1 (every user may then profile the kernel), or CAP_PERFMON"})
 	}
+	cs = append(cs, kptrCheck(m)...)
+	cs = append(cs, yamaCheck(m))
+	return otherChecks(cs), canSample
+}
+
+// paranoidCheck judges perf_event_paranoid and returns its level.
+func paranoidCheck(m sysctls) (check, int) {
+	// perf_event_paranoid (Documentation/admin-guide/sysctl/kernel.rst;
+	// Debian's kernels add 3: no perf events at all without CAP_PERFMON).
+	par, err := m.get("kernel.perf_event_paranoid")
+	lvl, _ := strconv.Atoi(par)
+	privileged := m.has(capPerfmon) || m.has(capSysAdmin)
+	fixParanoid := func() (string, error) { return m.set("kernel.perf_event_paranoid", par, "2") }
+	switch {
+	case err != nil:
+		return check{what: "perf events: /proc/sys/kernel/perf_event_paranoid is missing (kernel without perf events?)",
+			cost:   "sonde record and top cannot use perf events; they fall back to the slower ptrace sampler",
+			remedy: "use a kernel built with CONFIG_PERF_EVENTS"}, lvl
+	case lvl <= 2:
+		// 2 keeps unprivileged users out of the kernel, not out of their
+		// own processes' user space.
+		return check{ok: true, what: fmt.Sprintf("perf_event_paranoid = %d (privileged: %v): user-space sampling of your processes allowed", lvl, privileged)}, lvl
+	case privileged:
+		return check{what: fmt.Sprintf("perf_event_paranoid = %d (privileged: true): you may sample, users other than root may not", lvl),
+			cost:   "their sonde record and top fall back to the ptrace sampler (tens of µs per sample, stops the target)",
+			remedy: "sudo sysctl kernel.perf_event_paranoid=2 (or sudo sonde doctor --fix)",
+			fix:    fixParanoid}, lvl
+	default:
+		return check{what: fmt.Sprintf("perf_event_paranoid = %d and no CAP_PERFMON: perf events are closed to unprivileged users", lvl),
+			cost:   "sonde record and top fall back to the ptrace sampler (tens of µs per sample, stops the target)",
+			remedy: "sudo sysctl kernel.perf_event_paranoid=2 (or sudo sonde doctor --fix, or give sonde CAP_PERFMON: sudo setcap cap_perfmon+ep $(which sonde))",
+			fix:    fixParanoid}, lvl
+	}
+}
+
+// kptrCheck judges kptr_restrict (none where the kernel has no such
+// sysctl).
+func kptrCheck(m sysctls) []check {
 	// kptr_restrict: kernel addresses in /proc/kallsyms.
-	if kr, err := readTrim("/proc/sys/kernel/kptr_restrict"); err == nil {
-		n, _ := strconv.Atoi(kr)
-		if n == 0 || n == 1 && (root || has(capSysAdmin)) {
-			cs = append(cs, check{ok: true, what: fmt.Sprintf("kptr_restrict = %d: /proc/kallsyms shows kernel addresses", n)})
-		} else {
-			// 1 is enough for root (CAP_SYSLOG); users need 0.
-			want := "1"
-			if !root {
-				want = "0"
-			}
-			cs = append(cs, check{what: fmt.Sprintf("kptr_restrict = %d: /proc/kallsyms hides kernel addresses", n),
-				cost:   "kernel frames of -k print as [kernel.kallsyms]@ADDRESS instead of function names",
-				remedy: "sudo sysctl kernel.kptr_restrict=0 (or run sonde as root with kptr_restrict=1: sudo sonde doctor --fix sets that)",
-				fix:    func() (string, error) { return setSysctl("kernel.kptr_restrict", kr, want) }})
-		}
+	kr, err := m.get("kernel.kptr_restrict")
+	if err != nil {
+		return nil
 	}
-	// ptrace: Yama (Documentation/admin-guide/LSM/Yama.rst).
-	if ps, err := readTrim("/proc/sys/kernel/yama/ptrace_scope"); err == nil {
-		n, _ := strconv.Atoi(ps)
-		fixScope := func() (string, error) { return setSysctl("kernel.yama.ptrace_scope", ps, "0") }
-		switch {
-		case n == 0:
-			cs = append(cs, check{ok: true, what: "yama ptrace_scope = 0: may attach to running processes (-p, ptrace sampler, count)"})
-		case n == 3:
-			cs = append(cs, check{what: "yama ptrace_scope = 3: ptrace attach disabled until reboot",
-				cost:   "no ptrace sampler, no sonde count -p; sonde record -p still works with perf events",
-				remedy: "reboot with kernel.yama.ptrace_scope=1 in /etc/sysctl.d/"})
-		case root || has(capSysPtrace):
-			cs = append(cs, check{what: fmt.Sprintf("yama ptrace_scope = %d: you may attach anywhere, users other than root only to their descendants", n),
-				cost:   "their ptrace sampler and sonde count cannot attach with -p (commands run by sonde still work)",
-				remedy: "sudo sysctl kernel.yama.ptrace_scope=0 (or sudo sonde doctor --fix)",
-				fix:    fixScope})
-		default:
-			cs = append(cs, check{what: fmt.Sprintf("yama ptrace_scope = %d: only descendants may be traced", n),
-				cost:   "the ptrace sampler and sonde count cannot attach with -p (commands run by sonde still work)",
-				remedy: "sudo sysctl kernel.yama.ptrace_scope=0 (or sudo sonde doctor --fix, or give sonde CAP_SYS_PTRACE)",
-				fix:    fixScope})
-		}
-	} else {
-		cs = append(cs, check{ok: true, what: "no Yama LSM: ptrace follows the classic rules (same user, or root)"})
+	n, _ := strconv.Atoi(kr)
+	if n == 0 || n == 1 && (m.root || m.has(capSysAdmin)) {
+		return []check{{ok: true, what: fmt.Sprintf("kptr_restrict = %d: /proc/kallsyms shows kernel addresses", n)}}
 	}
+	// 1 is enough for root (CAP_SYSLOG); users need 0.
+	want := "1"
+	if !m.root {
+		want = "0"
+	}
+	return []check{{what: fmt.Sprintf("kptr_restrict = %d: /proc/kallsyms hides kernel addresses", n),
+		cost:   "kernel frames of -k print as [kernel.kallsyms]@ADDRESS instead of function names",
+		remedy: "sudo sysctl kernel.kptr_restrict=0 (or run sonde as root with kptr_restrict=1: sudo sonde doctor --fix sets that)",
+		fix:    func() (string, error) { return m.set("kernel.kptr_restrict", kr, want) }}}
+}
+
+// yamaCheck judges Yama's ptrace_scope
+// (Documentation/admin-guide/LSM/Yama.rst): 1 lets a process trace its
+// descendants only, 2 only processes with CAP_SYS_PTRACE attach, 3 nobody
+// until reboot.
+func yamaCheck(m sysctls) check {
+	ps, err := m.get("kernel.yama.ptrace_scope")
+	if err != nil {
+		return check{ok: true, what: "no Yama LSM: ptrace follows the classic rules (same user, or root)"}
+	}
+	n, _ := strconv.Atoi(ps)
+	fixScope := func() (string, error) { return m.set("kernel.yama.ptrace_scope", ps, "0") }
+	others := "only their descendants"
+	if n == 2 {
+		others = "none"
+	}
+	switch {
+	case n == 0:
+		return check{ok: true, what: "yama ptrace_scope = 0: may attach to running processes (-p, ptrace sampler, count)"}
+	case n == 3:
+		return check{what: "yama ptrace_scope = 3: ptrace attach disabled until reboot",
+			cost:   "no ptrace sampler, no sonde count -p; sonde record -p still works with perf events",
+			remedy: "reboot with kernel.yama.ptrace_scope=1 in /etc/sysctl.d/"}
+	case m.root || m.has(capSysPtrace):
+		return check{what: fmt.Sprintf("yama ptrace_scope = %d: you may attach anywhere, users other than root to %s", n, others),
+			cost:   "their ptrace sampler and sonde count cannot attach with -p (commands run by sonde still work)",
+			remedy: "sudo sysctl kernel.yama.ptrace_scope=0 (or sudo sonde doctor --fix)",
+			fix:    fixScope}
+	default:
+		return check{what: fmt.Sprintf("yama ptrace_scope = %d: you may attach to %s", n, others),
+			cost:   "the ptrace sampler and sonde count cannot attach with -p (commands run by sonde still work)",
+			remedy: "sudo sysctl kernel.yama.ptrace_scope=0 (or sudo sonde doctor --fix, or give sonde CAP_SYS_PTRACE)",
+			fix:    fixScope}
+	}
+}
+
+// otherChecks appends to cs the checks of seccomp, the uprobe engine and
+// the tools.
+func otherChecks(cs []check) []check {
+	root := os.Geteuid() == 0
 	// seccomp (proc(5): Seccomp 0 disabled, 1 strict, 2 filter).
 	switch statusField("Seccomp") {
 	case "0", "":
@@ -384,7 +436,7 @@ func doctorChecks() ([]check, bool) {
 		cs = append(cs, check{what: tool.name + ": not found", oracle: tool.oracle, pkg: tool.pkg, tool: tool.name,
 			cost: "no " + tool.role, remedy: remedy})
 	}
-	return cs, canSample
+	return cs
 }
 
 // uprobeEngineChecks checks what sonde count's uprobe engine needs beyond
