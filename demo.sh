@@ -18,13 +18,13 @@ if [ "$(id -u)" = 0 ]; then
 	# The doctor's report goes to a file: the changes it made (and any
 	# failure) are what matter here.
 	report=$(mktemp)
-	trap 'rm -f "$report"' EXIT
 	if go run ./cmd/sonde doctor --fix >"$report" 2>&1; then
 		grep -E '^(changed|FAILED|nothing to change)' "$report" || true
 	else
 		cat "$report"
 		echo "demo.sh: not everything could be set up; the demo says what it skips"
 	fi
+	rm -f "$report"
 else
 	echo "demo.sh: not root: nothing set up (sudo ./demo.sh sets up the machine)"
 fi
