@@ -14,6 +14,7 @@ import (
 
 	"sonde/internal/linux/bpf"
 	"sonde/internal/linux/perfevent"
+	"sonde/internal/linux/tracefs"
 	"sonde/internal/linux/unix"
 	"sonde/proc"
 )
@@ -57,7 +58,12 @@ func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobe
 		return nil, err
 	}
 	t0 := time.Now()
-	defer func() { res.Setup = time.Since(t0) }()
+	defer func() {
+		res.Setup = time.Since(t0)
+		if d := tracefs.Mounted(); d != "" {
+			res.Notes = append(res.Notes, "uprobe engine: mounted tracefs at "+d+" (nobody had)")
+		}
+	}()
 	if opts.Uprobes != UprobesPerf {
 		s, err := openBPFUprobes(tids, objs, res)
 		if err == nil {

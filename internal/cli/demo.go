@@ -18,17 +18,30 @@ import (
 func demoVerb() *verb {
 	return &verb{
 		name:    "demo",
-		summary: "build the papers' example programs and profile them with every technique built so far",
+		summary: "build the papers' example programs and profile them with every technique",
 		run:     runDemo,
 		usage: `
 Usage: sonde demo [--dir DIR] [--cc COMPILER]
 
 Writes the bundled example programs of the four papers (PCT's hier-test.c,
 Weinberger's max.c, Bishop's Shell sort shell.c) to DIR (default: a
-temporary directory, removed afterwards), builds them with the machine's C
-compiler (-O2 -g), runs them, and profiles them with every technique sonde
-has so far, printing each report. Techniques that are not built yet are
-listed as such.
+temporary directory, removed afterwards), builds them with COMPILER
+(default: $CC, else cc; the sonde cc step uses it too) at -O2 -g, runs
+them, and profiles them with every technique: sonde addr2line, sonde
+record (PCT), sonde count (Bishop), sonde cc (Weinberger) and sonde cc
+--sonde-mode=attrib (Appel, Duba & MacQueen), printing each report.
+
+The demo installs nothing and changes no setting (except that sonde
+count, as root, mounts tracefs where nobody has). A step this machine
+cannot run (attrib without clang; a step the kernel refuses to a user
+who is not root) prints one line "(skipped: WHY; remedy: HOW)" and the
+demo goes on: it exits 0 unless a step fails for another reason or there
+is no C compiler. Not run as root, sonde count counts with ptrace instead
+of in-kernel uprobes, and says so in its notes.
+
+To set up a fresh machine (clang, tracefs, sysctls) and run the demo,
+run ./demo.sh as root from sonde's source tree, or sudo sonde doctor
+--fix and then sudo sonde demo.
 
 Examples:
   sonde demo
@@ -48,7 +61,10 @@ type demoStep struct {
 	only []string
 	// skipped says why the step leaves the other examples out.
 	skipped string
-	run     func(e *env, ex examples.Example, bin string) (string, error)
+	// needs, when not nil, returns why the step cannot run on this
+	// machine and the remedy ("clang not found; remedy: ..."), or "".
+	needs func(e *env) string
+	run   func(e *env, ex examples.Example, bin string) (string, error)
 }
 
 // applies reports whether the step runs on ex.
@@ -72,7 +88,7 @@ func demoSteps() []demoStep {
 		{name: "sonde count", what: "exact counts by patched breakpoints (Bishop)", run: demoCount},
 		{name: "sonde cc", what: "exact basic-block counts from instrumented assembly (Weinberger)", run: demoCC},
 		{name: "sonde cc --sonde-mode=attrib", what: "current-function time and calls from instrumented IR (Appel, Duba & MacQueen)", run: demoAttrib,
-			only: []string{"hier-test.c"}, skipped: "runs for a few milliseconds: too short for a 1 kHz CPU timer"},
+			only: []string{"hier-test.c"}, skipped: "runs for a few milliseconds: too short for a 1 kHz CPU timer", needs: demoAttribNeeds},
 	}
 }
 
@@ -97,6 +113,14 @@ func runDemo(e *env, args []string) int {
 	if _, err := exec.LookPath(compiler); err != nil {
 		return fail(e, "demo", fmt.Errorf("C compiler %q not found (install gcc, or pass --cc)", compiler))
 	}
+	// The sonde cc step builds with $CC: the demo's compiler.
+	getenv := e.getenv
+	e = &env{stdin: e.stdin, stdout: e.stdout, stderr: e.stderr, getenv: func(k string) string {
+		if k == "CC" {
+			return compiler
+		}
+		return getenv(k)
+	}}
 	work := *dir
 	if work == "" {
 		d, err := os.MkdirTemp("", "sonde-demo-")
@@ -111,6 +135,9 @@ func runDemo(e *env, args []string) int {
 
 	steps := demoSteps()
 	failed := 0
+	if os.Geteuid() != 0 {
+		fmt.Fprintln(e.stdout, "(not root: sonde count counts with ptrace instead of in-kernel uprobes, and says so in its notes; remedy: run the demo as root, from the source tree sudo ./demo.sh)")
+	}
 	for _, ex := range examples.All {
 		fmt.Fprintf(e.stdout, "=== %s — %s\n", ex.File, ex.Paper)
 		bin, err := demoBuild(e, compiler, work, ex)
@@ -126,7 +153,19 @@ func runDemo(e *env, args []string) int {
 				fmt.Fprintf(e.stdout, "  (not applied: %s %s)\n", ex.File, st.skipped)
 				continue
 			}
+			if st.needs != nil {
+				if why := st.needs(e); why != "" {
+					fmt.Fprintf(e.stdout, "  (skipped: %s)\n", why)
+					continue
+				}
+			}
 			out, err := st.run(e, ex, bin)
+			if errors.Is(err, os.ErrPermission) && os.Geteuid() != 0 {
+				// The kernel's refusal to a user who is not root is this
+				// machine's setting, not a failure of the technique.
+				fmt.Fprintf(e.stdout, "  (skipped: %v; remedy: run the demo as root, or see sonde doctor)\n", err)
+				continue
+			}
 			if err != nil {
 				// One technique failing (no permission for perf_event_open,
 				// say) must not hide the others.

@@ -7,11 +7,13 @@ import (
 	"strconv"
 	"strings"
 
+	"sonde/internal/linux/tracefs"
 	"sonde/internal/linux/unix"
 )
 
-// tracefsDirs are where tracefs is mounted, in order of preference.
-var tracefsDirs = []string{"/sys/kernel/tracing", "/sys/kernel/debug/tracing"}
+// tracefsDirs are where tracefs is usually mounted, in order of
+// preference.
+var tracefsDirs = tracefs.Dirs
 
 // Field is one field of a trace event's record.
 type Field struct {
@@ -27,25 +29,23 @@ type Format struct {
 	Fields map[string]Field
 }
 
-// ReadFormat reads the format of trace event group/name from tracefs.
+// ReadFormat reads the format of trace event group/name from tracefs
+// (which tracefs.Dir mounts where nobody has).
 func ReadFormat(group, name string) (*Format, error) {
-	var firstErr error
-	for _, dir := range tracefsDirs {
-		path := fmt.Sprintf("%s/events/%s/%s/format", dir, group, name)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			if firstErr == nil {
-				firstErr = fmt.Errorf("read trace event format: %w", err)
-			}
-			continue
-		}
-		f, err := ParseFormat(data)
-		if err != nil {
-			return nil, fmt.Errorf("parse %s: %w", path, err)
-		}
-		return f, nil
+	dir, err := tracefs.Dir()
+	if err != nil {
+		return nil, fmt.Errorf("read trace event format: %w", err)
 	}
-	return nil, firstErr
+	path := fmt.Sprintf("%s/events/%s/%s/format", dir, group, name)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read trace event format: %w", err)
+	}
+	f, err := ParseFormat(data)
+	if err != nil {
+		return nil, fmt.Errorf("parse %s: %w", path, err)
+	}
+	return f, nil
 }
 
 // ParseFormat parses a trace event format file

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"sonde/internal/linux/tracefs"
 	"sonde/internal/linux/unix"
 )
 
@@ -111,9 +112,9 @@ func (c *Counter) Close() error {
 	return err
 }
 
-// ErrNoTracefs says tracefs is not mounted (/sys/kernel/tracing or
-// /sys/kernel/debug/tracing).
-var ErrNoTracefs = errors.New("tracefs not mounted (mount -t tracefs nodev /sys/kernel/tracing)")
+// ErrNoTracefs says tracefs is not mounted and could not be (see
+// tracefs.Dir).
+var ErrNoTracefs = tracefs.ErrNotMounted
 
 // TraceUprobes is a group of uprobe trace events defined through tracefs's
 // uprobe_events file (Documentation/trace/uprobetracer.rst). Unlike the
@@ -127,18 +128,20 @@ type TraceUprobes struct {
 }
 
 // NewTraceUprobes prepares a group of uprobe trace events named group
-// (letters, digits and underscores).
+// (letters, digits and underscores), in tracefs (which tracefs.Dir mounts
+// where nobody has).
 func NewTraceUprobes(group string) (*TraceUprobes, error) {
-	for _, dir := range []string{"/sys/kernel/tracing", "/sys/kernel/debug/tracing"} {
-		// O_APPEND: opening uprobe_events for writing without it would
-		// clear every uprobe of every user.
-		f, err := os.OpenFile(dir+"/uprobe_events", os.O_WRONLY|os.O_APPEND, 0)
-		if err != nil {
-			continue
-		}
-		return &TraceUprobes{dir: dir, group: group, events: f}, nil
+	dir, err := tracefs.Dir()
+	if err != nil {
+		return nil, err
 	}
-	return nil, ErrNoTracefs
+	// O_APPEND: opening uprobe_events for writing without it would clear
+	// every uprobe of every user.
+	f, err := os.OpenFile(dir+"/uprobe_events", os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return nil, fmt.Errorf("define uprobes: %w", err)
+	}
+	return &TraceUprobes{dir: dir, group: group, events: f}, nil
 }
 
 // Add defines a uprobe at file offset offset of the object at path and
