@@ -298,3 +298,190 @@ func readelfDeclLines(t *testing.T, bin string) map[string]int {
 	flush()
 	return decl
 }
+
+// TestReportLineRule counts lcov/lines.c (gcc -O0), whose while condition,
+// for header and ?: line are each several blocks, with sonde count --units
+// lines and with sonde cc, and checks the one count of a line
+// (profile.LineTally's rule) in every view that prints line counts: lcov's
+// DA, --flat --by line, --editor and --lines agree with each other on every
+// line, and with gcov (gcc --coverage of the same source, same argument,
+// gcov --json-format) on every line both list: 27,000 for "while (*p) {",
+// 1,001 for the for header, 1,000 for the ?: line.
+func TestReportLineRule(t *testing.T) {
+	for _, tool := range []string{"gcc", "gcov"} {
+		testprog.Require(t, tool)
+	}
+	src := testprog.Path("lcov/lines.c")
+	gcov := gcovLines(t, src, "1000")
+	for text, want := range map[string]int64{"while (*p) {": 27000, "for (int i = 0; i < reps; i++) {": 1001, "? len : -len;": 1000} {
+		found := false
+		for l, c := range gcov {
+			if strings.Contains(sourceLine(t, src, l), text) {
+				found = true
+				if c != want {
+					t.Fatalf("gcov counts %q %d times, by hand %d", text, c, want)
+				}
+			}
+		}
+		if !found {
+			t.Fatalf("gcov lists no line %q", text)
+		}
+	}
+	for _, mode := range []string{"count", "cc"} {
+		t.Run(mode, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Setenv("SONDE_CACHE", filepath.Join(dir, "cache"))
+			bin := filepath.Join(dir, "lines")
+			data := filepath.Join(dir, "sonde.data")
+			if mode == "cc" {
+				t.Setenv("SONDE_CC", "gcc")
+				ccRun(t, "cc", "-O0", "-g", "-o", bin, src)
+				if out, code := ccExec(t, dir, bin, []string{"SONDE_OUT=" + data}, "1000"); code != 0 {
+					t.Fatalf("lines: exit %d: %s", code, out)
+				}
+			} else {
+				if out, err := exec.Command("gcc", "-O0", "-g", "-o", bin, src).CombinedOutput(); err != nil {
+					t.Fatalf("gcc: %v\n%s", err, out)
+				}
+				if _, errOut, code := countRun(t, "--units", "lines", "-o", data, "--", bin, "1000"); code != 0 {
+					t.Fatalf("sonde count: exit %d: %s", code, errOut)
+				}
+			}
+			view := func(args ...string) string {
+				out, errOut, code := repRun(t, append(args, data)...)
+				if code != 0 {
+					t.Fatalf("sonde report %v: exit %d: %s", args, code, errOut)
+				}
+				return out
+			}
+			da := map[int]int64{}
+			in := false
+			for _, l := range strings.Split(view("--format", "lcov"), "\n") {
+				if v, ok := strings.CutPrefix(l, "SF:"); ok {
+					in = v == src
+				}
+				if v, ok := strings.CutPrefix(l, "DA:"); ok && in {
+					n, c, _ := strings.Cut(v, ",")
+					line, _ := strconv.Atoi(n)
+					da[line], _ = strconv.ParseInt(c, 10, 64)
+				}
+			}
+			flat := map[int]int64{}
+			for _, l := range strings.Split(view("--flat", "--by", "line"), "\n") {
+				f := strings.Fields(l)
+				if len(f) == 3 && strings.HasPrefix(f[2], src+":") {
+					line, _ := strconv.Atoi(strings.TrimPrefix(f[2], src+":"))
+					flat[line], _ = strconv.ParseInt(f[0], 10, 64)
+				}
+			}
+			editor := view("--editor")
+			listed := listedCounts(view("--lines"), src)
+			both := 0
+			for line, c := range da {
+				if g, ok := gcov[line]; ok {
+					both++
+					if c != g {
+						t.Errorf("line %d %q: lcov DA %d, gcov %d", line, sourceLine(t, src, line), c, g)
+					}
+				}
+				if c > 0 && flat[line] != c {
+					t.Errorf("line %d: --flat --by line %d, lcov DA %d", line, flat[line], c)
+				}
+				if !strings.Contains(editor, src+":"+strconv.Itoa(line)+": "+strconv.FormatInt(c, 10)+" (") && c > 0 {
+					t.Errorf("line %d: --editor lacks the count %d", line, c)
+				}
+				if got, ok := listed[line]; !ok || got != c {
+					t.Errorf("line %d: --lines %d (listed %v), lcov DA %d", line, got, ok, c)
+				}
+			}
+			if both < 10 {
+				t.Errorf("only %d lines in both sonde's and gcov's counts", both)
+			}
+		})
+	}
+}
+
+// gcovLines builds src with gcc -O0 --coverage, runs it with arg and
+// returns gcov's count of each line (gcov --json-format).
+func gcovLines(t *testing.T, src, arg string) map[int]int64 {
+	t.Helper()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "g")
+	if out, err := exec.Command("gcc", "-O0", "--coverage", "-o", bin, src).CombinedOutput(); err != nil {
+		t.Fatalf("gcc --coverage: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, arg)
+	cmd.Dir = dir
+	_ = cmd.Run() // the fixture's status is its result, not an error
+	gcda, _ := filepath.Glob(filepath.Join(dir, "*.gcda"))
+	if len(gcda) != 1 {
+		t.Fatalf("gcov data files: %v", gcda)
+	}
+	cmd = exec.Command("gcov", "--json-format", "--stdout", gcda[0])
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("gcov: %v", err)
+	}
+	var g struct {
+		Files []struct {
+			Lines []struct {
+				LineNumber int   `json:"line_number"`
+				Count      int64 `json:"count"`
+			} `json:"lines"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal(out, &g); err != nil || len(g.Files) != 1 {
+		t.Fatalf("gcov json: %v, %d files", err, len(g.Files))
+	}
+	lines := map[int]int64{}
+	for _, l := range g.Files[0].Lines {
+		lines[l.LineNumber] = l.Count
+	}
+	return lines
+}
+
+// sourceLine returns line n of file src, without its indentation.
+func sourceLine(t *testing.T, src string, n int) string {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := strings.Split(string(data), "\n")
+	if n < 1 || n > len(ls) {
+		t.Fatalf("%s has no line %d", src, n)
+	}
+	return strings.TrimSpace(ls[n-1])
+}
+
+// listedCounts returns each line's count in the --lines listing of src:
+// Bishop's layout for sonde count ("lines.c  10  27000: \twhile (*p) {"),
+// Weinberger's for sonde cc (the file's name, then every source line as
+// "     27000  \twhile (*p) {").
+func listedCounts(listing, src string) map[int]int64 {
+	out := map[int]int64{}
+	bishop := regexp.MustCompile(`^(\S+)\s+(\d+)\s+(\d+):`)
+	n := -1 // Weinberger's layout: the source line being read, -1 outside src
+	for _, l := range strings.Split(listing, "\n") {
+		if m := bishop.FindStringSubmatch(l); m != nil && m[1] == filepath.Base(src) {
+			line, _ := strconv.Atoi(m[2])
+			out[line], _ = strconv.ParseInt(m[3], 10, 64)
+			continue
+		}
+		switch {
+		case l == src:
+			n = 1
+		case n > 0 && len(l) >= 10:
+			if c, err := strconv.ParseInt(strings.TrimSpace(l[:10]), 10, 64); err == nil {
+				out[n] = c
+				n++
+				continue
+			}
+			n = -1
+		default:
+			n = -1
+		}
+	}
+	return out
+}
