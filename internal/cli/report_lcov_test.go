@@ -155,7 +155,8 @@ func TestReportLcovGcov(t *testing.T) {
 // with the same argument; FN is DW_AT_decl_line of its subprogram (readelf
 // --debug-dump=info) for the count profile; no .cold part is a function of
 // its own. sonde cc units carry no declaration line: their FN is the line
-// of the function's first instruction, logged.
+// of the function's first instruction, logged; their FNDA equals the calls
+// column of --functions.
 func TestReportLcovEntries(t *testing.T) {
 	for _, tool := range []string{"gcc", "valgrind", "readelf"} {
 		testprog.Require(t, tool)
@@ -222,6 +223,22 @@ func TestReportLcovEntries(t *testing.T) {
 				}
 			}
 			if mode == "cc" {
+				// --functions' calls column (the entry block's count) agrees
+				fv, errOut, code := repRun(t, "--functions", data)
+				if code != 0 {
+					t.Fatalf("sonde report --functions: exit %d: %s", code, errOut)
+				}
+				for _, l := range strings.Split(fv, "\n") {
+					f := strings.Fields(l)
+					if len(f) != 5 {
+						continue
+					}
+					if want, ok := entry[f[4]]; ok {
+						if calls, _ := strconv.ParseUint(f[1], 10, 64); calls != want {
+							t.Errorf("--functions %s: %d calls, callgrind %d", f[4], calls, want)
+						}
+					}
+				}
 				t.Logf("sonde cc FN lines (first instructions): %v", fn)
 				return
 			}
