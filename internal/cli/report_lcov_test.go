@@ -320,8 +320,8 @@ func readelfDeclLines(t *testing.T, bin string) map[string]int {
 // for header and ?: line are each several blocks, with sonde count --units
 // lines and with sonde cc, and checks the one count of a line
 // (profile.LineTally's rule) in every view that prints line counts: lcov's
-// DA, --flat --by line, --editor and --lines agree with each other on every
-// line, and with gcov (gcc --coverage of the same source, same argument,
+// DA, --format json's lines, --flat --by line, --editor and --lines agree
+// with each other on every line, and with gcov (gcc --coverage of the same source, same argument,
 // gcov --json-format) on every line both list: 27,000 for "while (*p) {",
 // 1,001 for the for header, 1,000 for the ?: line.
 func TestReportLineRule(t *testing.T) {
@@ -390,6 +390,25 @@ func TestReportLineRule(t *testing.T) {
 					line, _ := strconv.Atoi(strings.TrimPrefix(f[2], src+":"))
 					flat[line], _ = strconv.ParseInt(f[0], 10, 64)
 				}
+			}
+			var js struct {
+				Lines []struct {
+					File  string `json:"file"`
+					Line  int    `json:"line"`
+					Count int64  `json:"count"`
+				} `json:"lines"`
+			}
+			if err := json.Unmarshal([]byte(view("--format", "json")), &js); err != nil {
+				t.Fatalf("--format json: %v", err)
+			}
+			jsonLines := map[int]int64{}
+			for _, l := range js.Lines {
+				if l.File == src {
+					jsonLines[l.Line] = l.Count
+				}
+			}
+			if !reflect.DeepEqual(jsonLines, da) {
+				t.Errorf("--format json lines %v, lcov DA %v", jsonLines, da)
 			}
 			editor := view("--editor")
 			listed := listedCounts(view("--lines"), src)
