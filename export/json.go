@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sort"
 
 	"sonde/profile"
 	"sonde/symbol"
@@ -31,6 +32,15 @@ type (
 		// Exprs is nil, and left out, when the profile has no
 		// expressions, so that profiles without them read as before.
 		Exprs []jsonExprDef `json:"exprs,omitzero"`
+		// Lines are the source lines of the counted units with their
+		// count by profile.LineTally's rule; nil, and left out, when the
+		// profile has no units.
+		Lines []jsonLine `json:"lines,omitzero"`
+	}
+	jsonLine struct {
+		File  string `json:"file"`
+		Line  int    `json:"line"`
+		Count uint64 `json:"count"`
 	}
 	jsonValueType struct {
 		Type string `json:"type"`
@@ -160,6 +170,7 @@ func WriteJSON(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 		caller bool
 	}
 	index := make(map[key]int)
+	locFrames := make(map[key][]symbol.Frame)
 	location := func(l profile.Location, caller bool) (int, error) {
 		k := key{l, caller}
 		if i, ok := index[k]; ok {
@@ -184,6 +195,7 @@ func WriteJSON(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 					jl.Frames = append(jl.Frames, jsonFrame{Func: f.Func, Name: symbol.Demangle(f.Func), File: f.File,
 						Line: f.Line, Column: f.Column, Inlined: f.Inlined})
 				}
+				locFrames[k] = fs
 			}
 		}
 		index[k] = len(out.Locations)
@@ -212,6 +224,19 @@ func WriteJSON(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 		}
 		out.Samples = append(out.Samples, js)
 	}
+	// lines: one kind of unit, the finest, as lcov's DA lines
+	have := make(map[profile.UnitKind]bool)
+	for i := range p.Units {
+		have[p.Units[i].Kind] = true
+	}
+	lineKind := profile.UnitKind(0)
+	for _, k := range []profile.UnitKind{profile.UnitLine, profile.UnitBlock, profile.UnitAddress} {
+		if have[k] {
+			lineKind = k
+			break
+		}
+	}
+	tally := profile.NewLineTally()
 	for i := range p.Units {
 		u := &p.Units[i]
 		ju := jsonUnit{Kind: u.Kind.String(), Location: -1, Scope: u.Scope, Index: u.Index, Func: u.Func, File: u.File,
@@ -224,6 +249,39 @@ func WriteJSON(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 			ju.Location = li
 		}
 		out.Units = append(out.Units, ju)
+		if u.Kind != lineKind {
+			continue
+		}
+		var pos []profile.SourcePos
+		object := ""
+		if u.Func != "" || u.File != "" {
+			pos = []profile.SourcePos{{Func: u.Func, File: u.File, Line: u.Line}}
+		} else if u.Loc.Mapping != profile.NoMapping {
+			for _, f := range locFrames[key{u.Loc, false}] {
+				pos = append(pos, profile.SourcePos{Func: f.Func, File: f.File, Line: f.Line})
+			}
+		}
+		if u.Loc.Mapping != profile.NoMapping {
+			object = p.Mappings[u.Loc.Mapping].Path
+		}
+		if len(pos) > 0 && pos[0].File != "" && pos[0].Line > 0 {
+			var c uint64
+			if len(u.Counts) > 0 {
+				c = u.Counts[0]
+			}
+			tally.Add(profile.LineCopyOf(u, object, pos), c)
+		}
+	}
+	if len(p.Units) > 0 {
+		counts := tally.Lines()
+		out.Lines = make([]jsonLine, 0, len(counts))
+		for k, c := range counts {
+			out.Lines = append(out.Lines, jsonLine{File: k.File, Line: k.Line, Count: c})
+		}
+		sort.Slice(out.Lines, func(i, j int) bool {
+			a, b := out.Lines[i], out.Lines[j]
+			return a.File < b.File || a.File == b.File && a.Line < b.Line
+		})
 	}
 	for _, pr := range p.Processes {
 		out.Processes = append(out.Processes, jsonProcess{Run: pr.RunID, PID: pr.PID, PPID: pr.PPID, Comm: pr.Comm, Exe: pr.Exe, Ended: pr.Ended})

@@ -15,19 +15,25 @@ import (
 // genhtml turns into an HTML coverage report.
 //
 // Line counts (DA) come from one kind of unit, the finest the profile has:
-// line units, else blocks, else addresses. The count of a line is the
-// largest count of the units on it: a line whose code the compiler split
-// into several places (a loop condition, a one-line function's prologue,
-// body and epilogue) has one unit per place, each run once per execution
-// of the line, so adding them up would count the line several times. Each
-// unit counts for its innermost frame: the line of an inlined callee
-// belongs to the callee's file.
+// line units, else blocks, else addresses. A line's count follows
+// profile.LineTally's rule, as in every view: in each copy of the line's
+// code (compilation unit or object, inlined instance) the count of its
+// most executed unit, the copies added up; gcov's count of the line where
+// the line's blocks run each time it is entered (a loop condition, a for
+// header, a ?:). Each unit counts for its innermost frame: the line of an
+// inlined callee belongs to the callee's file.
 //
-// Functions (FN, FNDA) come from function units, whose count is the entry
-// count, at the line of the function's entry. A profile without function
-// units gets one function per function its units name, at its first
-// counted line, with the count of its first unit (lowest address, else
-// first line) as its entry count.
+// A function (FN, FNDA) is the out-of-line function, its .cold part
+// included. FNDA is its entry count: the count of the unit at its entry,
+// the address of its symbol (a function unit, else the line, block or
+// address unit there); for units with static positions (sonde cc), the
+// count of the function's first block. FN is the line of the function's
+// declaration, DW_AT_decl_line of its subprogram, in DW_AT_decl_file's
+// record, as gcov and gdb's "info line FUNC" give it; where the object's
+// DWARF cannot be read, the line of the entry's row; for sonde cc units,
+// which carry no declaration, the line of the function's first
+// instruction. A function whose entry has no unit (--only left it out) is
+// not listed.
 //
 // Units nobody can place in a source file (no DWARF) are left out; a
 // profile with no units is an error.
@@ -46,33 +52,31 @@ func WriteLcov(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 			break
 		}
 	}
+	// the kind whose unit at a function's entry gives the entry count
+	entryKind := lineKind
+	if have[profile.UnitFunction] {
+		entryKind = profile.UnitFunction
+	}
 	type fn struct {
 		line  int
 		count uint64
-		set   bool
-		// first is the unit whose count is the entry count when the
-		// profile has no function units: lowest address, else line.
-		first     profile.Addr
-		firstLine int
 	}
 	type file struct {
-		lines map[int]uint64
 		funcs map[string]*fn
 	}
 	files := make(map[string]*file)
 	get := func(name string) *file {
 		f := files[name]
 		if f == nil {
-			f = &file{lines: make(map[int]uint64), funcs: make(map[string]*fn)}
+			f = &file{funcs: make(map[string]*fn)}
 			files[name] = f
 		}
 		return f
 	}
+	tally := profile.NewLineTally()
 	memo := make(map[profile.Location][]symbol.Frame)
-	frames := func(u *profile.Unit) ([]symbol.Frame, error) {
-		if u.Func != "" || u.File != "" {
-			return []symbol.Frame{{Func: u.Func, File: u.File, Line: u.Line}}, nil
-		}
+	// symFrames symbolizes u's address, nil for a unit without one
+	symFrames := func(u *profile.Unit) ([]symbol.Frame, error) {
 		if u.Loc.Mapping == profile.NoMapping || sym == nil {
 			return nil, nil
 		}
@@ -90,6 +94,31 @@ func WriteLcov(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 		memo[u.Loc] = fs
 		return fs, nil
 	}
+	// frames are u's static position when the collector recorded one,
+	// else its symbolized frames
+	frames := func(u *profile.Unit) ([]symbol.Frame, error) {
+		if u.Func != "" || u.File != "" {
+			return []symbol.Frame{{Func: u.Func, File: u.File, Line: u.Line}}, nil
+		}
+		return symFrames(u)
+	}
+	// Static units (sonde cc) name their function's first block by the
+	// lowest block index of the function in its compilation unit.
+	type scopeFunc struct{ scope, fn string }
+	firstBlock := make(map[scopeFunc]int)
+	for i := range p.Units {
+		u := &p.Units[i]
+		if u.Kind != entryKind || u.Loc.Mapping != profile.NoMapping || u.Func == "" {
+			continue
+		}
+		k := scopeFunc{u.Scope, u.Func}
+		if b, ok := firstBlock[k]; !ok || u.Index < b {
+			firstBlock[k] = u.Index
+		}
+	}
+	entered := make(map[scopeFunc]bool)        // the first block's first piece is taken
+	atEntry := make(map[profile.Location]bool) // the entry site's first unit is taken
+	var decls declLines
 	for i := range p.Units {
 		u := &p.Units[i]
 		var c uint64
@@ -103,46 +132,67 @@ func WriteLcov(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 		if len(fs) == 0 {
 			continue
 		}
-		switch u.Kind {
-		case profile.UnitFunction:
-			// an entry belongs to the out-of-line function
-			f := fs[len(fs)-1]
-			if f.File == "" || f.Line <= 0 || f.Func == "" {
+		if u.Kind == lineKind && fs[0].File != "" && fs[0].Line > 0 {
+			pos := make([]profile.SourcePos, len(fs))
+			for i, f := range fs {
+				pos[i] = profile.SourcePos{Func: f.Func, File: f.File, Line: f.Line}
+			}
+			object := ""
+			if u.Loc.Mapping != profile.NoMapping {
+				object = p.Mappings[u.Loc.Mapping].Path
+			}
+			tally.Add(profile.LineCopyOf(u, object, pos), c)
+		}
+		if u.Kind != entryKind {
+			continue
+		}
+		// an entry belongs to the out-of-line function
+		f := fs[len(fs)-1]
+		if f.Func == "" || profile.OutOfLine(f.Func) != f.Func {
+			continue // no name, or a .cold part, which is never an entry
+		}
+		declFile, declLine := f.File, f.Line
+		if u.Loc.Mapping == profile.NoMapping {
+			k := scopeFunc{u.Scope, u.Func}
+			if u.Index != firstBlock[k] || entered[k] {
 				continue
 			}
-			name := symbol.Demangle(f.Func)
-			e := get(f.File).funcs[name]
-			if e == nil {
-				e = &fn{line: f.Line}
-				get(f.File).funcs[name] = e
+			entered[k] = true
+		} else {
+			// a function unit is an entry; another unit is one when it is
+			// at the function's symbol (one of the units of several lines
+			// that share the entry's site)
+			if u.Kind != profile.UnitFunction {
+				sf, err := symFrames(u)
+				if err != nil {
+					return err
+				}
+				if len(sf) == 0 || sf[len(sf)-1].FuncAddr != uint64(u.Loc.Addr) || atEntry[u.Loc] {
+					continue
+				}
+				atEntry[u.Loc] = true
 			}
-			e.count += c
-			e.set = true
-			e.line = min(e.line, f.Line)
-		case lineKind:
-			f := fs[0]
-			if f.File == "" || f.Line <= 0 {
-				continue
-			}
-			lf := get(f.File)
-			lf.lines[f.Line] = max(lf.lines[f.Line], c)
-			if have[profile.UnitFunction] || f.Func == "" {
-				continue
-			}
-			name := symbol.Demangle(f.Func)
-			e := lf.funcs[name]
-			if e == nil {
-				e = &fn{line: f.Line, count: c, first: u.Loc.Addr, firstLine: f.Line}
-				lf.funcs[name] = e
-			}
-			e.line = min(e.line, f.Line)
-			// the entry is the unit at the lowest address when units have
-			// addresses, else the one on the lowest line
-			if u.Loc.Mapping != profile.NoMapping && u.Loc.Addr < e.first ||
-				u.Loc.Mapping == profile.NoMapping && f.Line < e.firstLine {
-				e.count, e.first, e.firstLine = c, u.Loc.Addr, f.Line
+			if d, ok := decls.lookup(p.Mappings[u.Loc.Mapping], u.Loc.Addr); ok {
+				declFile, declLine = d.file, d.line
 			}
 		}
+		if declFile == "" || declLine <= 0 {
+			continue
+		}
+		name := symbol.Demangle(f.Func)
+		e := get(declFile).funcs[name]
+		if e == nil {
+			e = &fn{line: declLine}
+			get(declFile).funcs[name] = e
+		}
+		// the same function in several objects or compilation units
+		// (a header's inline function): entries add up
+		e.count += c
+		e.line = min(e.line, declLine)
+	}
+	lines := tally.Lines()
+	for k := range lines {
+		get(k.File)
 	}
 	if len(files) == 0 {
 		return fmt.Errorf("lcov export: no unit could be placed in a source file (no debug information?)")
@@ -152,6 +202,10 @@ func WriteLcov(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	byFile := make(map[string][]int)
+	for k := range lines {
+		byFile[k.File] = append(byFile[k.File], k.Line)
+	}
 	var b strings.Builder
 	for _, n := range names {
 		f := files[n]
@@ -179,19 +233,17 @@ func WriteLcov(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 			}
 		}
 		fmt.Fprintf(&b, "FNF:%d\nFNH:%d\n", len(fnames), hit)
-		lines := make([]int, 0, len(f.lines))
-		for l := range f.lines {
-			lines = append(lines, l)
-		}
-		sort.Ints(lines)
+		ls := byFile[n]
+		sort.Ints(ls)
 		lh := 0
-		for _, l := range lines {
-			fmt.Fprintf(&b, "DA:%d,%d\n", l, f.lines[l])
-			if f.lines[l] > 0 {
+		for _, l := range ls {
+			c := lines[profile.LineKey{File: n, Line: l}]
+			fmt.Fprintf(&b, "DA:%d,%d\n", l, c)
+			if c > 0 {
 				lh++
 			}
 		}
-		fmt.Fprintf(&b, "LF:%d\nLH:%d\nend_of_record\n", len(lines), lh)
+		fmt.Fprintf(&b, "LF:%d\nLH:%d\nend_of_record\n", len(ls), lh)
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("lcov export: %w", err)

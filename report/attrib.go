@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"sonde/profile"
+	"sonde/symbol"
 )
 
 // UnprofiledName is the function unit of the attrib runtime that holds the
@@ -28,12 +29,14 @@ func isAttrib(p *profile.Profile) bool {
 //
 // one row per function, sorted by time, then calls, then name; cumsecs
 // adds up the seconds of this row and those above it. A function never
-// called and never charged prints with 0. A function is its name and the
+// called and never charged prints with 0. A function is its unit name (the
+// linkage name: each C++ overload and template instance its own) and the
 // file that defines it (its DWARF file, else its module's source): the
 // units of an inline function instantiated in several modules add up,
 // while two static functions of one name in two files stay apart, printed
 // "name (file.c)" as gprof prints "name [file]" (with the path where the
-// base names agree too).
+// base names agree too). Names are demangled with their parameters, as
+// gprof and perf print them: "ToStr(int, char*, int)".
 func attribFunctions(b *strings.Builder, p *profile.Profile, top int) error {
 	type key struct{ name, file string }
 	type row struct {
@@ -62,7 +65,7 @@ func attribFunctions(b *strings.Builder, p *profile.Profile, top int) error {
 		}
 		r := rows[k]
 		if r == nil {
-			r = &row{key: k, label: k.name}
+			r = &row{key: k, label: symbol.Demangle(k.name)}
 			rows[k] = r
 			order = append(order, r)
 		}
@@ -74,7 +77,7 @@ func attribFunctions(b *strings.Builder, p *profile.Profile, top int) error {
 	// path when base names agree too.
 	files := map[string][]*row{}
 	for _, r := range order {
-		files[r.name] = append(files[r.name], r)
+		files[r.label] = append(files[r.label], r)
 	}
 	for _, rs := range files {
 		if len(rs) < 2 {
@@ -89,7 +92,7 @@ func attribFunctions(b *strings.Builder, p *profile.Profile, top int) error {
 			if bases[f] > 1 {
 				f = r.file
 			}
-			r.label = fmt.Sprintf("%s (%s)", r.name, f)
+			r.label = fmt.Sprintf("%s (%s)", r.label, f)
 		}
 	}
 	sort.SliceStable(order, func(i, j int) bool {

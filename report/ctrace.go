@@ -19,12 +19,15 @@ import (
 //	shell.c     17          1: 	for (i = 0; i < MAX; i++)
 //	shell.c     18        100: 		list[i] = rand();
 //
-// A line's count is the count of its first unit in address order (the
-// first address the line table gives it), so a for statement shows its
-// initialization's count, as the paper warns ("the 4.2 BSD C compiler puts
-// the symbol for the line number at the machine instruction generated for
-// the initialization"). Lines that share an address are separate units with
-// the same count. A line with no unit of its own shows the count of the
+// A line's count follows profile.LineTally's rule, as in every view: in
+// each copy of the line's code the count of its busiest unit, the copies
+// added up, which is gcov's count of the line where its blocks run each
+// time it is entered. Bishop's listing showed the count of the line's first
+// address instead, so a for statement showed its initialization's count,
+// as the paper warns ("the 4.2 BSD C compiler puts the symbol for the line
+// number at the machine instruction generated for the initialization");
+// here it shows how often its test ran. Lines that share an address are
+// separate units with the same count. A line with no unit of its own shows the count of the
 // next line that has one when it lies inside a function (between the first
 // and last counted lines of a function), and 0 outside functions, as the
 // paper's listing shows declarations and blank lines. It is the --lines
@@ -74,15 +77,11 @@ func ctraceLines(r *resolver) ([]*ctraceFile, error) {
 		}
 		return refs[a].addr < refs[b].addr
 	})
-	type objLine struct {
-		m    profile.MappingKey
-		file string
-		line int
-	}
 	type funcKey struct {
 		file, fn string
 	}
-	seen := map[objLine]bool{}
+	tally := profile.NewLineTally()
+	kind := flatKind(r.p.Units, ByLine) // one kind of unit, as every view
 	files := map[string]*ctraceFile{}
 	spans := map[funcKey]*[2]int{}
 	for _, ref := range refs {
@@ -104,17 +103,16 @@ func ctraceLines(r *resolver) ([]*ctraceFile, error) {
 		} else {
 			sp[0], sp[1] = min(sp[0], f.Line), max(sp[1], f.Line)
 		}
-		k := objLine{ref.m, f.File, f.Line}
-		lc := files[f.File]
-		if lc == nil {
-			lc = &ctraceFile{file: f.File, counts: map[int]uint64{}}
-			files[f.File] = lc
+		if files[f.File] == nil {
+			files[f.File] = &ctraceFile{file: f.File, counts: map[int]uint64{}}
 		}
-		if seen[k] {
-			continue // not the line's first address
+		if u.Kind == kind {
+			cp, _ := lineCopy(u, s)
+			tally.Add(cp, c) // the same line in several objects adds up
 		}
-		seen[k] = true
-		lc.counts[f.Line] += c // the same line in several objects adds up
+	}
+	for k, c := range tally.Lines() {
+		files[k.File].counts[k.Line] = c
 	}
 	for k, sp := range spans {
 		if k.fn != "" {

@@ -11,8 +11,9 @@ import (
 // bishopProfile is a sonde count profile of testdata/x.c, the program of
 // Bishop's listing ("Profiling under UNIX by patching", 1987), with line
 // units at the lines and counts his listing shows for them: each for
-// statement has a second, later address (its test) that is not the line's
-// first and must not be shown.
+// statement has a second, later address (its test), run 101 times, which
+// is the line's count by profile.LineTally's rule (the paper showed the
+// initialization's 1).
 func bishopProfile() *profile.Profile {
 	const f = "testdata/x.c"
 	addr := profile.Addr(0x1000)
@@ -23,9 +24,9 @@ func bishopProfile() *profile.Profile {
 	}
 	units := []profile.Unit{
 		u("main", 4, 1),
-		u("main", 9, 1), // for's initialization: the line's first address
+		u("main", 9, 1), // for's initialization: the line's first address, not its count
 		u("main", 10, 100),
-		u("main", 9, 101), // the test: a later address of line 9
+		u("main", 9, 101), // the test: a later address of line 9, its busiest unit
 		u("main", 12, 1),
 		u("main", 13, 1),
 		u("shell", 17, 1),
@@ -47,8 +48,11 @@ func bishopProfile() *profile.Profile {
 }
 
 // bishopCounts is the COUNT column of Bishop's listing, lines 1 to 28 (the
-// oracle: the paper's own output).
-var bishopCounts = []uint64{0, 0, 0, 1, 1, 1, 1, 1, 1, 100, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 6, 503, 386, 386, 386, 386, 1, 1}
+// oracle: the paper's own output), except lines 5 to 9: the for statement
+// on line 9 shows its test's 101 (gcov's count of the line, the rule of
+// every view) where the paper showed its initialization's 1, and the
+// declarations before it show the next line's count, as in the paper.
+var bishopCounts = []uint64{0, 0, 0, 1, 101, 101, 101, 101, 101, 100, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 6, 503, 386, 386, 386, 386, 1, 1}
 
 func TestCtraceListing(t *testing.T) {
 	for _, tt := range []struct {

@@ -190,6 +190,7 @@ func diffValues(r *resolver, by By, sampled bool) (vals, counts map[string]int64
 		return vals, counts, total, n, nil
 	}
 	kind := flatKind(r.p.Units, by)
+	tally := profile.NewLineTally()
 	for i := range r.p.Units {
 		u := &r.p.Units[i]
 		if u.Kind != kind {
@@ -206,8 +207,17 @@ func diffValues(r *resolver, by By, sampled bool) (vals, counts map[string]int64
 		if kind == profile.UnitFunction && by != ByLine {
 			s = outermost(s)
 		}
+		if cp, ok := lineCopy(u, s); ok && by == ByLine {
+			tally.Add(cp, c)
+			continue
+		}
 		name := flatKey(s, by).name
 		vals[name] += int64(c)
+		total += int64(c)
+	}
+	// by line, a line's count is profile.LineTally's, as in every view
+	for k, c := range tally.Lines() {
+		vals[fmt.Sprintf("%s:%d", k.File, k.Line)] += int64(c)
 		total += int64(c)
 	}
 	return vals, counts, total, 0, nil

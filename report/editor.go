@@ -84,6 +84,7 @@ func WriteEditor(w io.Writer, p *profile.Profile, sym Symbolizer, coverage bool,
 	}
 	if len(p.Samples) == 0 || coverage {
 		kind := flatKind(p.Units, ByLine)
+		tally := profile.NewLineTally()
 		for i := range p.Units {
 			u := &p.Units[i]
 			if u.Kind != kind {
@@ -101,15 +102,18 @@ func WriteEditor(w io.Writer, p *profile.Profile, sym Symbolizer, coverage bool,
 				total += int64(c) // shares are of all counts, placed or not
 				continue
 			}
-			// a line's count is its busiest unit's, as in the lcov export:
-			// a line split in pieces runs each piece once per execution
+			cp, _ := lineCopy(u, s)
+			tally.Add(cp, c)
 			x := get(s.frames[0].File, s.frames[0].Line)
-			x.v = max(x.v, int64(c))
 			x.count = true
 			x.units++
 			if c == 0 {
 				x.zero++
 			}
+		}
+		// a line's count is profile.LineTally's, as in every view
+		for k, c := range tally.Lines() {
+			get(k.File, k.Line).v = int64(c)
 		}
 	}
 	if len(p.Samples) == 0 || coverage {

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"sonde/profile"
@@ -88,6 +89,7 @@ func flatCounts(b *strings.Builder, r *resolver, by By, top int) error {
 	kind := flatKind(r.p.Units, by)
 	t := r.newTable()
 	var total int64
+	lines := make(map[profile.MappingKey]*profile.LineTally)
 	for i := range r.p.Units {
 		u := &r.p.Units[i]
 		if u.Kind != kind {
@@ -107,8 +109,40 @@ func flatCounts(b *strings.Builder, r *resolver, by By, top int) error {
 		if kind == profile.UnitFunction && by != ByLine {
 			s = outermost(s)
 		}
+		if cp, ok := lineCopy(u, s); ok && by == ByLine {
+			k := flatKey(s, by)
+			if lines[k.obj] == nil {
+				lines[k.obj] = profile.NewLineTally()
+			}
+			lines[k.obj].Add(cp, c)
+			continue
+		}
 		t.get(flatKey(s, by)).flat += int64(c)
 		total += int64(c)
+	}
+	// by line, a line's count is profile.LineTally's (lines.go)
+	objs := make([]profile.MappingKey, 0, len(lines))
+	for obj := range lines {
+		objs = append(objs, obj)
+	}
+	sort.Slice(objs, func(i, j int) bool {
+		return objs[i].Path < objs[j].Path || objs[i].Path == objs[j].Path && objs[i].BuildID < objs[j].BuildID
+	})
+	for _, obj := range objs {
+		counts := lines[obj].Lines()
+		keys := make([]profile.LineKey, 0, len(counts))
+		for k := range counts {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			return keys[i].File < keys[j].File || keys[i].File == keys[j].File && keys[i].Line < keys[j].Line
+		})
+		for _, k := range keys {
+			if c := counts[k]; c > 0 {
+				t.get(rowKey{obj, fmt.Sprintf("%s:%d", k.File, k.Line)}).flat += int64(c)
+				total += int64(c)
+			}
+		}
 	}
 	rows, note := cut(t.sorted(), top)
 	width := len(countTypeName(r.p))

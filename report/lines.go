@@ -5,6 +5,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"sonde/profile"
 )
 
 // The lines view: every line of every source file that has counted code,
@@ -19,11 +21,12 @@ import (
 //	     99999  		if (v[i] > v[j])
 //	         4  			j = i;
 //
-// A line's count is the count of its first instruction in program order,
-// per compilation unit (so a for statement shows its initialization's
-// count, as in the paper's section 10.1), summed over the units whose code
-// comes from the file (a header's inline function compiled into several
-// units). A line with no instruction of its own (a declaration, a blank
+// A line's count follows profile.LineTally's rule, the one every view and
+// export uses: in each copy of the line's code (each compilation unit or
+// object, each inlined instance) the count of its most executed unit, the
+// copies added up; gcov's count of the line wherever the line's blocks run
+// each time it is entered (a loop condition, a for header, a ?:). A line
+// with no instruction of its own (a declaration, a blank
 // line, a brace) shows the count of the next line that has one, the
 // paper's rule; lines after the last such line show 0. A unit's file and
 // line come from the unit itself when the collector recorded them
@@ -38,15 +41,13 @@ type lineCounts struct {
 
 // countLines gathers, for every file, each line's count.
 func countLines(r *resolver) ([]*lineCounts, error) {
-	type scopeLine struct {
-		scope string
-		file  string
-		line  int
-	}
-	seen := make(map[scopeLine]bool)
-	files := make(map[string]*lineCounts)
+	tally := profile.NewLineTally()
+	kind := flatKind(r.p.Units, ByLine) // one kind of unit, as flat and lcov
 	for i := range r.p.Units {
 		u := &r.p.Units[i]
+		if u.Kind != kind {
+			continue
+		}
 		c, err := unitCount(r.p, i)
 		if err != nil {
 			return nil, err
@@ -55,22 +56,18 @@ func countLines(r *resolver) ([]*lineCounts, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(s.frames) == 0 || s.frames[0].File == "" || s.frames[0].Line <= 0 {
-			continue
+		if cp, ok := lineCopy(u, s); ok {
+			tally.Add(cp, c)
 		}
-		f := s.frames[0]
-		scope := u.Scope + "\x00" + objectName(s.m)
-		k := scopeLine{scope, f.File, f.Line}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		lc := files[f.File]
+	}
+	files := make(map[string]*lineCounts)
+	for k, c := range tally.Lines() {
+		lc := files[k.File]
 		if lc == nil {
-			lc = &lineCounts{file: f.File, counts: make(map[int]uint64)}
-			files[f.File] = lc
+			lc = &lineCounts{file: k.File, counts: make(map[int]uint64)}
+			files[k.File] = lc
 		}
-		lc.counts[f.Line] += c
+		lc.counts[k.Line] = c
 	}
 	out := make([]*lineCounts, 0, len(files))
 	for _, lc := range files {

@@ -9,9 +9,9 @@ import (
 
 // listingProfile is a sonde cc profile of testdata/listing.c built by hand:
 // two compilation units share the file (as a header's inline function
-// would), block 1 holds the for's initialization and then line 5's code
-// (the initialization is line 6's first instruction in program order), and
-// lines 7 and 8 run 99,999 and 10 times.
+// would), block 1 holds line 5's code and then the for's initialization,
+// block 4 the for's increment and test, and lines 7 and 8 run 99,999 and
+// 10 times.
 func listingProfile() *profile.Profile {
 	const f = "testdata/listing.c"
 	u := func(scope string, index int, line int, count uint64) profile.Unit {
@@ -27,7 +27,7 @@ func listingProfile() *profile.Profile {
 			u("a.c", 1, 6, 1), // for's initialization
 			u("a.c", 2, 7, 99999),
 			u("a.c", 3, 8, 10),
-			u("a.c", 4, 6, 99999), // i++ and the test: not the line's first instruction
+			u("a.c", 4, 6, 99999), // i++ and the test: the line's busiest unit
 			u("a.c", 5, 9, 1),
 			u("b.c", 0, 9, 2), // the same line compiled into another unit adds up
 		},
@@ -35,8 +35,9 @@ func listingProfile() *profile.Profile {
 }
 
 // Expected, by the rules in lines.go: line 1 shows line 3's count (the
-// next line with code), 2 and 3 line 3's, 4 line 5's, 6 its first
-// instruction's 1, 7 99999, 8 10, 9 1+2, 10 (no code after it) 0.
+// next line with code), 2 and 3 line 3's, 4 line 5's, 6 its busiest
+// unit's 99999 (profile.LineTally's rule), 7 99999, 8 10, 9 1+2 (two
+// compilation units, two copies), 10 (no code after it) 0.
 func TestLinesView(t *testing.T) {
 	for _, tt := range []struct {
 		name string

@@ -172,3 +172,17 @@ func fileName(s *site) string {
 	}
 	return objectName(s.m)
 }
+
+// lineCopy returns the source line of unit u, symbolized as s, and the copy
+// of that line's code it lies in (profile.LineTally's rule); ok is false
+// when s has no file and line.
+func lineCopy(u *profile.Unit, s *site) (cp profile.LineCopy, ok bool) {
+	if len(s.frames) == 0 || s.frames[0].File == "" || s.frames[0].Line <= 0 {
+		return cp, false
+	}
+	pos := make([]profile.SourcePos, len(s.frames))
+	for i, f := range s.frames {
+		pos[i] = profile.SourcePos{Func: f.Func, File: f.File, Line: f.Line}
+	}
+	return profile.LineCopyOf(u, objectName(s.m), pos), true
+}

@@ -11,10 +11,12 @@ import (
 // and v0) symbol name, or name unchanged if it is not mangled or does not
 // demangle. C++ output matches c++filt's (and llvm-symbolizer's with
 // --demangle), e.g. "geo::Rect::area() const", including GCC clone suffixes
-// ("f(int) [clone .constprop.0]"). Rust legacy names keep their hash as
-// c++filt prints them ("std::rt::lang_start::h0123456789abcdef"); Rust v0
-// names print without crate hashes, as llvm-cxxfilt and llvm-symbolizer
-// do, with a suffix such as ".llvm.123" in parentheses.
+// ("f(int) [clone .constprop.0]"). Rust legacy names print without their
+// "::h0123456789abcdef" hash, as binutils addr2line -C and rustfilt print
+// them ("std::rt::lang_start"; c++filt keeps the hash, libiberty's verbose
+// mode); Rust v0 names print without crate hashes, as llvm-cxxfilt and
+// llvm-symbolizer do, with a suffix such as ".llvm.123" in parentheses.
+// Every report and export names functions through this one function.
 func Demangle(name string) string {
 	if len(name) < 2 || name[0] != '_' || (name[1] != 'Z' && name[1] != 'R') {
 		return name
@@ -43,8 +45,9 @@ func Demangle(name string) string {
 
 // demangleRustLegacy demangles a Rust legacy name: an Itanium nested name
 // _ZN...E of identifiers whose last one is "h" and 16 hex digits, with
-// Rust's $-escapes, as libiberty's rust-demangle (c++filt) does
-// (ianlancetaylor/demangle drops the hash and mangles "__" prefixes).
+// Rust's $-escapes, as libiberty's rust-demangle does without DMGL_VERBOSE
+// (binutils addr2line -C): the hash is dropped. ianlancetaylor/demangle
+// drops it too but mangles "__" prefixes.
 func demangleRustLegacy(name string) (string, bool) {
 	if !strings.HasPrefix(name, "_ZN") {
 		return "", false
@@ -77,7 +80,7 @@ func demangleRustLegacy(name string) (string, bool) {
 		}
 	}
 	var b strings.Builder
-	for i, p := range parts {
+	for i, p := range parts[:len(parts)-1] {
 		if i > 0 {
 			b.WriteString("::")
 		}

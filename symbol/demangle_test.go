@@ -1,8 +1,10 @@
 package symbol
 
 import (
+	"fmt"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -78,6 +80,9 @@ func TestDemangle(t *testing.T) {
 			}
 			var cxx, rust []string
 			seen := map[string]bool{}
+			// Rust legacy names are Itanium-shaped, but c++filt prints
+			// their hash (libiberty's verbose mode) where addr2line -C
+			// does not: TestDemangleRustLegacy checks them.
 			for _, s := range syms {
 				// nm shows versioned references as "name@VERSION", which
 				// is no symbol name.
@@ -86,6 +91,7 @@ func TestDemangle(t *testing.T) {
 				}
 				seen[s.Name] = true
 				switch {
+				case rustLegacyHash.MatchString(s.Name):
 				case strings.HasPrefix(s.Name, "_Z"):
 					cxx = append(cxx, s.Name)
 				case strings.HasPrefix(s.Name, "_R"):
@@ -124,6 +130,65 @@ func TestDemangle(t *testing.T) {
 			t.Logf("%d C++ and %d Rust v0 names compared, %d skipped as a known upstream bug, %d v0 gaps", len(cxx), len(rust), known, v0bad)
 		})
 	}
+}
+
+// rustLegacyHash matches a Rust legacy mangled name: an Itanium nested
+// name whose last identifier is "h" and 16 hex digits.
+var rustLegacyHash = regexp.MustCompile(`^_ZN.*17h[0-9a-f]{16}E(\..*)?$`)
+
+// TestDemangleRustLegacy compares Demangle with binutils addr2line -C
+// (2.40) on every Rust legacy function symbol of the Rust fixture, its
+// DWARF stripped so that addr2line names the symbol: the hash is dropped,
+// "std::rt::lang_start", as addr2line -C and rustfilt print it.
+func TestDemangleRustLegacy(t *testing.T) {
+	testprog.Require(t, "addr2line")
+	testprog.Require(t, "objcopy")
+	bin := buildRust(t)
+	stripped := bin + ".nodebug"
+	if msg, err := exec.Command("objcopy", "--strip-debug", bin, stripped).CombinedOutput(); err != nil {
+		t.Fatalf("objcopy: %v\n%s", err, msg)
+	}
+	syms, err := oracle.Nm(t, stripped, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := map[uint64]int{}
+	for _, s := range syms {
+		at[s.Addr]++
+	}
+	var names, addrs []string
+	for _, s := range syms {
+		// one symbol at the address, so that addr2line names this one
+		if (s.Type == 'T' || s.Type == 't') && at[s.Addr] == 1 && rustLegacyHash.MatchString(s.Name) {
+			names = append(names, s.Name)
+			addrs = append(addrs, fmt.Sprintf("%#x", s.Addr))
+		}
+	}
+	if len(names) < 10 {
+		t.Fatalf("only %d Rust legacy function symbols in %s", len(names), bin)
+	}
+	out, err := exec.Command("addr2line", append([]string{"-f", "-C", "-e", stripped}, addrs...)...).Output()
+	if err != nil {
+		t.Fatalf("addr2line: %v", err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != 2*len(names) {
+		t.Fatalf("addr2line: %d lines for %d addresses", len(lines), len(names))
+	}
+	bad := 0
+	for i, n := range names {
+		want := lines[2*i]
+		got := Demangle(n)
+		if got != want {
+			if bad++; bad <= 10 {
+				t.Errorf("Demangle(%s)\n\t= %s\n\twant (addr2line -C) %s", n, got, want)
+			}
+		}
+		if strings.Contains(got, "::h") && rustLegacyHash.MatchString(n) && strings.HasSuffix(got, n[len(n)-17:len(n)-1]) {
+			t.Errorf("Demangle(%s) = %s keeps the hash", n, got)
+		}
+	}
+	t.Logf("%d Rust legacy names compared with addr2line -C, %d differ", len(names), bad)
 }
 
 // TestDemangleUnchanged checks that names that are not mangled, or do not

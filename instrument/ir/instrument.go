@@ -9,6 +9,7 @@ import (
 
 	"sonde/profile"
 	"sonde/profile/datafile"
+	"sonde/symbol"
 )
 
 // CurrentSymbol is the runtime's thread-local pointer to the tick counter
@@ -90,7 +91,8 @@ func Instrument(text []byte, o *Options) (*Result, error) {
 			continue
 		}
 		info := m.describe(f, lambdas, o.Scope)
-		if o.Unprofiled != nil && (o.Unprofiled.MatchString(info.name) || o.Unprofiled.MatchString(f.name)) {
+		if o.Unprofiled != nil && (o.Unprofiled.MatchString(info.name) || o.Unprofiled.MatchString(f.name) ||
+			o.Unprofiled.MatchString(symbol.Demangle(info.unit))) {
 			continue
 		}
 		plan = append(plan, planned{f, info})
@@ -105,7 +107,7 @@ func Instrument(text []byte, o *Options) (*Result, error) {
 		f := p.f
 		res.Units = append(res.Units, profile.Unit{
 			Kind: profile.UnitFunction, Loc: profile.Location{Mapping: profile.NoMapping},
-			Scope: o.Scope, Index: k, Func: p.info.name, File: p.info.file, Line: p.info.line,
+			Scope: o.Scope, Index: k, Func: p.info.unit, File: p.info.file, Line: p.info.line,
 		})
 		ins = append(ins, insertion{f.entryAt, g.entry(k)})
 		for _, at := range f.resets {

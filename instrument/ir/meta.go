@@ -75,9 +75,17 @@ func parseMetaLine(s string) (string, metaNode, bool) {
 	return id, node, true
 }
 
-// funcInfo is what a report shows for a function: a readable name, and
-// where it is defined.
+// funcInfo is what a report shows for a function: its unit name, a
+// readable name, and where it is defined.
 type funcInfo struct {
+	// unit names the function's unit: the linkage (mangled) name, distinct
+	// for each C++ overload and template instance, which reports demangle
+	// with its parameters ("ToStr(int, char*, int)", as gprof and perf
+	// print it); a lambda's readable name ("isPrime.test"), which the
+	// paper's table shows.
+	unit string
+	// name is the readable name without parameters ("ToStr"), which
+	// --sonde-unprofiled matches too.
 	name string
 	file string
 	line int
@@ -85,7 +93,7 @@ type funcInfo struct {
 
 // describe names f from its debug metadata, else from its symbol.
 func (m *module) describe(f *function, lambdaVars map[string]string, srcPath string) funcInfo {
-	info := funcInfo{name: readable(f.name), file: srcPath}
+	info := funcInfo{unit: f.name, name: readable(f.name), file: srcPath}
 	sp, ok := m.meta[f.dbg]
 	if f.dbg == "" || !ok || sp.kind != "DISubprogram" {
 		return info
@@ -112,16 +120,18 @@ func (m *module) describe(f *function, lambdaVars map[string]string, srcPath str
 	if link == "" {
 		link = f.name
 	}
-	info.name = readable(link)
+	info.unit, info.name = link, readable(link)
 	// A lambda's call operator: name it after its enclosing function and
 	// the variable that holds it, as the paper names isPrime.test.
 	if strings.HasPrefix(sp.fields["name"], "operator()") {
 		if v, ok := lambdaVars[sp.fields["scope"]]; ok {
 			if enc, ok := enclosing(info.name); ok {
 				info.name = enc + "." + v
+				info.unit = info.name
 			}
 		} else if enc, ok := enclosing(info.name); ok {
 			info.name = enc + "." + lambdaTag(info.name)
+			info.unit = info.name
 		}
 	}
 	return info

@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"regexp"
 	"strings"
 
 	"sonde/symbol"
@@ -389,7 +388,7 @@ func (p *a2lPrinter) write(addr uint64, frames []symbol.Frame) {
 			case name == "":
 				name = "??"
 			case o.demangle.on:
-				name = a2lDemangle(name)
+				name = symbol.Demangle(name)
 			}
 			w.WriteString(name)
 			if o.pretty {
@@ -416,24 +415,6 @@ func (p *a2lPrinter) write(addr uint64, frames []symbol.Frame) {
 			fmt.Fprintf(w, "%d\n", f.Line)
 		}
 	}
-}
-
-// rustLegacyHash matches the end of a Rust legacy mangled name: the
-// identifier "h" and 16 hex digits, then the closing E.
-var rustLegacyHash = regexp.MustCompile(`^_ZN.*17h[0-9a-f]{16}E$`)
-
-// a2lDemangle demangles as binutils addr2line -C does. That is
-// symbol.Demangle (c++filt's output) except for Rust legacy names:
-// addr2line demangles without DMGL_VERBOSE, and libiberty's rust-demangle
-// prints the "::h0123456789abcdef" hash only in verbose mode (c++filt
-// passes it), so addr2line prints "core::fmt::write" where c++filt prints
-// "core::fmt::write::h0123456789abcdef".
-func a2lDemangle(name string) string {
-	d := symbol.Demangle(name)
-	if d != name && rustLegacyHash.MatchString(name) && len(d) > 19 && d[len(d)-19:len(d)-16] == "::h" {
-		d = d[:len(d)-19]
-	}
-	return d
 }
 
 // known reports whether frames say anything about the address.

@@ -183,3 +183,77 @@ func TestCCAttribStaticNames(t *testing.T) {
 		t.Errorf("report rows %v, want %v (callgrind)", got, want)
 	}
 }
+
+// TestCCAttribOverloads builds overloads.cc and overloads2.cc with
+// "sonde c++ --sonde-mode=attrib" (clang++ -O2): each of the seven ToStr
+// overloads, each instance of the Twice template and each of the two
+// static helper(int) functions (one mangled name, two files) has its own
+// row, named as gprof and perf name it (demangled with its parameters),
+// with the calls counted by hand in the fixture's comment.
+func TestCCAttribOverloads(t *testing.T) {
+	testprog.Require(t, "clang++")
+	t.Setenv("SONDE_CC", "clang")
+	t.Setenv("SONDE_CXX", "clang++")
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "overloads")
+	var out, errb bytes.Buffer
+	if code := Main([]string{"c++", "--sonde-mode=attrib", "-O2", "-o", prog, testprog.Path("attrib/overloads.cc"),
+		testprog.Path("attrib/overloads2.cc")}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("sonde c++: exit %d: %s", code, errb.String())
+	}
+	data := filepath.Join(dir, "sonde.data")
+	if o, code := ccExec(t, dir, prog, []string{"SONDE_OUT=" + data}); code != 0 {
+		t.Fatalf("overloads: exit %d: %s", code, o)
+	}
+	var rep bytes.Buffer
+	errb.Reset()
+	if code := Main([]string{"report", "--functions", data}, strings.NewReader(""), &rep, &errb); code != 0 {
+		t.Fatalf("sonde report: exit %d: %s", code, errb.String())
+	}
+	t.Logf("sonde report --functions:\n%s", rep.String())
+	const rounds = 100
+	want := map[string]uint64{
+		"ToStr(int, char*, int)": 1 * rounds, "ToStr(long, char*, int)": 2 * rounds,
+		"ToStr(unsigned int, char*, int)": 3 * rounds, "ToStr(double, char*, int)": 4 * rounds,
+		"ToStr(char, char*, int)": 5 * rounds, "ToStr(bool, char*, int)": 6 * rounds,
+		"ToStr(char const*, char*, int)": 7 * rounds,
+		"int Twice<int>(int)":            8 * rounds, "long Twice<long>(long)": 9 * rounds,
+		"double Twice<double>(double)": 10 * rounds,
+		"helper(int) (overloads.cc)":   12 * rounds, "helper(int) (overloads2.cc)": 13 * rounds,
+		"Other(int)": rounds, "main": 1,
+	}
+	// rows: %time cumsecs #call [ms/call] name
+	got := map[string]uint64{}
+	text := rep.String()
+	head := strings.Index(text, "%time")
+	if head < 0 {
+		t.Fatalf("no table in the report")
+	}
+	lines := strings.Split(strings.TrimSpace(text[head:]), "\n")
+	for _, l := range lines[1:] {
+		f := strings.Fields(l)
+		if len(f) < 4 {
+			t.Fatalf("row %q: too few fields", l)
+		}
+		calls, err := strconv.ParseUint(f[2], 10, 64)
+		if err != nil {
+			t.Fatalf("row %q: calls: %v", l, err)
+		}
+		// the name starts after ms/call, which a row with no calls lacks
+		name := strings.TrimSpace(l[strings.Index(l, f[2])+len(f[2]):])
+		if calls > 0 {
+			name = strings.TrimSpace(strings.TrimPrefix(name, f[3]))
+		}
+		if _, dup := got[name]; dup {
+			t.Errorf("two rows named %q", name)
+		}
+		got[name] = calls
+	}
+	for name, w := range want {
+		if c, ok := got[name]; !ok {
+			t.Errorf("no row %q", name)
+		} else if c != w {
+			t.Errorf("%s: %d calls, by hand %d", name, c, w)
+		}
+	}
+}
