@@ -121,6 +121,7 @@ static pthread_key_t timer_key;
 static int use_posix;  /* $SONDE_TIMER=posix: skip the perf event */
 static int timer_kind; /* what the last thread got: 1 perf task-clock, 2 POSIX CPU timer */
 static int request_sig; /* $SONDE_SIGNAL, 0 for none */
+static pid_t owner;     /* the process whose run the counters hold */
 
 /* The timers' signal and the program's own action on it.  Every module's
    wrappers (and the primary's handler) use the primary's copy: the symbol
@@ -149,8 +150,12 @@ extern int __real_pthread_sigmask(int, const sigset_t *, sigset_t *);
 /* The POSIX timers' sigev_value, telling their signals from others. */
 static char tick_cookie;
 
-/* The calling thread's perf event, -1 when it has none. */
+/* The calling thread's perf event, -1 when it has none, and its id
+   (PERF_EVENT_IOC_ID): a program that closes or dup2s over every
+   descriptor may have put a file of its own under that number, which the
+   runtime must not close. */
 static __thread int tick_fd __attribute__((tls_model("initial-exec"))) = -1;
+static __thread uint64_t tick_id __attribute__((tls_model("initial-exec")));
 
 static int werr; /* the errno of the first failed write of a flush, 0 */
 
@@ -423,9 +428,11 @@ static void stop_timer(void *v)
 	uint64_t x = (uint64_t)(uintptr_t)v;
 	if (x & PERF_TAG) {
 		int fd = (int)(x - PERF_TAG - 1);
+		uint64_t id;
+		if (fd == tick_fd && ioctl(fd, PERF_EVENT_IOC_ID, &id) == 0 && id == tick_id)
+			close(fd);
 		if (fd == tick_fd)
 			tick_fd = -1;
-		close(fd);
 	} else if (x)
 		timer_delete((timer_t)(uintptr_t)(x - 1));
 }
@@ -468,7 +475,7 @@ static int perf_timer(pid_t tid)
 		return -1;
 	}
 	tick_fd = fd;
-	if (ioctl(fd, PERF_EVENT_IOC_REFRESH, 1) != 0) {
+	if (ioctl(fd, PERF_EVENT_IOC_ID, &tick_id) != 0 || ioctl(fd, PERF_EVENT_IOC_REFRESH, 1) != 0) {
 		tick_fd = -1;
 		close(fd);
 		return -1;
@@ -535,6 +542,7 @@ static void in_child(void)
 	unprof_snap = unprofiled_ticks;
 	nsignals = 0;
 	late_ns = 0;
+	owner = getpid();
 	uint64_t id = sonde_random_id(run_id * 0x9e3779b97f4a7c15ull + (uint64_t)getpid());
 	run_id = id ? id : 1;
 	start_ns = clock_ns(CLOCK_REALTIME);
@@ -563,6 +571,7 @@ static void init(void)
 			period_ns = 1000000000 / v;
 	}
 	sonde_out_open(&out);
+	owner = getpid();
 	run_id = sonde_random_id((uint64_t)clock_ns(CLOCK_REALTIME) ^ ((uint64_t)getpid() << 32) ^ 0x5eed);
 	start_ns = clock_ns(CLOCK_REALTIME);
 	atexit(at_exit);
@@ -603,11 +612,57 @@ static void init(void)
 	start_timer();
 }
 
-enum { OP_REGISTER, OP_UNREGISTER, OP_THREAD };
+enum { OP_REGISTER, OP_UNREGISTER, OP_THREAD, OP_END, OP_RESUME };
+
+/* quiet_thread stops the calling thread's timer and takes its pending
+   ticks, before an exec: a tick that fired during the exec (the task
+   clock counts the kernel's time too) would stay pending across it and
+   kill the new image, where the signal is back at its default action.
+   Another thread's ticks die with it (exec ends the other threads).  A
+   pending signal that is not a tick goes to the program's handler. */
+static void quiet_thread(void)
+{
+	int ts = sigstate.sig;
+	if (!ts)
+		return;
+	sigset_t set, saved;
+	sigemptyset(&set);
+	sigaddset(&set, ts);
+	__real_pthread_sigmask(SIG_BLOCK, &set, &saved);
+	stop_timer(pthread_getspecific(timer_key));
+	pthread_setspecific(timer_key, NULL);
+	struct timespec zero = {0, 0};
+	siginfo_t si;
+	while (sigtimedwait(&set, &si, &zero) == ts) {
+		int tick = si.si_code == SI_TIMER ? si.si_value.sival_ptr == &tick_cookie
+						   : si.si_code == POLL_IN || si.si_code == POLL_HUP;
+		if (!tick)
+			chain(ts, &si, NULL);
+	}
+	__real_pthread_sigmask(SIG_SETMASK, &saved, NULL);
+}
+
+/* new_run starts a run after a failed exec: what ran since the run ended
+   goes to a run of its own, which writes its Run and Units frames again. */
+static void new_run(void)
+{
+	int n = __atomic_load_n(&nmodules, __ATOMIC_ACQUIRE);
+	for (int i = 0; i < n; i++)
+		modules[i].units_written = 0;
+	uint64_t id = sonde_random_id(run_id * 0x9e3779b97f4a7c15ull + (uint64_t)getpid());
+	run_id = id ? id : 1;
+	start_ns = clock_ns(CLOCK_REALTIME);
+	nsignals = 0;
+	late_ns = 0;
+	run_written = 0;
+	ended = 0;
+}
 
 /* module_op is the primary's entry point for every copy of the runtime:
-   register or unregister a module's descriptors [b, e), or start the
-   calling thread's timer. */
+   register or unregister a module's descriptors [b, e), start the
+   calling thread's timer, end the run before _exit or exec (OP_END) and
+   start a new one after a failed exec (OP_RESUME).  The last two do
+   nothing in a vfork child: it shares the parent's counters. */
 static void module_op(int op, struct sonde_attrib_cu *b, struct sonde_attrib_cu *e)
 {
 	switch (op) {
@@ -646,6 +701,19 @@ static void module_op(int op, struct sonde_attrib_cu *b, struct sonde_attrib_cu 
 	}
 	case OP_THREAD:
 		start_timer();
+		break;
+	case OP_END:
+		if (inited && getpid() == owner) {
+			charge_rest();
+			flush(1);
+			quiet_thread();
+		}
+		break;
+	case OP_RESUME:
+		if (inited && getpid() == owner && ended) {
+			new_run();
+			start_timer();
+		}
 		break;
 	}
 }
@@ -951,3 +1019,23 @@ int __wrap_pthread_sigmask(int how, const sigset_t *set, sigset_t *old)
 	sigset_t copy;
 	return __real_pthread_sigmask(how, keep_tick(how, set, &copy), old);
 }
+
+/* The wrappers of _exit, _Exit and the exec family (sonde_exec.h) end the
+   run through the primary, which holds the counters of every module. */
+static void before_exec(void)
+{
+	int saved = errno;
+	if (primary)
+		primary(OP_END, NULL, NULL);
+	errno = saved;
+}
+
+static void after_exec(void)
+{
+	int saved = errno;
+	if (primary)
+		primary(OP_RESUME, NULL, NULL);
+	errno = saved;
+}
+
+#include "sonde_exec.h"

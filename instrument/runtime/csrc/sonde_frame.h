@@ -160,20 +160,39 @@ static inline int emit_frame(int fd, uint64_t run_id, int kind, const unsigned c
 	return 0;
 }
 
-/* put_run_head writes the Run frame's body up to its count types:
-   collector, the program's argv (from /proc/self/cmdline), start time, no
-   sample types, period 0.  The caller appends the count types.  p must
-   have room for 4 KiB of command line and the collector's name. */
-static inline unsigned char *put_run_head(unsigned char *p, const char *collector, int64_t start_ns)
+/* The command line, read at start-up (sonde_read_cmdline) while
+   /proc/self/cmdline can still be opened. */
+static char sonde_cmdline[4096];
+static ssize_t sonde_cmdline_len = -1;
+
+/* sonde_read_cmdline reads /proc/self/cmdline (the first 4 KiB) into
+   buf[0..size); it returns the length, 0 when it cannot be read. */
+static inline ssize_t sonde_read_cmdline(char *buf, size_t size)
 {
-	char cmd[4096];
 	ssize_t n = 0;
 	int cfd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
 	if (cfd >= 0) {
-		n = read(cfd, cmd, sizeof cmd);
+		n = read(cfd, buf, size);
 		close(cfd);
 		if (n < 0)
 			n = 0;
+	}
+	return n;
+}
+
+/* put_run_head writes the Run frame's body up to its count types:
+   collector, the program's argv (from /proc/self/cmdline, as read at
+   start-up), start time, no sample types, period 0.  The caller appends
+   the count types.  p must have room for 4 KiB of command line and the
+   collector's name. */
+static inline unsigned char *put_run_head(unsigned char *p, const char *collector, int64_t start_ns)
+{
+	char buf[4096];
+	const char *cmd = sonde_cmdline;
+	ssize_t n = sonde_cmdline_len;
+	if (n < 0) {
+		cmd = buf;
+		n = sonde_read_cmdline(buf, sizeof buf);
 	}
 	p = put_str(p, collector, strlen(collector));
 	uint64_t argc = 0;
@@ -271,11 +290,13 @@ struct sonde_out {
 	int said;     /* the failure was told on stderr */
 };
 
-/* sonde_out_open resolves $SONDE_OUT and opens it; on failure o->fd is
-   -1 and the first write tries again. */
+/* sonde_out_open resolves $SONDE_OUT and opens it, and reads the command
+   line for the Run frame; on failure o->fd is -1 and the first write tries
+   again. */
 static inline void sonde_out_open(struct sonde_out *o)
 {
 	struct stat st;
+	sonde_cmdline_len = sonde_read_cmdline(sonde_cmdline, sizeof sonde_cmdline);
 	sonde_out_path(o->path, sizeof o->path);
 	o->fd = open(o->path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 	if (o->fd < 0)
