@@ -35,7 +35,8 @@ func buildMode(t *testing.T, cc string, m Mode, src, bin string, flags ...string
 // nothing can reach the file any more (it closed every descriptor, then
 // forbade open; or the file's directory does not exist), stderr gets one
 // line naming the file and the errno: never silence. A program that dup2s
-// a file of its own over every descriptor finds only its own bytes in it.
+// a file of its own over every descriptor finds only its own bytes in it;
+// a program's own open() gets the descriptor it gets without sonde.
 // (Before the runtimes opened the data file at start-up, every sandboxed
 // run lost its counts without a word.)
 func TestSandboxedProgram(t *testing.T) {
@@ -66,6 +67,7 @@ func TestSandboxedProgram(t *testing.T) {
 			errno    string // in that line
 			out      string // SONDE_OUT, when not the default one
 		}{
+			{how: "none", end: "exit"},
 			{how: "seccomp", end: "exit"},
 			{how: "seccomp", end: "_exit"},
 			{how: "seccomp", end: "abort"},
@@ -78,7 +80,11 @@ func TestSandboxedProgram(t *testing.T) {
 			{how: "closeall+seccomp", end: "abort", lost: true, errno: "errno 13, EACCES"},
 			{how: "none", end: "exit", lost: true, errno: "errno 2, ENOENT", out: "no-such-dir/sonde.data"},
 		} {
-			t.Run(mode+"/"+tc.how+"/"+tc.end, func(t *testing.T) {
+			name := mode + "/" + tc.how + "/" + tc.end
+			if tc.out != "" {
+				name += "/missing-dir"
+			}
+			t.Run(name, func(t *testing.T) {
 				if tc.how == "landlock" && !landlock {
 					t.Skip("no Landlock")
 				}

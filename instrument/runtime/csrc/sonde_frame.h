@@ -250,16 +250,19 @@ static inline void sonde_out_path(char *out_path, size_t size)
 }
 
 /* sonde_fd_high moves fd to a number far above the ones a program opens
-   (from three quarters of RLIMIT_NOFILE's soft limit up), keeping
-   FD_CLOEXEC, so that the program's own open()s still get the numbers
-   they would get without sonde (3, 4, ...).  It returns the new
-   descriptor, or fd itself when it cannot move it. */
+   (from 768, or three quarters of a lower RLIMIT_NOFILE soft limit, up:
+   not higher, as the kernel sizes a process's descriptor table, which
+   fork copies, by its highest descriptor), keeping FD_CLOEXEC, so that
+   the program's own open()s still get the numbers they would get without
+   sonde (3, 4, ...).  It returns the new descriptor, or fd itself when it
+   cannot move it. */
 static inline int sonde_fd_high(int fd)
 {
 	struct rlimit rl;
-	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur < 64)
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur < 64)
 		return fd;
-	int hi = fcntl(fd, F_DUPFD_CLOEXEC, (int)(rl.rlim_cur / 4 * 3));
+	rlim_t low = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > 1024 ? 768 : rl.rlim_cur / 4 * 3;
+	int hi = fcntl(fd, F_DUPFD_CLOEXEC, (int)low);
 	if (hi < 0)
 		return fd;
 	close(fd);

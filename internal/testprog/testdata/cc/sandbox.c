@@ -12,7 +12,8 @@
                 above 2, writes one line to it;
      none       nothing;
    tries to open a file of its own to show the sandbox works ("open:
-   EACCES"), and ends as END says: exit (default), _exit or abort. */
+   EACCES"; else the descriptor's number, which sonde's must not take),
+   and ends as END says: exit (default), _exit or abort. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -119,7 +120,7 @@ int main(int argc, char **argv)
 	if (fd < 0)
 		printf("open: %s\n", errno == EACCES ? "EACCES" : strerror(errno));
 	else
-		printf("open: ok\n"), close(fd);
+		printf("open: ok, fd %d\n", fd), close(fd); /* as without sonde */
 	fflush(stdout);
 	if (strcmp(end, "_exit") == 0)
 		_exit(0);
