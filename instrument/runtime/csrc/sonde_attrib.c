@@ -399,7 +399,13 @@ static void on_tick(int sig, siginfo_t *si, void *uc)
 {
 	int perf = (si->si_code == POLL_IN || si->si_code == POLL_HUP) && tick_fd >= 0 && si->si_fd == tick_fd;
 	if (!perf && !(si->si_code == SI_TIMER && si->si_value.sival_ptr == &tick_cookie)) {
-		chain(sig, si, uc); /* not a tick: the program's, or anybody's */
+		/* A timer's or an fd's signal that the program did not ask for
+		   (it has no action on the signal) is a stale tick of a timer
+		   that is gone; anything else is the program's, or sent by
+		   somebody, and takes its course. */
+		if (!sigstate.claimed && (si->si_code == SI_TIMER || si->si_code == POLL_IN || si->si_code == POLL_HUP))
+			return;
+		chain(sig, si, uc);
 		return;
 	}
 	int saved = errno;
