@@ -10,6 +10,17 @@
 // family (Wrapped, linked with LinkFlags). Its symbols are hidden, so every
 // executable and shared library built by sonde cc carries its own copy and
 // writes its own run.
+//
+// Both runtimes open the data file in their constructor, before the
+// program can confine itself (Landlock, seccomp, chroot, dropped
+// privileges), and write through that descriptor (O_APPEND, O_CLOEXEC, moved
+// above the numbers the program's own open()s get). Before each write they
+// check that the descriptor still is that file (a daemon may have closed
+// every descriptor, or put a file of its own under the number) and open
+// the path again if not. The path is resolved against the working
+// directory at start-up, so a chdir does not move it. When no write gets
+// through, the program's stderr gets one line naming the file and the
+// errno.
 package runtime
 
 import (
@@ -29,6 +40,12 @@ import (
 //
 //go:embed csrc/sonde_rt.c
 var Source []byte
+
+// ExecSource is sonde_exec.h, the wrappers of _exit, _Exit and the exec
+// family (Wrapped) that both runtimes include.
+//
+//go:embed csrc/sonde_exec.h
+var ExecSource []byte
 
 // FrameSource is sonde_frame.h, the data-file frame writer in C that both
 // runtimes (Source and AttribSource) include: CRC-32, uvarints, one writev
@@ -85,6 +102,7 @@ var blocksRuntime = cRuntime{
 	sources: map[string][]byte{
 		"sonde_rt.c":    Source,
 		"sonde_frame.h": FrameSource,
+		"sonde_exec.h":  ExecSource,
 	},
 }
 

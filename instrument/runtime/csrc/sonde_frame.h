@@ -6,8 +6,8 @@
    the Run frame's head, the "killed by signal N" note and the RunEnd frame,
    the run id, $SONDE_OUT, and the fatal-signal plumbing.  Everything here
    is async-signal-safe once sonde_crc_init has run, except
-   sonde_out_path, sonde_random_id and sonde_catch_fatal, which run at
-   start-up or in a forked child.  Helpers a runtime may not use are
+   sonde_out_path, sonde_out_open, sonde_random_id and sonde_catch_fatal,
+   which run at start-up or in a forked child.  Helpers a runtime may not use are
    static inline, so that neither warns about unused functions. */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
@@ -127,8 +129,10 @@ static inline int64_t clock_ns(clockid_t c)
 }
 
 /* emit_frame writes one frame of run run_id: header, then payload
-   p[0..n), with one writev so that O_APPEND puts it in one piece. */
-static inline void emit_frame(int fd, uint64_t run_id, int kind, const unsigned char *p, size_t n)
+   p[0..n), with one writev so that O_APPEND puts it in one piece.  It
+   returns 0, or -1 with errno set when the frame was not written whole
+   (a short write sets EIO). */
+static inline int emit_frame(int fd, uint64_t run_id, int kind, const unsigned char *p, size_t n)
 {
 	unsigned char h[24];
 	memcpy(h, "\x89SND", 4);
@@ -147,22 +151,48 @@ static inline void emit_frame(int fd, uint64_t run_id, int kind, const unsigned 
 	do
 		r = writev(fd, iov, 2);
 	while (r < 0 && errno == EINTR);
+	if (r < 0)
+		return -1;
+	if ((size_t)r != 24 + n) {
+		errno = EIO;
+		return -1;
+	}
+	return 0;
 }
 
-/* put_run_head writes the Run frame's body up to its count types:
-   collector, the program's argv (from /proc/self/cmdline), start time, no
-   sample types, period 0.  The caller appends the count types.  p must
-   have room for 4 KiB of command line and the collector's name. */
-static inline unsigned char *put_run_head(unsigned char *p, const char *collector, int64_t start_ns)
+/* The command line, read at start-up (sonde_read_cmdline) while
+   /proc/self/cmdline can still be opened. */
+static char sonde_cmdline[4096];
+static ssize_t sonde_cmdline_len = -1;
+
+/* sonde_read_cmdline reads /proc/self/cmdline (the first 4 KiB) into
+   buf[0..size); it returns the length, 0 when it cannot be read. */
+static inline ssize_t sonde_read_cmdline(char *buf, size_t size)
 {
-	char cmd[4096];
 	ssize_t n = 0;
 	int cfd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
 	if (cfd >= 0) {
-		n = read(cfd, cmd, sizeof cmd);
+		n = read(cfd, buf, size);
 		close(cfd);
 		if (n < 0)
 			n = 0;
+	}
+	return n;
+}
+
+/* put_run_head writes the Run frame's body up to its count types:
+   collector, the program's argv (from /proc/self/cmdline, as read at
+   start-up), start time, no sample types, period 0.  The caller appends
+   the count types.  p must have room for 4 KiB of command line and the
+   collector's name. */
+static inline unsigned char *put_run_head(unsigned char *p, const char *collector, int64_t start_ns)
+{
+	char buf[4096];
+	const char *cmd = sonde_cmdline;
+	ssize_t n = sonde_cmdline_len;
+	if (n < 0) {
+		cmd = buf;
+		n = sonde_read_cmdline(buf, sizeof buf);
 	}
 	p = put_str(p, collector, strlen(collector));
 	uint64_t argc = 0;
@@ -182,21 +212,21 @@ static inline unsigned char *put_run_head(unsigned char *p, const char *collecto
 }
 
 /* emit_killed writes the Note "killed by signal SIG". */
-static inline void emit_killed(int fd, uint64_t run_id, int sig)
+static inline int emit_killed(int fd, uint64_t run_id, int sig)
 {
 	static const char k[] = "killed by signal ";
 	unsigned char nb[64], *q = nb + 1;
 	memcpy(q, k, sizeof k - 1), q += sizeof k - 1;
 	q = put_dec(q, (uint64_t)sig);
 	nb[0] = (unsigned char)(q - nb - 1); /* the string's uvarint length: < 128 */
-	emit_frame(fd, run_id, SONDE_KIND_NOTE, nb, (size_t)(q - nb));
+	return emit_frame(fd, run_id, SONDE_KIND_NOTE, nb, (size_t)(q - nb));
 }
 
 /* emit_run_end writes the RunEnd frame, stamped now. */
-static inline void emit_run_end(int fd, uint64_t run_id)
+static inline int emit_run_end(int fd, uint64_t run_id)
 {
 	unsigned char end[16], *p = put_uv(end, zigzag(clock_ns(CLOCK_REALTIME)));
-	emit_frame(fd, run_id, SONDE_KIND_RUN_END, end, (size_t)(p - end));
+	return emit_frame(fd, run_id, SONDE_KIND_RUN_END, end, (size_t)(p - end));
 }
 
 /* sonde_out_path resolves $SONDE_OUT (default sonde.data) against the
@@ -217,6 +247,151 @@ static inline void sonde_out_path(char *out_path, size_t size)
 		n = 0, k = k < size - 1 ? k : size - 1;
 	memcpy(out_path + n, out, k);
 	out_path[n + k] = 0;
+}
+
+/* sonde_fd_high moves fd to a number far above the ones a program opens
+   (from 768, or three quarters of a lower RLIMIT_NOFILE soft limit, up:
+   not higher, as the kernel sizes a process's descriptor table, which
+   fork copies, by its highest descriptor), keeping FD_CLOEXEC, so that
+   the program's own open()s still get the numbers they would get without
+   sonde (3, 4, ...).  It returns the new descriptor, or fd itself when it
+   cannot move it. */
+static inline int sonde_fd_high(int fd)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur < 64)
+		return fd;
+	rlim_t low = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > 1024 ? 768 : rl.rlim_cur / 4 * 3;
+	int hi = fcntl(fd, F_DUPFD_CLOEXEC, (int)low);
+	if (hi < 0)
+		return fd;
+	close(fd);
+	return hi;
+}
+
+/* The data file.  It is opened at start-up (sonde_out_open, from the
+   runtime's constructor), before the program can confine itself
+   (Landlock, seccomp, a chroot, dropped privileges), and every later write
+   goes through the descriptor kept here: O_APPEND, so that the frames of
+   forked children and of other processes interleave whole, and
+   O_CLOEXEC, so that an exec'd program does not inherit it.  The path is
+   resolved against the working directory at start-up: a program that
+   changes directory still writes where it was asked to.
+
+   A program may close the descriptor (daemons close every fd above 2) or
+   put another file in its place (dup2): before each write the runtime
+   checks with fstat that the descriptor still is the file it opened, with
+   O_APPEND, and otherwise opens the path again (the program's own file
+   under that number is left alone).  When neither the descriptor nor a new
+   open gives a file to write (a sandbox forbids it, the disk is full), the
+   runtime says so on stderr, once, with the file's name and the errno. */
+struct sonde_out {
+	char path[4096];
+	int fd;       /* -1 when none */
+	dev_t dev;    /* of the file fd was opened on */
+	ino_t ino;
+	int said;     /* the failure was told on stderr */
+};
+
+/* sonde_out_open resolves $SONDE_OUT and opens it, and reads the command
+   line for the Run frame; on failure o->fd is -1 and the first write tries
+   again. */
+static inline void sonde_out_open(struct sonde_out *o)
+{
+	struct stat st;
+	sonde_cmdline_len = sonde_read_cmdline(sonde_cmdline, sizeof sonde_cmdline);
+	sonde_out_path(o->path, sizeof o->path);
+	o->fd = open(o->path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (o->fd < 0)
+		return;
+	if (fstat(o->fd, &st) != 0) {
+		close(o->fd);
+		o->fd = -1;
+		return;
+	}
+	o->fd = sonde_fd_high(o->fd);
+	o->dev = st.st_dev;
+	o->ino = st.st_ino;
+}
+
+/* sonde_errno_text names the errors a data file's open or write meets. */
+static inline const char *sonde_errno_text(int e)
+{
+	switch (e) {
+	case EACCES: return "EACCES, permission denied";
+	case EPERM: return "EPERM, operation not permitted";
+	case ENOENT: return "ENOENT, no such file or directory";
+	case EBADF: return "EBADF, bad file descriptor";
+	case ENOSPC: return "ENOSPC, no space left on device";
+	case EDQUOT: return "EDQUOT, disk quota exceeded";
+	case EROFS: return "EROFS, read-only file system";
+	case EMFILE: return "EMFILE, too many open files";
+	case ENFILE: return "ENFILE, too many open files in system";
+	case EFBIG: return "EFBIG, file too large";
+	case EISDIR: return "EISDIR, is a directory";
+	case ENOTDIR: return "ENOTDIR, not a directory";
+	case EIO: return "EIO, input/output error";
+	case ENOSYS: return "ENOSYS, function not implemented";
+	}
+	return "error";
+}
+
+/* sonde_out_fail tells stderr, once per process, that the counts could
+   not be written: "sonde: cannot write PATH (open: errno 13, EACCES,
+   permission denied): the counts of this run are lost". */
+static inline void sonde_out_fail(struct sonde_out *o, const char *op, int e)
+{
+	if (o->said)
+		return;
+	o->said = 1;
+	static const char a[] = "sonde: cannot write ", c[] = ": errno ", d[] = "): the counts of this run are lost\n";
+	unsigned char msg[4096 + 200], *p = msg;
+	size_t n = strlen(o->path);
+	if (n > 4096)
+		n = 4096;
+	const char *t = sonde_errno_text(e);
+	memcpy(p, a, sizeof a - 1), p += sizeof a - 1;
+	memcpy(p, o->path, n), p += n;
+	*p++ = ' ', *p++ = '(';
+	memcpy(p, op, strlen(op)), p += strlen(op);
+	memcpy(p, c, sizeof c - 1), p += sizeof c - 1;
+	p = put_dec(p, (uint64_t)e);
+	*p++ = ',', *p++ = ' ';
+	memcpy(p, t, strlen(t)), p += strlen(t);
+	memcpy(p, d, sizeof d - 1), p += sizeof d - 1;
+	ssize_t r;
+	do
+		r = write(2, msg, (size_t)(p - msg));
+	while (r < 0 && errno == EINTR);
+}
+
+/* sonde_out_fd returns the descriptor to write the data file through: the
+   one kept, if it still is the file opened, else the file opened again.
+   It returns -1 (and tells stderr once) when there is none. */
+static inline int sonde_out_fd(struct sonde_out *o)
+{
+	struct stat st;
+	if (o->fd >= 0) {
+		int fl = fcntl(o->fd, F_GETFL);
+		if (fl >= 0 && (fl & O_APPEND) && (fl & O_ACCMODE) != O_RDONLY && fstat(o->fd, &st) == 0 &&
+		    st.st_dev == o->dev && st.st_ino == o->ino)
+			return o->fd;
+		o->fd = -1; /* closed, or the program's own file now */
+	}
+	int fd = open(o->path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		sonde_out_fail(o, "open", errno);
+		return -1;
+	}
+	if (fstat(fd, &st) != 0) {
+		sonde_out_fail(o, "fstat", errno);
+		close(fd);
+		return -1;
+	}
+	o->fd = sonde_fd_high(fd);
+	o->dev = st.st_dev;
+	o->ino = st.st_ino;
+	return o->fd;
 }
 
 /* sonde_random_id returns a random run id, or fallback when getrandom

@@ -2,7 +2,8 @@
    sonde/instrument/runtime). It finds the descriptors that the instrumenter
    put in section sonde_cus and appends the program's counts to $SONDE_OUT
    (default sonde.data in the working directory at start-up) as sonde.data
-   frames (profile/datafile/format.go): one Run frame and one Units frame per
+   frames (profile/datafile/format.go), through a descriptor opened at
+   start-up (see struct sonde_out in sonde_frame.h): one Run frame and one Units frame per
    compilation unit the first time, then one Counts frame per unit holding
    what ran since the last write.  It writes at exit, on a fatal signal
    (then lets the signal take its usual course) and whenever the signal named
@@ -26,9 +27,9 @@
    written total never goes down.
 
    The program's calls of _exit, _Exit and the exec family come to the
-   __wrap_ functions at the end (the driver links with -Wl,--wrap=NAME for
-   each name in package runtime's Wrapped), which write the counts as exit
-   does and then make the real call.  A failed exec starts a new run from
+   __wrap_ functions of sonde_exec.h (the driver links with
+   -Wl,--wrap=NAME for each name in package runtime's Wrapped), which write
+   the counts as exit does and then make the real call.  A failed exec starts a new run from
    the snapshot, so nothing is written twice. */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -74,7 +75,7 @@ extern struct sonde_cu __stop_sonde_cus[] __attribute__((weak, visibility("hidde
 
 static uint64_t run_id;
 static int64_t start_ns;
-static char out_path[4096];
+static struct sonde_out out; /* the data file, opened at start-up */
 static uint64_t *snapshot; /* counts already written, per counter (measured and derived) */
 static unsigned char *frame; /* room for the largest Counts frame */
 static uint64_t *delta;        /* room for the largest unit's counters */
@@ -82,7 +83,13 @@ static int run_written, ended;
 static volatile int busy;
 static pid_t owner; /* the process whose run the counters hold */
 
-static void emit(int fd, int kind, const unsigned char *p, size_t n) { emit_frame(fd, run_id, kind, p, n); }
+static int werr; /* the errno of the first failed write of a flush, 0 */
+
+static void emit(int fd, int kind, const unsigned char *p, size_t n)
+{
+	if (emit_frame(fd, run_id, kind, p, n) != 0 && !werr)
+		werr = errno ? errno : EIO;
+}
 
 static int64_t now_ns(void) { return clock_ns(CLOCK_REALTIME); }
 
@@ -105,9 +112,10 @@ static void flush(int how)
 		return;
 	if (__atomic_exchange_n(&busy, 1, __ATOMIC_ACQUIRE))
 		return;
-	int fd = open(out_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	int fd = sonde_out_fd(&out);
 	if (fd < 0)
 		goto out;
+	werr = 0;
 	int first = !run_written;
 	if (first) {
 		write_run(fd);
@@ -147,12 +155,14 @@ static void flush(int how)
 		snap += all;
 	}
 	if (how != 0) {
-		if (how > 1)
-			emit_killed(fd, run_id, how);
-		emit_run_end(fd, run_id);
+		if (how > 1 && emit_killed(fd, run_id, how) != 0 && !werr)
+			werr = errno;
+		if (emit_run_end(fd, run_id) != 0 && !werr)
+			werr = errno;
 		ended = 1;
 	}
-	close(fd);
+	if (werr)
+		sonde_out_fail(&out, "write", werr);
 out:
 	__atomic_store_n(&busy, 0, __ATOMIC_RELEASE);
 }
@@ -228,7 +238,7 @@ __attribute__((constructor)) static void sonde_init(void)
 	delta = snapshot + nctr;
 	frame = (unsigned char *)(delta + maxctr);
 
-	sonde_out_path(out_path, sizeof out_path);
+	sonde_out_open(&out);
 	run_id = sonde_random_id((uint64_t)now_ns() ^ ((uint64_t)getpid() << 32) ^ 0x5eed);
 	start_ns = now_ns();
 	owner = getpid();
@@ -253,16 +263,6 @@ __attribute__((constructor)) static void sonde_init(void)
    apart: pthread_atfork handlers do not run for vfork).  Before an exec
    the run ends as at exit; if the exec fails the process goes on in a new
    run that starts from what was just written. */
-#define REAL __attribute__((visibility("default")))
-extern REAL __attribute__((noreturn)) void __real__exit(int);
-extern REAL __attribute__((noreturn)) void __real__Exit(int);
-extern REAL int __real_execve(const char *, char *const[], char *const[]);
-extern REAL int __real_execv(const char *, char *const[]);
-extern REAL int __real_execvp(const char *, char *const[]);
-extern REAL int __real_execvpe(const char *, char *const[], char *const[]);
-extern REAL int __real_fexecve(int, char *const[], char *const[]);
-extern char **environ;
-
 static int own(void) { return snapshot && getpid() == owner; }
 
 static void before_exec(void)
@@ -280,96 +280,4 @@ static void after_exec(void)
 		new_run();
 }
 
-void __wrap__exit(int status)
-{
-	if (own())
-		flush(1);
-	__real__exit(status);
-}
-
-void __wrap__Exit(int status)
-{
-	if (own())
-		flush(1);
-	__real__Exit(status);
-}
-
-int __wrap_execve(const char *path, char *const argv[], char *const envp[])
-{
-	before_exec();
-	int r = __real_execve(path, argv, envp);
-	after_exec();
-	return r;
-}
-
-int __wrap_execv(const char *path, char *const argv[])
-{
-	before_exec();
-	int r = __real_execv(path, argv);
-	after_exec();
-	return r;
-}
-
-int __wrap_execvp(const char *file, char *const argv[])
-{
-	before_exec();
-	int r = __real_execvp(file, argv);
-	after_exec();
-	return r;
-}
-
-int __wrap_execvpe(const char *file, char *const argv[], char *const envp[])
-{
-	before_exec();
-	int r = __real_execvpe(file, argv, envp);
-	after_exec();
-	return r;
-}
-
-int __wrap_fexecve(int fd, char *const argv[], char *const envp[])
-{
-	before_exec();
-	int r = __real_fexecve(fd, argv, envp);
-	after_exec();
-	return r;
-}
-
-/* The execl family's arguments, counted, then copied into an argv on the
-   stack (no malloc: a vfork child may call these), as glibc's execl does;
-   execle's envp follows the null pointer. */
-#define ARGV(arg, argv, envp) \
-	size_t n = 1; \
-	va_list ap; \
-	va_start(ap, arg); \
-	while (va_arg(ap, const char *)) \
-		n++; \
-	va_end(ap); \
-	const char *argv[n + 1]; \
-	argv[0] = arg; \
-	va_start(ap, arg); \
-	for (size_t i = 1; i <= n; i++) \
-		argv[i] = va_arg(ap, const char *); \
-	if (envp) \
-		*envp = va_arg(ap, char *const *); \
-	va_end(ap)
-
-int __wrap_execl(const char *path, const char *arg, ...)
-{
-	char *const **none = 0;
-	ARGV(arg, argv, none);
-	return __wrap_execv(path, (char *const *)argv);
-}
-
-int __wrap_execlp(const char *file, const char *arg, ...)
-{
-	char *const **none = 0;
-	ARGV(arg, argv, none);
-	return __wrap_execvp(file, (char *const *)argv);
-}
-
-int __wrap_execle(const char *path, const char *arg, ...)
-{
-	char *const *envp = 0, *const **pe = &envp;
-	ARGV(arg, argv, pe);
-	return __wrap_execve(path, (char *const *)argv, envp);
-}
+#include "sonde_exec.h"
