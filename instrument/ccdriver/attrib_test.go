@@ -462,7 +462,7 @@ func TestAttribThreads(t *testing.T) {
 		t.Run(timer, func(t *testing.T) {
 			t.Setenv("SONDE_TIMER", timer)
 			charged := make([]float64, len(names)) // ns, over all runs
-			var ticks float64 // signals delivered
+			var ticks float64                      // signals delivered
 			for run := 0; ticks < 1500; run++ {
 				if run == 40 {
 					t.Fatalf("%.0f signals in %d runs", ticks, run)
