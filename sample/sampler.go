@@ -93,6 +93,11 @@ type Options struct {
 	// Exprs, when set, evaluates expressions at every sample (record
 	// --expr). It needs the registers and stack copy of CallGraphDWARF.
 	Exprs ExprEvaluator
+	// MaxStack is the kernel's limit of call chain entries a sample
+	// holds (perfevent.MaxStack, read before the events are opened); with
+	// CallGraphFP, chains that reach it are counted in Stats.Cut. 0: not
+	// counted.
+	MaxStack int
 }
 
 // ExprEvaluator evaluates record --expr expressions at one sample. The
@@ -162,8 +167,13 @@ type Stats struct {
 	Lost      uint64
 	Processes int
 	// Incomplete counts stacks that the unwinder could not unwind to the
-	// outermost frame (CallGraphDWARF only).
+	// outermost frame (CallGraphDWARF only). A Go stack that ends in
+	// runtime.goexit, runtime.main, runtime.mstart or runtime.rt0_go is
+	// whole, wherever the walk stopped after it.
 	Incomplete int
+	// Cut counts call chains that the kernel cut at Options.MaxStack
+	// entries (CallGraphFP).
+	Cut int
 	// Decode counts records that did not decode.
 	Decode int
 	// Stops counts the ptrace sampler's samples; StopTime is the time
@@ -653,6 +663,24 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 	p.maps = maps
 }
 
+// goStackEnd reports whether return address ra lies in a function that
+// begins every stack of a Go program: runtime.goexit (each goroutine's
+// first frame), runtime.main (the main goroutine's, above goexit),
+// runtime.mstart (a thread's system stack) or runtime.rt0_go (the first
+// thread's). Go stacks end there without a CFI rule or a zero frame
+// pointer, so the walk stops without knowing it reached the end.
+func (s *Sampler) goStackEnd(p *process, ra uint64) bool {
+	pl := p.find(ra)
+	if pl == nil || pl.file == "" {
+		return false
+	}
+	o := s.objects[pl.file]
+	if o == nil || o.err != nil {
+		return false
+	}
+	return o.goEnd(ra - 1 - pl.fileBias)
+}
+
 // kernelStart is where x86-64's kernel half of the address space begins
 // (Documentation/arch/x86/x86_64/mm.rst); user addresses are below.
 const kernelStart = 0xffff800000000000
@@ -701,6 +729,11 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 				pcs = append(pcs, ip)
 			}
 		}
+		if s.opts.MaxStack > 0 && len(pcs) >= s.opts.MaxStack {
+			s.mu.Lock()
+			s.stats.Cut++
+			s.mu.Unlock()
+		}
 		if len(pcs) == 0 {
 			pcs = append(pcs, r.IP)
 		}
@@ -717,6 +750,9 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 		}
 		if len(pcs) == nkernel && nkernel == 0 {
 			pcs = append(pcs, r.IP)
+		}
+		if !complete && len(pcs) > nkernel+1 {
+			complete = s.goStackEnd(p, pcs[len(pcs)-1])
 		}
 		if !complete {
 			s.mu.Lock()

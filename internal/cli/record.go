@@ -275,6 +275,18 @@ func (r *recording) run() int {
 	if len(command) == 0 {
 		command = []string{"-p", joinInts(r.pids)}
 	}
+	var stackNote string
+	if r.opts.CallGraph == sample.CallGraphFP && r.sampler != "ptrace" {
+		var restore func() string
+		stackNote, restore = r.raiseMaxStack()
+		if restore != nil {
+			defer func() {
+				if msg := restore(); msg != "" && !r.quiet {
+					fmt.Fprintf(e.stderr, "sonde record: %s\n", msg)
+				}
+			}()
+		}
+	}
 	s, err := sample.New(w, r.opts)
 	if err != nil {
 		w.Close()
@@ -327,6 +339,10 @@ func (r *recording) run() int {
 				float64(st.Samples)/cpu.Seconds(), st.Samples, cpu.Seconds(), map[bool]string{false: "user", true: "user+system"}[r.opts.Kernel], 1000000000/s.Period())
 			w.WriteNote(r.rate)
 		}
+	}
+	if r.opts.CallGraph == sample.CallGraphFP && r.opts.MaxStack > 0 && st.Samples > 0 {
+		w.WriteNote(fmt.Sprintf("call graph fp: %d of %d stacks (%.1f%%) cut at the kernel's limit of %d frames%s",
+			st.Cut, st.Samples, 100*float64(st.Cut)/float64(st.Samples), r.opts.MaxStack, stackNote))
 	}
 	if r.opts.CallGraph == sample.CallGraphDWARF && st.Samples > 0 {
 		w.WriteNote(fmt.Sprintf("unwinder: dwarf CFI; %d of %d stacks (%.1f%%) not unwound to the end", st.Incomplete, st.Samples, 100*float64(st.Incomplete)/float64(st.Samples)))
@@ -484,6 +500,44 @@ func (r *recording) failPerm(err error) int {
 		return 126
 	}
 	return fail(r.e, r.verbName(), err)
+}
+
+// wantMaxStack is the call chain limit sonde asks of the kernel for
+// --call-graph fp: perf_event_max_stack's default of 127 cuts deep
+// recursions, where the outer frames are what a hierarchical profile is
+// for.
+const wantMaxStack = 1024
+
+// raiseMaxStack reads the kernel's call chain limit into r.opts.MaxStack
+// and, where it is below wantMaxStack and sonde may write the sysctl
+// (root), raises it for the run. note is what the run's note adds about
+// the limit; restore, when not nil, puts the old value back at the end and
+// returns a message if it could not.
+func (r *recording) raiseMaxStack() (note string, restore func() string) {
+	limit, err := perfevent.MaxStack()
+	if err != nil {
+		return "", nil
+	}
+	r.opts.MaxStack = limit
+	if limit >= wantMaxStack {
+		return " (kernel.perf_event_max_stack)", nil
+	}
+	if err := perfevent.SetMaxStack(wantMaxStack); err != nil {
+		return fmt.Sprintf(" (kernel.perf_event_max_stack; as root, sysctl kernel.perf_event_max_stack=%d raises it)", wantMaxStack), nil
+	}
+	r.opts.MaxStack = wantMaxStack
+	return fmt.Sprintf(" (sonde raised kernel.perf_event_max_stack from %d to %d for the run, and put %d back after it)", limit, wantMaxStack, limit),
+		func() string {
+			// Only if no one changed it meanwhile; EBUSY while another
+			// tool's call-chain events are open.
+			if cur, err := perfevent.MaxStack(); err != nil || cur != wantMaxStack {
+				return ""
+			}
+			if err := perfevent.SetMaxStack(limit); err != nil {
+				return fmt.Sprintf("could not put kernel.perf_event_max_stack back to %d: %v", limit, err)
+			}
+			return ""
+		}
 }
 
 // summary prints the samples, lost records, duration, processes and the

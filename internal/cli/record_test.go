@@ -814,9 +814,16 @@ func TestRecordAttachNewThreads(t *testing.T) {
 			if err := target.Start(); err != nil {
 				t.Fatal(err)
 			}
+			// Reaped as soon as it exits: a zombie still exists for
+			// sonde, which would record it until --duration.
+			reaped := make(chan struct{})
+			go func() {
+				target.Wait()
+				close(reaped)
+			}()
 			defer func() {
 				target.Process.Kill()
-				target.Wait()
+				<-reaped
 			}()
 			pid := target.Process.Pid
 			out := filepath.Join(t.TempDir(), "threads.data")
