@@ -50,6 +50,9 @@ func NewSymbolizer(cache *symbol.Cache, warnings io.Writer) *ObjectSymbolizer {
 	}
 }
 
+// vdsoPath is the pseudo-path of the vDSO's mappings, perf's name.
+const vdsoPath = "[vdso]"
+
 // Frames implements Symbolizer. It never returns an error: problems with an
 // object are warnings, and the address degrades.
 func (s *ObjectSymbolizer) Frames(m *profile.Mapping, addr profile.Addr) ([]symbol.Frame, error) {
@@ -62,7 +65,9 @@ func (s *ObjectSymbolizer) Frames(m *profile.Mapping, addr profile.Addr) ([]symb
 		}
 		return f, nil
 	}
-	if isPseudo(m) || m.Path == "" {
+	// The vDSO is symbolized from the copy of it that the data file
+	// keeps (symbol.Cache.AddImage); other pseudo-paths have no object.
+	if isPseudo(m) && m.Path != vdsoPath || m.Path == "" {
 		return nil, nil
 	}
 	k := memoKey{m.Key(), addr}

@@ -16,6 +16,7 @@ import (
 
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/ptrace"
+	"sonde/proc"
 	"sonde/profile"
 	"sonde/profile/datafile"
 	"sonde/report"
@@ -421,6 +422,14 @@ func (r *recording) collectPerf(s *sample.Sampler, w *datafile.Writer, sigs chan
 	if r.duration > 0 {
 		timeout = time.After(r.duration)
 	}
+	// With -p, the recording also ends when every process it attached to
+	// has exited (a zombie counts as gone), as perf record -p does.
+	var goneTick <-chan time.Time
+	if cmd == nil {
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		goneTick = t.C
+	}
 	var liveTick <-chan time.Time
 	if r.live != nil {
 		t := time.NewTicker(time.Second)
@@ -445,6 +454,10 @@ loop:
 		case err := <-runErr:
 			runErr <- err
 			break loop
+		case <-goneTick:
+			if allGone(r.pids) {
+				break loop
+			}
 		case <-liveTick:
 			r.live(s)
 		case <-r.quit:
@@ -502,6 +515,17 @@ func (r *recording) failPerm(err error) int {
 	return fail(r.e, r.verbName(), err)
 }
 
+// allGone reports whether none of pids is a live process: each has exited
+// (and may be a zombie that its parent has not reaped yet).
+func allGone(pids []int) bool {
+	for _, pid := range pids {
+		if st, err := proc.ReadStat(pid); err == nil && st.State != "Z" && st.State != "X" {
+			return false
+		}
+	}
+	return true
+}
+
 // wantMaxStack is the call chain limit sonde asks of the kernel for
 // --call-graph fp: perf_event_max_stack's default of 127 cuts deep
 // recursions, where the outer frames are what a hierarchical profile is
@@ -555,7 +579,16 @@ func (r *recording) summary(st sample.Stats, d time.Duration) {
 	}
 	cache := symbol.NewCache(nil)
 	defer cache.Close()
+	addImages(cache, p)
 	report.Write(e.stderr, p, report.NewSymbolizer(cache, e.stderr), &report.Options{View: report.ViewFlat, Top: 10})
+}
+
+// addImages gives cache the objects p kept (the vDSO, deleted files), so
+// that their mappings are symbolized from those bytes.
+func addImages(cache *symbol.Cache, p *profile.Profile) {
+	for _, o := range p.Objects {
+		cache.AddImage(o.Path, o.BuildID, o.Data)
+	}
 }
 
 // exitStatus returns sonde's exit status for the command's end (its own

@@ -801,7 +801,8 @@ func TestRecordHistogramRing(t *testing.T) {
 // makes exactly two busy threads, in thread_work. The fixture starts them
 // when the test creates a file, once sonde has attached (its data file
 // names the process; the ptrace sampler is its tracer), and each burns
-// 0.4 s of CPU time; the recording ends when the process does.
+// 0.4 s of CPU time; the recording ends when the process does (sonde
+// record -p used to go on until --duration).
 func TestRecordAttachNewThreads(t *testing.T) {
 	bin := testprog.Build(t, "record/threads.c", testprog.Opts{Flags: []string{"-O1", "-g", "-pthread"}})
 	for _, sampler := range []string{"perf", "ptrace"} {
@@ -814,16 +815,24 @@ func TestRecordAttachNewThreads(t *testing.T) {
 			if err := target.Start(); err != nil {
 				t.Fatal(err)
 			}
-			// Reaped as soon as it exits: a zombie still exists for
-			// sonde, which would record it until --duration.
+			// With perf events, reaped as soon as it exits: sonde stops
+			// when its process is gone, and a zombie is gone. The ptrace
+			// sampler, tracer of its parent's child, waits for it
+			// itself: a wait of the test's would take its stops.
 			reaped := make(chan struct{})
-			go func() {
-				target.Wait()
-				close(reaped)
-			}()
+			if sampler == "perf" {
+				go func() {
+					target.Wait()
+					close(reaped)
+				}()
+			}
 			defer func() {
 				target.Process.Kill()
-				<-reaped
+				if sampler == "perf" {
+					<-reaped
+				} else {
+					target.Wait()
+				}
 			}()
 			pid := target.Process.Pid
 			out := filepath.Join(t.TempDir(), "threads.data")
@@ -847,7 +856,8 @@ func TestRecordAttachNewThreads(t *testing.T) {
 			}
 			var work float64
 			for path, v := range shares {
-				if strings.HasPrefix(path, "thread_work") {
+				// thread_work or what it calls (the clock it reads).
+				if strings.Contains(path, "thread_work <- start_thread") {
 					work += v
 				}
 			}

@@ -142,7 +142,8 @@ func exprsRead(spec string, n int) func(*profile.Profile) bool {
 // and returns once it has attached: its data file names the process (the
 // sampler writes it when it attaches, flushed within 100 ms), and with
 // the ptrace sampler the process has a tracer. wait returns the
-// recording's exit status and stderr.
+// recording's exit status and stderr; a recording that outlives stopCap
+// fails the test (sonde record -p ends when the process does).
 func recordAttached(t *testing.T, pid int, out string, args ...string) (wait func() (int, string)) {
 	t.Helper()
 	var code int
@@ -180,7 +181,11 @@ func recordAttached(t *testing.T, pid int, out string, args ...string) (wait fun
 		}
 	}
 	return func() (int, string) {
-		<-recorded
+		select {
+		case <-recorded:
+		case <-time.After(stopCap):
+			t.Fatalf("sonde record -p %d still running after %v", pid, stopCap)
+		}
 		return code, stderr
 	}
 }

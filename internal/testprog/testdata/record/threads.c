@@ -24,7 +24,7 @@ __attribute__((noinline)) void *thread_work(void *arg)
 	volatile unsigned long k = 0;
 	if (cpu_ms) {
 		while (thread_ms() < (long long)iters)
-			for (unsigned long i = 0; i < 1000000; i++)
+			for (unsigned long i = 0; i < 20000000; i++)
 				k++;
 		return arg;
 	}
