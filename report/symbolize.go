@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -78,9 +79,13 @@ func (s *ObjectSymbolizer) Frames(m *profile.Mapping, addr profile.Addr) ([]symb
 	}
 	var frames []symbol.Frame
 	obj, err := s.cache.Object(m.Path, m.BuildID)
-	if err != nil {
+	switch {
+	case errors.Is(err, symbol.ErrNoImage):
+		// A vDSO recorded before data files kept its bytes: its
+		// addresses are runtime ones, nothing to name them with.
+	case err != nil:
 		s.once(m, err.Error())
-	} else {
+	default:
 		if msg := obj.Info().Missing; msg != "" {
 			s.once(m, msg)
 		}

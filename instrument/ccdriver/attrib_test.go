@@ -183,6 +183,56 @@ func runAttrib(t *testing.T, bin string, args ...string) (*profile.Profile, map[
 	return attribUnits(t, data)
 }
 
+// signals returns how many timer signals the runs of p took, from the
+// runtime's note ("...; 856 signals in 846 ms of process CPU time").
+func signals(p *profile.Profile) float64 {
+	var n float64
+	for _, r := range p.Runs {
+		for _, note := range r.Notes {
+			if k := strings.Index(note, "ns; "); k >= 0 {
+				var sig, ms float64
+				if _, err := fmt.Sscanf(note[k+4:], "%g signals in %g ms", &sig, &ms); err == nil {
+					n += sig
+				}
+			}
+		}
+	}
+	return n
+}
+
+// minSignals is how many timer signals a test of time shares pools before
+// it judges them: enough that its bounds are 4.89 binomial standard errors
+// (a false failure once in a million) or more from the shares expected.
+// One run of a fixed amount of work may take far fewer on a fast machine.
+const minSignals = 1000
+
+// moreAttrib runs bin with args again until the runs' timer signals, p's
+// (the first run's) included, add up to minSignals, and returns the units
+// of all runs added up.
+func moreAttrib(t *testing.T, bin string, p *profile.Profile, units map[string][2]uint64, args ...string) map[string][2]uint64 {
+	t.Helper()
+	all := map[string][2]uint64{}
+	add := func(u map[string][2]uint64) {
+		for name, c := range u {
+			a := all[name]
+			a[0] += c[0]
+			a[1] += c[1]
+			all[name] = a
+		}
+	}
+	add(units)
+	n := signals(p)
+	for run := 1; n < minSignals; run++ {
+		if run == 100 {
+			t.Fatalf("%.0f timer signals in %d runs", n, run)
+		}
+		p, u := runAttrib(t, bin, args...)
+		add(u)
+		n += signals(p)
+	}
+	return all
+}
+
 // share returns name's part of all the time charged.
 func share(units map[string][2]uint64, name string) float64 {
 	var total uint64
@@ -225,6 +275,7 @@ func TestAttribPrimes(t *testing.T) {
 		}
 	}
 	checkPprof(t, p, units)
+	units = moreAttrib(t, bin, p, units, "20000", "3")
 	s := share(units, "isPrime.test")
 	t.Logf("isPrime.test: %d calls, %.1f%% of %d ms", units["isPrime.test"][0], 100*s, units["isPrime.test"][1]/1e6)
 	if s < 0.8 {
@@ -275,7 +326,8 @@ func TestAttribThrow(t *testing.T) {
 					t.Errorf("%s: attrib %d calls, callgrind %d, by hand 30", name, got, want)
 				}
 			}
-			_, units = runAttrib(t, bin, "150")
+			p, units := runAttrib(t, bin, "150")
+			units = moreAttrib(t, bin, p, units, "150")
 			s := share(units, "catcher")
 			t.Logf("catcher: %.1f%% of %d ms; level2 %.1f%%, level3 %.1f%%", 100*s, units["catcher"][1]/1e6,
 				100*share(units, "level2"), 100*share(units, "level3"))
@@ -340,6 +392,7 @@ func TestAttribInlined(t *testing.T) {
 		t.Fatalf("nm: hot present %v, caller present %v; want hot inlined away", have["hot"], have["caller"])
 	}
 	p, units := runAttrib(t, bin, "3000000")
+	units = moreAttrib(t, bin, p, units, "3000000")
 	var b strings.Builder
 	if err := report.Write(&b, p, nil, &report.Options{View: report.ViewFunctions}); err != nil {
 		t.Fatal(err)
@@ -393,6 +446,7 @@ func TestAttribUnprofiledVsGprof(t *testing.T) {
 	if _, ok := units["work"]; ok {
 		t.Errorf("work is unprofiled but has a unit")
 	}
+	units = moreAttrib(t, bin, p, units, "2")
 	var b strings.Builder
 	if err := report.Write(&b, p, nil, &report.Options{View: report.ViewFunctions}); err != nil {
 		t.Fatal(err)
