@@ -351,6 +351,14 @@ func (s *Sampler) Attach(pid int) error {
 			s.events = append(s.events, ev)
 		}
 	}
+	// The maps again, now that the events report every later mmap: one
+	// made between the first read and the events' opening (a program
+	// attached while its loader maps its libraries) would be missed.
+	if maps, err := proc.Maps(pid); err == nil {
+		if p := s.procs[int32(pid)]; p != nil {
+			s.loadMaps(p, maps)
+		}
+	}
 	return nil
 }
 

@@ -56,7 +56,7 @@ func TestTopAttachQuit(t *testing.T) {
 	if refreshes := refresh.FindAllStringSubmatch(out, -1); len(refreshes) < 2 {
 		t.Errorf("%d live refreshes, want 2", len(refreshes))
 	}
-	final := out[strings.LastIndex(out, "final"):]
+	final := out[strings.LastIndex(out, ", final"):] // not _dl_start_final
 	if !regexp.MustCompile(`(?m)^\s+\S+\s+(9\d|100)\.\d\d%.*burn_a$`).MatchString(final) {
 		t.Errorf("burn_a does not hold the time in the final picture")
 	}
