@@ -48,7 +48,10 @@ Flags:
   -g                 call stacks: dwarf unwinding (complete even without frame
                      pointers); --call-graph fp asks for the kernel's cheaper
                      frame-pointer chains
-  --call-graph M     fp or dwarf
+  --call-graph M     fp or dwarf; with fp, stacks deeper than the kernel's
+                     kernel.perf_event_max_stack (127 by default) are cut: as
+                     root sonde raises it to 1024 for the run and puts it back,
+                     and the run's note says how many stacks were cut
   -k                 sample kernel code too
   --jitter           randomize the sampling period (PCT 6.2) so that a loop in
                      step with the clock is not always sampled at one point
@@ -67,7 +70,8 @@ Flags:
   -o FILE            data file (default sonde.data)
   -q                 no summary and flat report on stderr at the end
   -p PID[,PID...]    attach to running processes; Ctrl-C, SIGTERM or
-                     --duration detach and leave them running
+                     --duration detach and leave them running; the recording
+                     also ends when they have all exited
   --expr PROG@FUNC@EXPR
                      in processes whose executable's name matches PROG (glob
                      or substring), evaluate the C expression EXPR in the
