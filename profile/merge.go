@@ -102,6 +102,11 @@ func Merge(ps ...*Profile) (*Profile, error) {
 			return l, nil
 		}
 
+		for _, o := range p.Objects {
+			if out.ObjectImage(o.Path, o.BuildID) == nil {
+				out.Objects = append(out.Objects, o)
+			}
+		}
 		exprRemap := make([]int32, len(p.Exprs))
 		for j, e := range p.Exprs {
 			idx, ok := exprIndex[e]

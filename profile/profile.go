@@ -218,4 +218,27 @@ type Profile struct {
 	// Exprs are the expressions evaluated at samples (record --expr);
 	// Sample.Exprs refer to them by index.
 	Exprs []ExprDef
+	// Objects are the bytes of objects that a report cannot read from
+	// the file system: the vDSO, and files deleted while they ran. Each is
+	// kept once per path and build ID.
+	Objects []ObjectImage
+}
+
+// ObjectImage is an object file kept in the profile, for the mappings
+// whose Path and BuildID are its own.
+type ObjectImage struct {
+	Path, BuildID string
+	// Data is the whole ELF file.
+	Data []byte
+}
+
+// ObjectImage returns the image kept for objects at path with build ID
+// buildID, nil if none is.
+func (p *Profile) ObjectImage(path, buildID string) *ObjectImage {
+	for i := range p.Objects {
+		if o := &p.Objects[i]; o.Path == path && o.BuildID == buildID {
+			return o
+		}
+	}
+	return nil
 }

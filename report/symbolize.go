@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -50,6 +51,9 @@ func NewSymbolizer(cache *symbol.Cache, warnings io.Writer) *ObjectSymbolizer {
 	}
 }
 
+// vdsoPath is the pseudo-path of the vDSO's mappings, perf's name.
+const vdsoPath = "[vdso]"
+
 // Frames implements Symbolizer. It never returns an error: problems with an
 // object are warnings, and the address degrades.
 func (s *ObjectSymbolizer) Frames(m *profile.Mapping, addr profile.Addr) ([]symbol.Frame, error) {
@@ -62,7 +66,9 @@ func (s *ObjectSymbolizer) Frames(m *profile.Mapping, addr profile.Addr) ([]symb
 		}
 		return f, nil
 	}
-	if isPseudo(m) || m.Path == "" {
+	// The vDSO is symbolized from the copy of it that the data file
+	// keeps (symbol.Cache.AddImage); other pseudo-paths have no object.
+	if isPseudo(m) && m.Path != vdsoPath || m.Path == "" {
 		return nil, nil
 	}
 	k := memoKey{m.Key(), addr}
@@ -73,9 +79,13 @@ func (s *ObjectSymbolizer) Frames(m *profile.Mapping, addr profile.Addr) ([]symb
 	}
 	var frames []symbol.Frame
 	obj, err := s.cache.Object(m.Path, m.BuildID)
-	if err != nil {
+	switch {
+	case errors.Is(err, symbol.ErrNoImage):
+		// A vDSO recorded before data files kept its bytes: its
+		// addresses are runtime ones, nothing to name them with.
+	case err != nil:
 		s.once(m, err.Error())
-	} else {
+	default:
 		if msg := obj.Info().Missing; msg != "" {
 			s.once(m, msg)
 		}

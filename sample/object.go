@@ -2,6 +2,7 @@ package sample
 
 import (
 	"debug/elf"
+	"debug/gosym"
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
@@ -13,7 +14,52 @@ import (
 type object struct {
 	loads   []elf.ProgHeader
 	buildID string
+	goEnds  []addrRange // link-time extents of Go's outermost functions
 	err     error
+}
+
+// addrRange is a half-open range of link-time addresses.
+type addrRange struct{ lo, hi uint64 }
+
+// goEndFuncs are the functions at the outer end of every Go stack.
+var goEndFuncs = []string{"runtime.goexit", "runtime.main", "runtime.mstart", "runtime.rt0_go"}
+
+// goEnd reports whether link-time address a lies in one of goEndFuncs.
+func (o *object) goEnd(a uint64) bool {
+	for _, r := range o.goEnds {
+		if a >= r.lo && a < r.hi {
+			return true
+		}
+	}
+	return false
+}
+
+// readGoEnds finds goEndFuncs in a Go executable's .gopclntab, which the
+// Go runtime itself needs and no build strips (its symbol table gives the
+// assembly functions among them no size).
+func readGoEnds(f *elf.File) []addrRange {
+	if f.Section(".go.buildinfo") == nil && f.Section(".gopclntab") == nil {
+		return nil
+	}
+	var out []addrRange
+	pcln, text := f.Section(".gopclntab"), f.Section(".text")
+	if pcln == nil || text == nil {
+		return nil
+	}
+	data, err := pcln.Data()
+	if err != nil {
+		return nil
+	}
+	tab, err := gosym.NewTable(nil, gosym.NewLineTable(data, text.Addr))
+	if err != nil {
+		return nil
+	}
+	for _, name := range goEndFuncs {
+		if fn := tab.LookupFunc(name); fn != nil {
+			out = append(out, addrRange{fn.Entry, fn.End})
+		}
+	}
+	return out
 }
 
 // readObject reads path's program headers and build-id note.
@@ -23,7 +69,7 @@ func readObject(path string) *object {
 		return &object{err: fmt.Errorf("open ELF file %s: %w", path, err)}
 	}
 	defer f.Close()
-	o := &object{}
+	o := &object{goEnds: readGoEnds(f)}
 	for _, p := range f.Progs {
 		switch p.Type {
 		case elf.PT_LOAD:

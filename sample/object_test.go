@@ -37,10 +37,21 @@ func TestBias(t *testing.T) {
 				cmd.Process.Kill()
 				cmd.Wait()
 			}()
-			time.Sleep(200 * time.Millisecond)
-			maps, err := proc.Maps(cmd.Process.Pid)
-			if err != nil {
-				t.Fatal(err)
+			// Wait for the loader to map libc (however long a loaded
+			// machine takes), then for the rest of the startup.
+			var maps []proc.Mapping
+			for deadline := time.Now().Add(5 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
+				var err error
+				if maps, err = proc.Maps(cmd.Process.Pid); err != nil {
+					t.Fatal(err)
+				}
+				libc := false
+				for _, m := range maps {
+					libc = libc || m.Exec() && strings.Contains(m.Path, "libc.so")
+				}
+				if libc || time.Now().After(deadline) {
+					break
+				}
 			}
 			out, err := exec.Command(gdb, "-batch", "-p", strconv.Itoa(cmd.Process.Pid), "-ex", "print &burn_a", "-ex", "print &getppid").Output()
 			if err != nil {

@@ -93,6 +93,11 @@ type Options struct {
 	// Exprs, when set, evaluates expressions at every sample (record
 	// --expr). It needs the registers and stack copy of CallGraphDWARF.
 	Exprs ExprEvaluator
+	// MaxStack is the kernel's limit of call chain entries a sample
+	// holds (perfevent.MaxStack, read before the events are opened); with
+	// CallGraphFP, chains that reach it are counted in Stats.Cut. 0: not
+	// counted.
+	MaxStack int
 }
 
 // ExprEvaluator evaluates record --expr expressions at one sample. The
@@ -162,8 +167,13 @@ type Stats struct {
 	Lost      uint64
 	Processes int
 	// Incomplete counts stacks that the unwinder could not unwind to the
-	// outermost frame (CallGraphDWARF only).
+	// outermost frame (CallGraphDWARF only). A Go stack that ends in
+	// runtime.goexit, runtime.main, runtime.mstart or runtime.rt0_go is
+	// whole, wherever the walk stopped after it.
 	Incomplete int
+	// Cut counts call chains that the kernel cut at Options.MaxStack
+	// entries (CallGraphFP).
+	Cut int
 	// Decode counts records that did not decode.
 	Decode int
 	// Stops counts the ptrace sampler's samples; StopTime is the time
@@ -191,9 +201,20 @@ type Sampler struct {
 	mappings map[profile.Mapping]int
 	objects  map[string]*object
 	vdso     string // sonde's own copy of the vDSO image, "" if none
-	sample   profile.Sample
-	pcs      []uint64
-	pending  []item
+	// kept maps the path of a mapped object that could not be opened (a
+	// deleted file) to the copy sonde made of it while the process
+	// lived, "" where none could be made.
+	kept map[string]string
+	// images are the (path, build ID) pairs whose Object frame is
+	// written.
+	images map[[2]string]bool
+	// open holds each object file the run mapped open, so that one
+	// deleted during the run can still be read at its end (an open file
+	// keeps its inode).
+	open    map[string]openObject
+	sample  profile.Sample
+	pcs     []uint64
+	pending []item
 
 	mu      sync.Mutex
 	stats   Stats
@@ -330,6 +351,14 @@ func (s *Sampler) Attach(pid int) error {
 			s.events = append(s.events, ev)
 		}
 	}
+	// The maps again, now that the events report every later mmap: one
+	// made between the first read and the events' opening (a program
+	// attached while its loader maps its libraries) would be missed.
+	if maps, err := proc.Maps(pid); err == nil {
+		if p := s.procs[int32(pid)]; p != nil {
+			s.loadMaps(p, maps)
+		}
+	}
 	return nil
 }
 
@@ -456,6 +485,13 @@ func (s *Sampler) Close() error {
 		os.Remove(s.vdso)
 		s.vdso = ""
 	}
+	for _, f := range s.kept {
+		if f != "" {
+			os.Remove(f)
+		}
+	}
+	s.kept = nil
+	s.keepVanished()
 	return first
 }
 
@@ -612,6 +648,13 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 			}
 			s.objects[file] = o
 		}
+		if o.err != nil && path != "[vdso]" && deleted(path) {
+			// Deleted (the path may say so, or the file may have gone
+			// since the mmap): read it while the process lives.
+			if copyPath := s.keepDeleted(p, start, limit, path); copyPath != "" {
+				file, pl.file, o = copyPath, copyPath, s.objects[copyPath]
+			}
+		}
 		if o.err == nil {
 			if m.BuildID == "" {
 				m.BuildID = o.buildID
@@ -619,13 +662,23 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 			if b, ok := o.bias(start, off); ok {
 				m.Bias = b
 			}
+			if file != path {
+				// The vDSO, or a deleted file: the report reads its
+				// symbols from the data file.
+				s.writeImage(path, m.BuildID, file)
+			}
+			if file == path {
+				if _, ok := s.open[path]; !ok {
+					if s.open == nil {
+						s.open = make(map[string]openObject)
+					}
+					f, _ := os.Open(path) // nil: not kept
+					s.open[path] = openObject{f, m.BuildID}
+				}
+			}
 		}
 	}
 	pl.fileBias = m.Bias
-	if path == "[vdso]" {
-		// The model keeps runtime addresses for memory with no file.
-		m.Bias = 0
-	}
 	pl.bias = m.Bias
 	idx, ok := s.mappings[m]
 	if !ok {
@@ -651,6 +704,130 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 	copy(maps[i+1:], maps[i:])
 	maps[i] = pl
 	p.maps = maps
+}
+
+// openObject is an object file the run keeps open, with the build ID of
+// its mappings.
+type openObject struct {
+	f       *os.File
+	buildID string
+}
+
+// keepVanished writes an Object frame for each object that was deleted
+// while the run had it open (a program that removes its own executable
+// after it started), read through the open file, and closes them all.
+func (s *Sampler) keepVanished() {
+	for path, ob := range s.open {
+		if ob.f == nil {
+			continue
+		}
+		if deleted(path) && !s.images[[2]string{path, ob.buildID}] {
+			s.writeImage(path, ob.buildID, fmt.Sprintf("/proc/self/fd/%d", ob.f.Fd()))
+		}
+		ob.f.Close()
+	}
+	s.open = nil
+}
+
+// deleted reports whether the file at path is gone: /proc/PID/maps says
+// "(deleted)", or it was removed after a mapping record named it.
+func deleted(path string) bool {
+	if strings.HasSuffix(path, " (deleted)") {
+		return true
+	}
+	_, err := os.Stat(path)
+	return errors.Is(err, os.ErrNotExist)
+}
+
+// keepDeleted copies the object mapped at [start, limit) of p, which
+// cannot be opened at path (deleted, or the path says "(deleted)"), through
+// /proc/PID/map_files (root) or, for the executable, /proc/PID/exe, to a
+// file of sonde's that serves the run: unwinding, the bias, and the Object
+// frame. It returns the copy's path, "" if the process is gone or the
+// kernel refuses. The first copy made for a path serves every process.
+func (s *Sampler) keepDeleted(p *process, start, limit uint64, path string) string {
+	if c, ok := s.kept[path]; ok {
+		return c
+	}
+	var data []byte
+	var err error
+	for _, src := range []string{
+		fmt.Sprintf("/proc/%d/map_files/%x-%x", p.pid, start, limit),
+		fmt.Sprintf("/proc/%d/exe", p.pid),
+	} {
+		if strings.HasSuffix(src, "/exe") && strings.TrimSuffix(path, " (deleted)") != strings.TrimSuffix(p.exe, " (deleted)") {
+			continue
+		}
+		if data, err = os.ReadFile(src); err == nil {
+			break
+		}
+	}
+	if s.kept == nil {
+		s.kept = make(map[string]string)
+	}
+	if err != nil || len(data) == 0 {
+		s.kept[path] = ""
+		return ""
+	}
+	out, err := os.CreateTemp("", "sonde-deleted-*")
+	if err != nil {
+		s.kept[path] = ""
+		return ""
+	}
+	_, err = out.Write(data)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	o := readObject(out.Name())
+	if err != nil || o.err != nil {
+		os.Remove(out.Name())
+		s.kept[path] = ""
+		return ""
+	}
+	s.kept[path] = out.Name()
+	s.objects[out.Name()] = o
+	return out.Name()
+}
+
+// writeImage writes an Object frame with the bytes of file for the
+// mappings of path and build ID buildID, once per run. An object too big
+// for a frame stays unsymbolized.
+func (s *Sampler) writeImage(path, buildID, file string) {
+	k := [2]string{path, buildID}
+	if s.images[k] {
+		return
+	}
+	if s.images == nil {
+		s.images = make(map[[2]string]bool)
+	}
+	s.images[k] = true
+	data, err := os.ReadFile(file)
+	if err == nil {
+		err = s.w.WriteObject(path, buildID, data)
+	}
+	if err != nil {
+		s.mu.Lock()
+		s.stats.Decode++
+		s.mu.Unlock()
+	}
+}
+
+// goStackEnd reports whether return address ra lies in a function that
+// begins every stack of a Go program: runtime.goexit (each goroutine's
+// first frame), runtime.main (the main goroutine's, above goexit),
+// runtime.mstart (a thread's system stack) or runtime.rt0_go (the first
+// thread's). Go stacks end there without a CFI rule or a zero frame
+// pointer, so the walk stops without knowing it reached the end.
+func (s *Sampler) goStackEnd(p *process, ra uint64) bool {
+	pl := p.find(ra)
+	if pl == nil || pl.file == "" {
+		return false
+	}
+	o := s.objects[pl.file]
+	if o == nil || o.err != nil {
+		return false
+	}
+	return o.goEnd(ra - 1 - pl.fileBias)
 }
 
 // kernelStart is where x86-64's kernel half of the address space begins
@@ -701,6 +878,11 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 				pcs = append(pcs, ip)
 			}
 		}
+		if s.opts.MaxStack > 0 && len(pcs) >= s.opts.MaxStack {
+			s.mu.Lock()
+			s.stats.Cut++
+			s.mu.Unlock()
+		}
 		if len(pcs) == 0 {
 			pcs = append(pcs, r.IP)
 		}
@@ -717,6 +899,9 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 		}
 		if len(pcs) == nkernel && nkernel == 0 {
 			pcs = append(pcs, r.IP)
+		}
+		if !complete && len(pcs) > nkernel+1 {
+			complete = s.goStackEnd(p, pcs[len(pcs)-1])
 		}
 		if !complete {
 			s.mu.Lock()

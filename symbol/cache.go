@@ -1,8 +1,10 @@
 package symbol
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 )
 
@@ -10,13 +12,19 @@ import (
 // path no longer has the build-id a profile recorded for it.
 var ErrBuildIDMismatch = errors.New("build-id mismatch")
 
+// ErrNoImage is wrapped by Cache.Object's error for a pseudo-path ("[vdso]")
+// whose bytes the profile did not keep (data files written before sonde
+// kept them).
+var ErrNoImage = errors.New("no copy of the object in the data file")
+
 // Cache opens each object once, keyed by path and build-id, and remembers
 // failures so that a missing or broken object is reported once. It is safe
 // for concurrent use.
 type Cache struct {
-	opts *Options
-	mu   sync.Mutex
-	objs map[cacheKey]*cacheEntry
+	opts   *Options
+	mu     sync.Mutex
+	objs   map[cacheKey]*cacheEntry
+	images map[cacheKey][]byte
 }
 
 type cacheKey struct{ path, buildID string }
@@ -33,6 +41,20 @@ func NewCache(opts *Options) *Cache {
 	return &Cache{opts: opts, objs: map[cacheKey]*cacheEntry{}}
 }
 
+// AddImage makes Object(path, buildID) read data, a whole ELF file, instead
+// of the file at path: an object a profile kept because it cannot be read
+// from the file system (the vDSO, "[vdso]"; a file deleted while it ran,
+// "/t/prog (deleted)"). The cache keeps data; the caller must not change
+// it. An image added after the object was first asked for is not used.
+func (c *Cache) AddImage(path, buildID string, data []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.images == nil {
+		c.images = map[cacheKey][]byte{}
+	}
+	c.images[cacheKey{path, buildID}] = data
+}
+
 // Object returns the object at path, opening it on first use. When buildID
 // is not "" the file must carry that build-id, or the error wraps
 // ErrBuildIDMismatch. A path that failed returns the same error again
@@ -45,9 +67,19 @@ func (c *Cache) Object(path, buildID string) (*Object, error) {
 		e = &cacheEntry{}
 		c.objs[k] = e
 	}
+	img, haveImg := c.images[k]
 	c.mu.Unlock()
 	e.once.Do(func() {
-		o, err := Open(path, c.opts)
+		var o *Object
+		var err error
+		switch {
+		case haveImg:
+			o, err = openReader(path, bytes.NewReader(img), c.opts)
+		case strings.HasPrefix(path, "["):
+			err = fmt.Errorf("%s: %w", path, ErrNoImage)
+		default:
+			o, err = Open(path, c.opts)
+		}
 		if err == nil && buildID != "" && o.BuildID() != buildID {
 			err = fmt.Errorf("open %s: want build-id %s, file has %q: %w", path, buildID, o.BuildID(), ErrBuildIDMismatch)
 			o.Close()

@@ -117,8 +117,9 @@ func objectAt(t *testing.T, maps []proc.Mapping) ObjectAt {
 }
 
 // startSpinning starts a program that spins forever, waits for it to get
-// there, and returns its pid, mappings and the end of its stack. The test's
-// cleanup kills it.
+// there (until it has used wait of CPU time: a loaded machine may take far
+// longer in wall-clock time), and returns its pid, mappings and the end of
+// its stack. The test's cleanup kills it.
 func startSpinning(t *testing.T, wait time.Duration, argv ...string) (int, []proc.Mapping, uint64) {
 	t.Helper()
 	cmd := exec.Command(argv[0], argv[1:]...)
@@ -129,7 +130,16 @@ func startSpinning(t *testing.T, wait time.Duration, argv ...string) (int, []pro
 		cmd.Process.Kill()
 		cmd.Wait()
 	})
-	time.Sleep(wait)
+	for {
+		ran, err := proc.RunTime(cmd.Process.Pid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if time.Duration(ran) >= wait {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	maps, err := proc.Maps(cmd.Process.Pid)
 	if err != nil {
 		t.Fatal(err)

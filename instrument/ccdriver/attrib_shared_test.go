@@ -219,7 +219,9 @@ func TestAttribSignalFlush(t *testing.T) {
 					t.Fatal(err)
 				}
 				var got uint64
-				for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+				// A generous bound against hanging (a loaded machine can
+				// take seconds to run the handler), not a time asserted.
+				for deadline := time.Now().Add(5 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 					if p, _, err := datafile.ReadFile(data); err == nil {
 						got = 0
 						for _, u := range p.Units {

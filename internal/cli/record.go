@@ -16,6 +16,7 @@ import (
 
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/ptrace"
+	"sonde/proc"
 	"sonde/profile"
 	"sonde/profile/datafile"
 	"sonde/report"
@@ -47,7 +48,10 @@ Flags:
   -g                 call stacks: dwarf unwinding (complete even without frame
                      pointers); --call-graph fp asks for the kernel's cheaper
                      frame-pointer chains
-  --call-graph M     fp or dwarf
+  --call-graph M     fp or dwarf; with fp, stacks deeper than the kernel's
+                     kernel.perf_event_max_stack (127 by default) are cut: as
+                     root sonde raises it to 1024 for the run and puts it back,
+                     and the run's note says how many stacks were cut
   -k                 sample kernel code too
   --jitter           randomize the sampling period (PCT 6.2) so that a loop in
                      step with the clock is not always sampled at one point
@@ -66,7 +70,8 @@ Flags:
   -o FILE            data file (default sonde.data)
   -q                 no summary and flat report on stderr at the end
   -p PID[,PID...]    attach to running processes; Ctrl-C, SIGTERM or
-                     --duration detach and leave them running
+                     --duration detach and leave them running; the recording
+                     also ends when they have all exited
   --expr PROG@FUNC@EXPR
                      in processes whose executable's name matches PROG (glob
                      or substring), evaluate the C expression EXPR in the
@@ -275,6 +280,18 @@ func (r *recording) run() int {
 	if len(command) == 0 {
 		command = []string{"-p", joinInts(r.pids)}
 	}
+	var stackNote string
+	if r.opts.CallGraph == sample.CallGraphFP && r.sampler != "ptrace" {
+		var restore func() string
+		stackNote, restore = r.raiseMaxStack()
+		if restore != nil {
+			defer func() {
+				if msg := restore(); msg != "" && !r.quiet {
+					fmt.Fprintf(e.stderr, "sonde record: %s\n", msg)
+				}
+			}()
+		}
+	}
 	s, err := sample.New(w, r.opts)
 	if err != nil {
 		w.Close()
@@ -327,6 +344,10 @@ func (r *recording) run() int {
 				float64(st.Samples)/cpu.Seconds(), st.Samples, cpu.Seconds(), map[bool]string{false: "user", true: "user+system"}[r.opts.Kernel], 1000000000/s.Period())
 			w.WriteNote(r.rate)
 		}
+	}
+	if r.opts.CallGraph == sample.CallGraphFP && r.opts.MaxStack > 0 && st.Samples > 0 {
+		w.WriteNote(fmt.Sprintf("call graph fp: %d of %d stacks (%.1f%%) cut at the kernel's limit of %d frames%s",
+			st.Cut, st.Samples, 100*float64(st.Cut)/float64(st.Samples), r.opts.MaxStack, stackNote))
 	}
 	if r.opts.CallGraph == sample.CallGraphDWARF && st.Samples > 0 {
 		w.WriteNote(fmt.Sprintf("unwinder: dwarf CFI; %d of %d stacks (%.1f%%) not unwound to the end", st.Incomplete, st.Samples, 100*float64(st.Incomplete)/float64(st.Samples)))
@@ -405,6 +426,14 @@ func (r *recording) collectPerf(s *sample.Sampler, w *datafile.Writer, sigs chan
 	if r.duration > 0 {
 		timeout = time.After(r.duration)
 	}
+	// With -p, the recording also ends when every process it attached to
+	// has exited (a zombie counts as gone), as perf record -p does.
+	var goneTick <-chan time.Time
+	if cmd == nil {
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		goneTick = t.C
+	}
 	var liveTick <-chan time.Time
 	if r.live != nil {
 		t := time.NewTicker(time.Second)
@@ -429,6 +458,10 @@ loop:
 		case err := <-runErr:
 			runErr <- err
 			break loop
+		case <-goneTick:
+			if allGone(r.pids) {
+				break loop
+			}
 		case <-liveTick:
 			r.live(s)
 		case <-r.quit:
@@ -486,6 +519,55 @@ func (r *recording) failPerm(err error) int {
 	return fail(r.e, r.verbName(), err)
 }
 
+// allGone reports whether none of pids is a live process: each has exited
+// (and may be a zombie that its parent has not reaped yet).
+func allGone(pids []int) bool {
+	for _, pid := range pids {
+		if st, err := proc.ReadStat(pid); err == nil && st.State != "Z" && st.State != "X" {
+			return false
+		}
+	}
+	return true
+}
+
+// wantMaxStack is the call chain limit sonde asks of the kernel for
+// --call-graph fp: perf_event_max_stack's default of 127 cuts deep
+// recursions, where the outer frames are what a hierarchical profile is
+// for.
+const wantMaxStack = 1024
+
+// raiseMaxStack reads the kernel's call chain limit into r.opts.MaxStack
+// and, where it is below wantMaxStack and sonde may write the sysctl
+// (root), raises it for the run. note is what the run's note adds about
+// the limit; restore, when not nil, puts the old value back at the end and
+// returns a message if it could not.
+func (r *recording) raiseMaxStack() (note string, restore func() string) {
+	limit, err := perfevent.MaxStack()
+	if err != nil {
+		return "", nil
+	}
+	r.opts.MaxStack = limit
+	if limit >= wantMaxStack {
+		return " (kernel.perf_event_max_stack)", nil
+	}
+	if err := perfevent.SetMaxStack(wantMaxStack); err != nil {
+		return fmt.Sprintf(" (kernel.perf_event_max_stack; as root, sysctl kernel.perf_event_max_stack=%d raises it)", wantMaxStack), nil
+	}
+	r.opts.MaxStack = wantMaxStack
+	return fmt.Sprintf(" (sonde raised kernel.perf_event_max_stack from %d to %d for the run, and put %d back after it)", limit, wantMaxStack, limit),
+		func() string {
+			// Only if no one changed it meanwhile; EBUSY while another
+			// tool's call-chain events are open.
+			if cur, err := perfevent.MaxStack(); err != nil || cur != wantMaxStack {
+				return ""
+			}
+			if err := perfevent.SetMaxStack(limit); err != nil {
+				return fmt.Sprintf("could not put kernel.perf_event_max_stack back to %d: %v", limit, err)
+			}
+			return ""
+		}
+}
+
 // summary prints the samples, lost records, duration, processes and the
 // ten hottest lines on stderr.
 func (r *recording) summary(st sample.Stats, d time.Duration) {
@@ -501,7 +583,16 @@ func (r *recording) summary(st sample.Stats, d time.Duration) {
 	}
 	cache := symbol.NewCache(nil)
 	defer cache.Close()
+	addImages(cache, p)
 	report.Write(e.stderr, p, report.NewSymbolizer(cache, e.stderr), &report.Options{View: report.ViewFlat, Top: 10})
+}
+
+// addImages gives cache the objects p kept (the vDSO, deleted files), so
+// that their mappings are symbolized from those bytes.
+func addImages(cache *symbol.Cache, p *profile.Profile) {
+	for _, o := range p.Objects {
+		cache.AddImage(o.Path, o.BuildID, o.Data)
+	}
 }
 
 // exitStatus returns sonde's exit status for the command's end (its own

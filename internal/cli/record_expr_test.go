@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -76,14 +77,19 @@ func meanSE(xs []weighed) (mean, se float64) {
 // turn. A sample taken at a uniformly random moment of worker(N) sees n
 // uniform on [0, N), mean N/2; worker(2q) lasts twice as long as
 // worker(q), so the mean over all samples is (q·q/2 + 2q·2q/2)/(3q) =
-// 5q/6. hierRuns runs it four times with the same q.
+// 5q/6. The tests run it again and again with the same q (loopUntil).
 func hierTruth(q float64) float64 { return 5 * q / 6 }
+
+// zBound is the number of standard errors a statistical check allows: a
+// two-sided normal tail of 1e-6, so that a correct sonde fails a check
+// once in a million runs, not once in a few hundred as at 3.
+const zBound = 4.89
 
 // TestRecordExprHierTest is PCT's example (section 3): `-expr
 // 'hier-test@worker@n' 'int-avg'` on hier-test built as the demo builds it.
-// The mean of n over the samples must equal hierTruth within three
+// The mean of n over the samples must equal hierTruth within zBound
 // standard errors; both the values in the data file and report --expr
-// int-avg's line are checked.
+// int-avg's line are checked. hier-test runs until 600 values are read.
 func TestRecordExprHierTest(t *testing.T) {
 	requirePerf(t)
 	for _, tt := range []struct {
@@ -103,11 +109,13 @@ func TestRecordExprHierTest(t *testing.T) {
 		{name: "O2 exact", flags: []string{"-O2", "-g", "-fno-optimize-sibling-calls"}, extra: []string{"--expr-exact"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			const n = "1200000000"
+			const q = 300000000
 			bin := testprog.Build(t, examplePath("hier-test.c"), testprog.Opts{Flags: tt.flags})
 			out := filepath.Join(t.TempDir(), "expr.data")
+			stop, done := stopWhen(t, out, exprsRead("hier-test@worker@n", 600))
 			args := append([]string{"--expr", "hier-test@worker@n", "-o", out}, tt.extra...)
-			code, stderr := record(t, append(append(args, "--"), hierRuns(t, bin, n)...)...)
+			code, stderr := record(t, append(append(args, "--"), loopUntil(t, stop, bin, strconv.Itoa(q))...)...)
+			done()
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
@@ -116,22 +124,21 @@ func TestRecordExprHierTest(t *testing.T) {
 			for _, r := range p.Runs {
 				t.Logf("notes: %q", r.Notes)
 			}
-			if len(nums) < 300 {
+			if len(nums) < 600 {
 				t.Fatalf("%d values read (%d not read) of %d samples", len(nums), notRead, len(p.Samples))
 			}
 			if notRead > len(nums)/20 {
 				t.Errorf("%d values not read, %d read: more than 5%% lost", notRead, len(nums))
 			}
-			q, _ := strconv.ParseFloat(n, 64)
-			truth := hierTruth(q / 4)
+			truth := hierTruth(q)
 			mean, se := meanSE(nums)
 			t.Logf("mean of n %.4g ± %.2g (SE), truth %.4g, %d values", mean, se, truth, len(nums))
-			if math.Abs(mean-truth) > 3*se {
+			if math.Abs(mean-truth) > zBound*se {
 				t.Errorf("mean of n %.4g, truth %.4g: off by %.1f standard errors", mean, truth, math.Abs(mean-truth)/se)
 			}
 			for _, v := range nums {
-				if v.x < 0 || v.x > q/2 || v.x != math.Trunc(v.x) {
-					t.Errorf("value %v is not one n takes (integers in [0, %v])", v.x, q/2)
+				if v.x < 0 || v.x > 2*q || v.x != math.Trunc(v.x) {
+					t.Errorf("value %v is not one n takes (integers in [0, %v])", v.x, 2*q)
 					break
 				}
 			}
@@ -152,8 +159,9 @@ func TestRecordExprHierTest(t *testing.T) {
 // proportion to req->size, sizes drawn from {16, 32, 64, 128}; the program
 // writes the counts it drew. The share of samples of each size must match
 // count·size / sum(count·size): the time-weighted shares, chi-square over
-// the effective number of samples (3 degrees of freedom, below 16.27, the
-// 0.1% critical value).
+// the effective number of samples (3 degrees of freedom, below 30.66, the
+// 1e-6 critical value). req runs 2000 requests at a time, again and again
+// until 600 values are read; it appends its counts, which are summed.
 func TestRecordExprReqHist(t *testing.T) {
 	requirePerf(t)
 	for _, tt := range []struct {
@@ -167,8 +175,10 @@ func TestRecordExprReqHist(t *testing.T) {
 			bin := testprog.Build(t, "expr/req.c", testprog.Opts{Flags: []string{"-O2", "-g"}})
 			dir := t.TempDir()
 			out, counts := filepath.Join(dir, "req.data"), filepath.Join(dir, "counts")
+			stop, done := stopWhen(t, out, exprsRead("req@handle@req->size", 600))
 			args := append([]string{"--expr", "req@handle@req->size", "-o", out}, tt.extra...)
-			code, stderr := record(t, append(args, "--", bin, "8000", counts)...)
+			code, stderr := record(t, append(append(args, "--"), loopUntil(t, stop, bin, "2000", counts)...)...)
+			done()
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
@@ -182,12 +192,12 @@ func TestRecordExprReqHist(t *testing.T) {
 				f := strings.Fields(line)
 				size, _ := strconv.ParseFloat(f[0], 64)
 				c, _ := strconv.ParseFloat(f[1], 64)
-				weight[size] = c * size
+				weight[size] += c * size
 				total += c * size
 			}
 			p := readProfile(t, out)
 			nums, notRead := exprValues(t, p, "req@handle@req->size")
-			if len(nums) < 300 || notRead > len(nums)/20 {
+			if len(nums) < 600 || notRead > len(nums)/20 {
 				t.Fatalf("%d values read, %d not read", len(nums), notRead)
 			}
 			seen := map[float64]float64{}
@@ -208,8 +218,8 @@ func TestRecordExprReqHist(t *testing.T) {
 				chi2 += neff * (got - exp) * (got - exp) / exp
 				t.Logf("size %v: %.1f%% of the time, expected %.1f%% (%.0f effective samples)", size, 100*got, 100*exp, neff)
 			}
-			if chi2 > 16.27 {
-				t.Errorf("chi-square %.1f > 16.27 (3 dof, p = 0.001)", chi2)
+			if chi2 > 30.66 {
+				t.Errorf("chi-square %.1f > 30.66 (3 dof, p = 1e-6)", chi2)
 			}
 			// report --expr hist lists each size once.
 			var stdout, errb bytes.Buffer
@@ -268,8 +278,23 @@ func TestRecordExprLocationList(t *testing.T) {
 			lo, _ := strconv.ParseUint(string(m[1]), 16, 64)
 			size, _ := strconv.ParseUint(string(m[2]), 16, 64)
 
+			// loclist runs 100 rounds at a time until 400 values are
+			// read and 100 samples fall in mix with work on the stack.
 			out := filepath.Join(t.TempDir(), "loclist.data")
-			code, stderr := record(t, "--expr", "loclist@work@n", "-o", out, "--", bin, "700")
+			inMixOf := func(s profile.Sample) bool {
+				return len(s.Exprs) > 0 && len(s.Stack) > 0 && uint64(s.Stack[0].Addr) >= lo && uint64(s.Stack[0].Addr) < lo+size
+			}
+			stop, done := stopWhen(t, out, func(p *profile.Profile) bool {
+				mix := 0
+				for _, s := range p.Samples {
+					if inMixOf(s) {
+						mix++
+					}
+				}
+				return mix >= 100 && exprsRead("loclist@work@n", 400)(p)
+			})
+			code, stderr := record(t, append([]string{"--expr", "loclist@work@n", "-o", out, "--"}, loopUntil(t, stop, bin, "100")...)...)
+			done()
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
@@ -278,7 +303,7 @@ func TestRecordExprLocationList(t *testing.T) {
 			var inMix, inMixRead, read, notRead int
 			for _, s := range p.Samples {
 				for _, v := range s.Exprs {
-					mix := len(s.Stack) > 0 && uint64(s.Stack[0].Addr) >= lo && uint64(s.Stack[0].Addr) < lo+size
+					mix := inMixOf(s)
 					if mix {
 						inMix++
 					}
@@ -297,7 +322,7 @@ func TestRecordExprLocationList(t *testing.T) {
 				}
 			}
 			t.Logf("%d values read, %d not read, %d samples with work on the stack in mix (%d read)", read, notRead, inMix, inMixRead)
-			if read < 200 || inMix < 50 {
+			if read < 400 || inMix < 100 {
 				t.Fatalf("only %d values read, %d samples in mix", read, inMix)
 			}
 			// Each value is work's argument one call in five: all appear.
@@ -342,42 +367,54 @@ func TestRecordExprErrors(t *testing.T) {
 }
 
 // TestRecordExprGDB: --gdb gives the same answer as the native evaluator
-// on PCT's example: both means within three standard errors of the truth
-// and of each other.
+// on PCT's example: both means within zBound standard errors of the truth
+// and of each other. --gdb samples one process, not its children, so
+// hier-test is recorded again and again (each run its own data file)
+// until 200 values are read in each mode.
 func TestRecordExprGDB(t *testing.T) {
 	requirePerf(t)
 	testprog.Require(t, "gdb")
 	bin := testprog.Build(t, examplePath("hier-test.c"), testprog.Opts{Flags: []string{"-O2", "-g", "-fno-optimize-sibling-calls"}})
-	const q = 600000000.0
+	const q = 300000000.0
 	dir := t.TempDir()
 	means := map[string][2]float64{}
 	for _, mode := range []string{"native", "gdb"} {
-		out := filepath.Join(dir, mode+".data")
-		args := []string{"--expr", "hier-test@worker@n", "-o", out}
-		if mode == "gdb" {
-			args = append(args, "--gdb", "-F", "200")
+		var nums []weighed
+		notRead := 0
+		for run := 0; len(nums) < 200; run++ {
+			if run == 100 {
+				t.Fatalf("%s: %d values read in %d runs", mode, len(nums), run)
+			}
+			out := filepath.Join(dir, fmt.Sprintf("%s%d.data", mode, run))
+			args := []string{"--expr", "hier-test@worker@n", "-o", out}
+			if mode == "gdb" {
+				args = append(args, "--gdb", "-F", "200")
+			}
+			code, stderr := record(t, append(args, "--", bin, strconv.Itoa(int(q)))...)
+			if code != 0 {
+				t.Fatalf("%s: exit %d: %s", mode, code, stderr)
+			}
+			p := readProfile(t, out)
+			n, nr := exprValues(t, p, "hier-test@worker@n")
+			nums, notRead = append(nums, n...), notRead+nr
+			if run == 0 {
+				for _, r := range p.Runs {
+					t.Logf("%s notes: %q", mode, r.Notes)
+				}
+			}
 		}
-		code, stderr := record(t, append(args, "--", bin, strconv.Itoa(int(q)))...)
-		if code != 0 {
-			t.Fatalf("%s: exit %d: %s", mode, code, stderr)
-		}
-		p := readProfile(t, out)
-		nums, notRead := exprValues(t, p, "hier-test@worker@n")
-		for _, r := range p.Runs {
-			t.Logf("%s notes: %q", mode, r.Notes)
-		}
-		if len(nums) < 100 || notRead > len(nums)/20 {
+		if notRead > len(nums)/20 {
 			t.Fatalf("%s: %d values read, %d not read", mode, len(nums), notRead)
 		}
 		m, se := meanSE(nums)
 		means[mode] = [2]float64{m, se}
 		t.Logf("%s: mean %.4g ± %.2g, %d values, truth %.4g", mode, m, se, len(nums), hierTruth(q))
-		if math.Abs(m-hierTruth(q)) > 3*se {
+		if math.Abs(m-hierTruth(q)) > zBound*se {
 			t.Errorf("%s: mean %.4g, truth %.4g: off by %.1f standard errors", mode, m, hierTruth(q), math.Abs(m-hierTruth(q))/se)
 		}
 	}
 	a, b := means["native"], means["gdb"]
-	if d, e := math.Abs(a[0]-b[0]), math.Hypot(a[1], b[1]); d > 3*e {
+	if d, e := math.Abs(a[0]-b[0]), math.Hypot(a[1], b[1]); d > zBound*e {
 		t.Errorf("native mean %.4g and gdb mean %.4g differ by %.1f combined standard errors", a[0], b[0], d/e)
 	}
 }

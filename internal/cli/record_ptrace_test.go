@@ -6,13 +6,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"sonde/internal/testprog"
+	"sonde/proc"
 )
 
 // TestRecordPtrace runs the acceptance tests of the ptrace sampler, forced
@@ -23,16 +24,24 @@ import (
 func TestRecordPtrace(t *testing.T) {
 	t.Run("hier-test", func(t *testing.T) {
 		bin := testprog.Build(t, examplePath("hier-test.c"), testprog.Opts{Flags: []string{"-O2", "-g", "-fno-optimize-sibling-calls"}})
+		// Run again and again until 2500 samples are taken (±5 points
+		// is 5.3 binomial standard errors of a 1/3 share).
 		out := filepath.Join(t.TempDir(), "hier.data")
-		code, stderr := record(t, append([]string{"--sampler", "ptrace", "-g", "-o", out, "--"}, hierRuns(t, bin, "1200000000")...)...)
+		stop, done := stopWhen(t, out, atLeastSamples(2500))
+		code, stderr := record(t, append([]string{"--sampler", "ptrace", "-g", "-o", out, "--"}, loopUntil(t, stop, bin, "300000000")...)...)
+		done()
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
 		p := readProfile(t, out)
 		shares, text := hierShares(t, p)
 		t.Logf("%s", text)
+		// The split of worker's time: the shell that runs hier-test again
+		// and again is sampled too (each sample weighs the little CPU
+		// time it ran, but the report counts samples).
 		d1, d2 := shares["worker <- dispatch_1 <- main"], shares["worker <- dispatch_2 <- main"]
-		if len(p.Samples) < 500 || d1 < 100.0/3-5 || d1 > 100.0/3+5 || d2 < 200.0/3-5 || d2 > 200.0/3+5 {
+		d1, d2 = 100*d1/(d1+d2), 100*d2/(d1+d2)
+		if len(p.Samples) < 2500 || d1 < 100.0/3-5 || d1 > 100.0/3+5 || d2 < 200.0/3-5 || d2 > 200.0/3+5 {
 			t.Errorf("%d samples, dispatch_1 %.1f%%, dispatch_2 %.1f%%; want 33.3 and 66.7 ± 5", len(p.Samples), d1, d2)
 		}
 	})
@@ -43,7 +52,8 @@ func TestRecordPtrace(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "tree.data")
 		cpuLog := filepath.Join(t.TempDir(), "cpu.log")
 		t.Setenv("BURN_CPU_LOG", cpuLog)
-		script := a + " 400000000 & " + b + " 800000000 7; s=$?; wait; exit $s"
+		// 0.6 and 1.2 s of CPU time, whatever the machine's speed.
+		script := a + " 600ms & " + b + " 1200ms 7; s=$?; wait; exit $s"
 		code, stderr := record(t, "--sampler", "ptrace", "-o", out, "--", sh, "-c", script)
 		if code != 7 {
 			t.Fatalf("exit %d, want 7: %s", code, stderr)
@@ -60,8 +70,7 @@ func TestRecordPtrace(t *testing.T) {
 		share := 100 * float64(n[a]) / float64(n[a]+n[b])
 		t.Logf("CPU ns by executable %v", n)
 		// The truth is the children's own CPU time (burn.c logs it at
-		// exit; see TestRecordProcessTree): the work is 400M iterations
-		// against 800M, but contention changes what that work costs.
+		// exit; see TestRecordProcessTree).
 		cpu := burnCPU(t, cpuLog)
 		var ca, cb float64
 		for _, pr := range p.Processes {
@@ -90,7 +99,7 @@ func TestRecordPtrace(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
-		for i := 0; i < 40; i++ {
+		for deadline := time.Now().Add(stopCap); time.Now().Before(deadline); {
 			if b, err := os.ReadFile(mark); err == nil && string(b) == "ok\n" {
 				return
 			}
@@ -104,30 +113,43 @@ func TestRecordPtrace(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "sig.data")
 		code := Main([]string{"record", "--sampler", "ptrace", "-o", out, "--", bin, "300"}, strings.NewReader(""), &stdout, &stderr)
 		t.Logf("%s", stdout.String())
-		if code != 0 || !strings.HasPrefix(stdout.String(), "usr1 300 alrm ") {
+		m := regexp.MustCompile(`^usr1 (\d+) raised (\d+) alrm [1-9]`).FindStringSubmatch(stdout.String())
+		if code != 0 || m == nil || m[1] != m[2] {
 			t.Errorf("exit %d, printed %q: signals lost or changed under the ptrace sampler\n%s", code, stdout.String(), stderr.String())
 		}
 	})
 	t.Run("attach", func(t *testing.T) {
 		bin := testprog.Build(t, "record/burn.c", testprog.Opts{Flags: []string{"-O1", "-g"}, Name: "burn_a"})
 		var tout bytes.Buffer
-		// Long enough to outlive the recording: a traced child that exits is
-		// reaped by its tracer, and the test (its parent) would lose its
-		// status.
-		target := exec.Command(bin, "8000000000", "5")
+		// It burns until the file stop exists, created after the
+		// recording: a traced child that exits is reaped by its tracer,
+		// and the test (its parent) would lose its status.
+		stop := filepath.Join(t.TempDir(), "stop")
+		target := exec.Command(bin, "0", "5")
+		target.Env = append(os.Environ(), "BURN_UNTIL="+stop)
 		target.Stdout = &tout
 		if err := target.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(200 * time.Millisecond)
+		defer target.Process.Kill()
 		out := filepath.Join(t.TempDir(), "attach.data")
-		code, stderr := record(t, "--sampler", "ptrace", "-p", strconv.Itoa(target.Process.Pid), "--duration", "600ms", "-o", out)
+		wait := recordAttached(t, target.Process.Pid, out, "--sampler", "ptrace", "--duration", "1500ms")
+		cpuBefore, err := proc.RunTime(target.Process.Pid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, stderr := wait()
+		cpuAfter, cpuErr := proc.RunTime(target.Process.Pid)
+		os.WriteFile(stop, nil, 0o644)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
-		err := target.Wait()
+		if cpuErr != nil {
+			t.Fatal(cpuErr)
+		}
+		err = target.Wait()
 		var ee *exec.ExitError
-		if !errors.As(err, &ee) || ee.ExitCode() != 5 || tout.String() != "burn done 8000000000\n" {
+		if !errors.As(err, &ee) || ee.ExitCode() != 5 || !regexp.MustCompile(`^burn done [1-9]\d*000000\n$`).MatchString(tout.String()) {
 			t.Errorf("target ended with %v and printed %q; want exit 5 and its count", err, tout.String())
 		}
 		if target.ProcessState == nil {
@@ -137,8 +159,18 @@ func TestRecordPtrace(t *testing.T) {
 			t.Errorf("target killed by %v", ws.Signal())
 		}
 		p := readProfile(t, out)
-		if len(p.Samples) < 100 {
-			t.Errorf("%d samples in 600ms", len(p.Samples))
+		// The CPU time the samples stand for is the target's while
+		// attached (schedstat, read once sonde had attached), less what
+		// ran before sonde's first look at the thread and during the
+		// detach: at most all of it, at least half.
+		var sampled int64
+		for _, s := range p.Samples {
+			sampled += s.Values[1]
+		}
+		cpu := time.Duration(cpuAfter - cpuBefore)
+		t.Logf("%d samples standing for %v; the target ran %v while attached", len(p.Samples), time.Duration(sampled), cpu)
+		if len(p.Samples) == 0 || float64(sampled) < 0.5*float64(cpu) || float64(sampled) > 1.05*float64(cpu)+10e6 {
+			t.Errorf("%d samples standing for %v of CPU time; the target ran %v while attached", len(p.Samples), time.Duration(sampled), cpu)
 		}
 	})
 }

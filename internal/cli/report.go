@@ -263,6 +263,7 @@ func runReport(e *env, args []string) int {
 
 	cache := symbol.NewCache(nil)
 	defer cache.Close()
+	addImages(cache, p)
 	sym := report.NewSymbolizer(cache, e.stderr)
 	if p, err = x.apply(p, sym); err != nil {
 		return fail(e, "report", err)

@@ -103,6 +103,9 @@ func runTop(e *env, args []string) int {
 	}
 	rec.live = func(s *sample.Sampler) {
 		p, _, err := datafile.ReadFile(out)
+		if err == nil {
+			addImages(cache, p)
+		}
 		if err != nil {
 			return
 		}
@@ -117,6 +120,7 @@ func runTop(e *env, args []string) int {
 	code := rec.run()
 	// The last picture, complete.
 	if p, _, err := datafile.ReadFile(out); err == nil && len(p.Samples) > 0 {
+		addImages(cache, p)
 		var b bytes.Buffer
 		fmt.Fprintf(&b, "%ssonde top: %.1fs, final\n", clear, time.Since(start).Seconds())
 		report.Write(&b, p, sym, &report.Options{View: report.ViewFunctions, Top: *rows})

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -15,7 +16,7 @@ import (
 )
 
 // TestTopAttachQuit runs sonde top -p on a running fixture, quits with q
-// after about two refreshes, and checks the live pictures (burn_a, the
+// once it has shown two refreshes, and checks the live pictures (burn_a, the
 // fixture's only busy function, holds the time) and that the target runs
 // on after sonde detached.
 func TestTopAttachQuit(t *testing.T) {
@@ -29,27 +30,56 @@ func TestTopAttachQuit(t *testing.T) {
 		target.Process.Kill()
 		target.Wait()
 	}()
+	refresh := regexp.MustCompile(`(?m)^sonde top: \d+s, (\d+) samples, 1 processes`)
 	pr, pw := io.Pipe()
+	var stdout lockedBuffer
+	var stderr bytes.Buffer
+	quit := make(chan struct{})
+	defer close(quit)
 	go func() {
-		time.Sleep(2300 * time.Millisecond)
+		// q once two pictures are out, however long they take.
+		for len(refresh.FindAllString(stdout.String(), -1)) < 2 {
+			select {
+			case <-quit:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
 		pw.Write([]byte("q"))
 	}()
-	var stdout, stderr bytes.Buffer
 	code := Main([]string{"top", "-g", "-p", strconv.Itoa(target.Process.Pid)}, pr, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	out := stdout.String()
 	t.Logf("%s", out)
-	refreshes := regexp.MustCompile(`(?m)^sonde top: \d+s, (\d+) samples, 1 processes`).FindAllStringSubmatch(out, -1)
-	if len(refreshes) < 2 {
-		t.Errorf("%d live refreshes in 2.3s, want 2", len(refreshes))
+	if refreshes := refresh.FindAllStringSubmatch(out, -1); len(refreshes) < 2 {
+		t.Errorf("%d live refreshes, want 2", len(refreshes))
 	}
-	final := out[strings.LastIndex(out, "final"):]
+	final := out[strings.LastIndex(out, ", final"):] // not _dl_start_final
 	if !regexp.MustCompile(`(?m)^\s+\S+\s+(9\d|100)\.\d\d%.*burn_a$`).MatchString(final) {
 		t.Errorf("burn_a does not hold the time in the final picture")
 	}
 	if err := target.Process.Signal(syscall.Signal(0)); err != nil {
 		t.Errorf("target gone after sonde top quit: %v", err)
 	}
+}
+
+// lockedBuffer is a bytes.Buffer that one goroutine writes while another
+// reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -214,6 +214,11 @@ func (d *decoder) readFrames() {
 			if s := b.str(); b.err == nil {
 				r.Notes = append(r.Notes, s)
 			}
+		case KindObject:
+			path, id, data := b.str(), b.str(), b.str()
+			if b.err == nil && p.ObjectImage(path, id) == nil {
+				p.Objects = append(p.Objects, profile.ObjectImage{Path: path, BuildID: id, Data: []byte(data)})
+			}
 		case KindUnits:
 			d.readUnits(f, b, st)
 		case KindExprDef:

@@ -167,6 +167,18 @@
 // A sample whose stack did not hold the expression's function has no value
 // for it (nvalues may be 0).
 //
+// Object (13): the bytes of an object file that a report cannot read from
+// the file system after the run: the vDSO (which exists only in memory), or
+// a file deleted while a process had it mapped (its Mapping frames' path
+// then ends in " (deleted)"), read through /proc/PID/map_files or
+// /proc/PID/exe while the process lived. A report symbolizes the mappings
+// whose path and build ID are the frame's with these bytes. A run writes
+// each object at most once; readers keep one per path and build ID.
+//
+//	string   path, as in the Mapping frames ("[vdso]", "/t/prog (deleted)")
+//	string   build ID, lower-case hex, "" when unknown
+//	string   the object's bytes: a whole ELF file, at most MaxPayload in all
+//
 // # Writing from C
 //
 // A C runtime needs write(2), a CRC-32 table or loop, FNV-1a and a uvarint
@@ -268,8 +280,8 @@ const MaxStackDepth = 4096
 // Kind says what a frame holds.
 type Kind uint8
 
-// The frame kinds of version 1. ExprDef and ExprValues came later than the
-// others; readers that predate them skip them with a warning.
+// The frame kinds of version 1. ExprDef, ExprValues and Object came later
+// than the others; readers that predate them skip them with a warning.
 const (
 	KindRun        Kind = 1
 	KindMapping    Kind = 2
@@ -283,6 +295,7 @@ const (
 	KindNote       Kind = 10
 	KindExprDef    Kind = 11
 	KindExprValues Kind = 12
+	KindObject     Kind = 13
 )
 
 var kindNames = [...]string{
@@ -298,6 +311,7 @@ var kindNames = [...]string{
 	KindNote:       "Note",
 	KindExprDef:    "ExprDef",
 	KindExprValues: "ExprValues",
+	KindObject:     "Object",
 }
 
 // String returns the kind's name as in the format description.
@@ -309,7 +323,7 @@ func (k Kind) String() string {
 }
 
 // known reports whether k is a kind of this version.
-func (k Kind) known() bool { return k >= KindRun && k <= KindExprValues }
+func (k Kind) known() bool { return k >= KindRun && k <= KindObject }
 
 // FNV-1a 64 parameters, as in the spec above (and hash/fnv).
 const (

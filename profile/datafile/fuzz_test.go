@@ -32,6 +32,9 @@ func FuzzReader(f *testing.F) {
 		damaged[len(damaged)/2] ^= 0x10
 		f.Add(damaged)
 	}
+	if data, err := os.ReadFile(writeObjectFile(f, 0x6666)); err == nil {
+		f.Add(data) // Object frames
+	}
 	f.Add([]byte(Magic))
 	f.Add([]byte("not a data file"))
 	const name = "fuzz.data"

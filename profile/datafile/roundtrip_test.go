@@ -481,3 +481,55 @@ func TestGolden(t *testing.T) {
 		t.Errorf("dump differs from %s (go test -update rewrites it):\n%s", golden, diff(string(want), g))
 	}
 }
+
+// writeObjectFile writes a record run (recordRun(id)) with Object frames:
+// the vDSO's bytes and a deleted executable's, the vDSO twice.
+func writeObjectFile(t testing.TB, id uint64) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "objects.data")
+	w, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := recordRun(id)
+	r.write(t, w)
+	for _, o := range objectImages {
+		if err := w.WriteObject(o.Path, o.BuildID, o.Data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+var objectImages = []profile.ObjectImage{
+	{Path: "[vdso]", BuildID: "0f1e2d", Data: []byte("\x7fELF vdso bytes")},
+	{Path: "/tmp/spin_del (deleted)", BuildID: "", Data: []byte("\x7fELF deleted executable")},
+	{Path: "[vdso]", BuildID: "0f1e2d", Data: []byte("\x7fELF vdso bytes")},
+}
+
+// TestObjectFrames: Object frames come back as Profile.Objects, one per
+// path and build ID, in one file and across files merged.
+func TestObjectFrames(t *testing.T) {
+	a, b := writeObjectFile(t, 0x6666), writeObjectFile(t, 0x7777)
+	for _, files := range [][]string{{a}, {a, b}} {
+		p, warns, err := ReadFiles(files)
+		if err != nil || len(warns) > 0 {
+			t.Fatalf("ReadFiles(%v): %v %v", files, err, warns)
+		}
+		if len(p.Objects) != 2 {
+			t.Fatalf("%d objects, want 2: %+v", len(p.Objects), p.Objects)
+		}
+		for _, o := range objectImages[:2] {
+			got := p.ObjectImage(o.Path, o.BuildID)
+			if got == nil || string(got.Data) != string(o.Data) {
+				t.Errorf("object %s %s: got %+v", o.Path, o.BuildID, got)
+			}
+		}
+		if p.ObjectImage("[vdso]", "other") != nil {
+			t.Errorf("an object found under another build ID")
+		}
+	}
+}

@@ -197,6 +197,20 @@ func (w *Writer) WriteLost(n uint64) error {
 	return w.frameFunc(KindLost, func(b []byte) []byte { return binary.AppendUvarint(b, n) })
 }
 
+// WriteObject writes an Object frame: the bytes of the object that the
+// run's mappings with this path and build ID name (the vDSO, a deleted
+// file).
+func (w *Writer) WriteObject(path, buildID string, data []byte) error {
+	if len(data)+len(path)+len(buildID)+30 > MaxPayload {
+		return fmt.Errorf("write object %s: %d bytes, more than a frame holds", path, len(data))
+	}
+	return w.frameFunc(KindObject, func(b []byte) []byte {
+		b = appendString(b, path)
+		b = appendString(b, buildID)
+		return appendString(b, string(data))
+	})
+}
+
 // WriteNote writes a Note frame, a one-line remark for the report.
 func (w *Writer) WriteNote(note string) error {
 	return w.frameFunc(KindNote, func(b []byte) []byte { return appendString(b, note) })

@@ -8,6 +8,9 @@ package perfevent
 import (
 	"errors"
 	"fmt"
+	"os"
+	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"sonde/internal/linux/unix"
@@ -280,4 +283,31 @@ func Probe(kernel bool) error {
 		return fmt.Errorf("perf_event_open: %w", err)
 	}
 	return unix.Close(fd)
+}
+
+// maxStackPath is the sysctl kernel.perf_event_max_stack: the most frames
+// (kernel and user together) the kernel puts in one sample's call chain
+// (Documentation/admin-guide/sysctl/kernel.rst; 127 by default).
+const maxStackPath = "/proc/sys/kernel/perf_event_max_stack"
+
+// MaxStack returns the kernel's limit of call chain entries a sample holds.
+func MaxStack() (int, error) {
+	data, err := os.ReadFile(maxStackPath)
+	if err != nil {
+		return 0, fmt.Errorf("read perf_event_max_stack: %w", err)
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil {
+		return 0, fmt.Errorf("read perf_event_max_stack: %w", err)
+	}
+	return n, nil
+}
+
+// SetMaxStack sets kernel.perf_event_max_stack to n (root only; the kernel
+// refuses with EBUSY while any event with call chains is open).
+func SetMaxStack(n int) error {
+	if err := os.WriteFile(maxStackPath, []byte(strconv.Itoa(n)+"\n"), 0o644); err != nil {
+		return fmt.Errorf("set perf_event_max_stack: %w", err)
+	}
+	return nil
 }

@@ -4,8 +4,9 @@
    proportion to req->size, so the share of CPU time (and of samples) that
    a size gets is count(size)·size / sum of count·size: the time-weighted
    distribution. The sizes come from a fixed xorshift generator; the
-   program writes the counts it really drew ("size count" lines) to
-   argv[2], so that the test's truth is the program's own, not sonde's.
+   program appends the counts it really drew ("size count" lines) to
+   argv[2], so that the test's truth is the program's own, not sonde's
+   (appended: a test runs it until it has the samples it needs, and sums).
    Usage: req [REQUESTS [COUNTS-FILE]] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +47,7 @@ int main(int argc, char **argv)
 		handle(&r);
 	}
 	if (argc > 2) {
-		FILE *f = fopen(argv[2], "w");
+		FILE *f = fopen(argv[2], "a");
 		if (f == NULL)
 			return 1;
 		for (int j = 0; j < 4; j++)
