@@ -43,6 +43,11 @@ type bp struct {
 	// tracer does for it instead of stepping over the breakpoint.
 	rDebug uint64
 	ret    bool
+	// natural says the site's own instruction is an int3 (the program's
+	// own trap): nothing is written there; a hit is counted when the
+	// program's SIGTRAP comes from it, and the signal goes on to the
+	// program as if sonde were not there.
+	natural bool
 }
 
 // space is one address space: the breakpoints and trampoline jumps
@@ -180,6 +185,7 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 			if img != nil {
 				if cur := img.at(a, 1); cur != nil {
 					b.orig = cur[0]
+					b.natural = cur[0] == breakpointInsn[0]
 					img.put(a, breakpointInsn)
 					sp.bps[a] = b
 					continue
@@ -205,6 +211,9 @@ func (r *ptraceRun) plantAll(sp *space, batch []patchAt, bps []*bp) error {
 	_, err := sp.writePatchesFrom(batch, 4096, func(p *patchAt, old []byte) {
 		copy(orig[:], old)
 		bps[p.idx].orig = orig[0]
+		// An int3 of the program's own: writing one over it changes
+		// nothing, and its trap is the program's.
+		bps[p.idx].natural = orig[0] == breakpointInsn[0]
 		sp.bps[p.addr] = bps[p.idx]
 	})
 	if err != nil {
@@ -587,14 +596,27 @@ func (r *ptraceRun) exec(tid int, th *thread) {
 }
 
 // trap handles a SIGTRAP stop; it returns false when the trap is not
-// sonde's (the program's own int3 or raise(SIGTRAP)).
+// sonde's (the program's own int3 or raise(SIGTRAP)), which then goes to
+// the program unchanged. A trap is sonde's when it comes from an int3
+// (si_code SI_KERNEL) at an address where sonde wrote one; one at a site
+// whose own instruction is an int3 (bp.natural) is counted and is the
+// program's.
 func (r *ptraceRun) trap(tid int, th *thread) bool {
+	if code, err := unix.PtraceSigCode(tid); err != nil || code != unix.SI_KERNEL {
+		return false // raise(SIGTRAP), kill, a hardware breakpoint: the program's
+	}
 	if err := unix.PtraceGetRegs(tid, &r.regs); err != nil {
 		return false
 	}
 	a := pc(&r.regs) - pcAfterTrap
 	b, ok := th.sp.bps[a]
 	if !ok {
+		return false
+	}
+	if b.natural {
+		if b.obj >= 0 {
+			r.res.addSiteCount(b.obj, b.site, 1)
+		}
 		return false
 	}
 	setPC(&r.regs, a)
@@ -703,7 +725,21 @@ func (r *ptraceRun) stepOver(tid int, th *thread, a uint64, b *bp) {
 		}
 		switch ev := int(ws) >> 16; ev {
 		case 0:
-			if s := ws.StopSignal(); s != unix.SIGTRAP {
+			s := ws.StopSignal()
+			if s == unix.SIGTRAP {
+				if code, err := unix.PtraceSigCode(tid); err == nil && code != unix.TRAP_TRACE {
+					// Not the step's trap: the program's raise(SIGTRAP)
+					// or its own int3. Delivered, like any signal, once
+					// the instruction has run.
+					if unix.PtraceGetRegs(tid, &r.regs) == nil && pc(&r.regs) != a {
+						sig, done = int(s), true
+						continue
+					}
+					sig = int(s)
+					continue
+				}
+			}
+			if s != unix.SIGTRAP {
 				// A signal arrived before the instruction ran, or the
 				// instruction faulted: deliver it on the next step.
 				sig = int(s)
@@ -788,7 +824,9 @@ func (r *ptraceRun) detachAll() {
 		if o.deferred != nil && o.deferred.StopSignal() == unix.SIGTRAP && o.sp != nil {
 			if unix.PtraceGetRegs(t, &r.regs) == nil {
 				a := pc(&r.regs) - pcAfterTrap
-				if b, ok := o.sp.bps[a]; ok {
+				if b, ok := o.sp.bps[a]; ok && b.natural {
+					r.res.addSiteCount(b.obj, b.site, 1) // the program's trap: delivered at the detach
+				} else if ok {
 					if !b.entry && !b.rtld {
 						r.res.addSiteCount(b.obj, b.site, 1)
 					}
