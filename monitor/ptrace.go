@@ -98,6 +98,13 @@ type ptraceRun struct {
 	at      int
 	regions []*counterRegion
 	stats   trampStats
+	// attached says the process was not started by sonde (-p): it must
+	// survive sonde's death (SIGKILL), so no int3 of sonde's is written
+	// into it, which nothing would remove. arm puts the sites it would
+	// have given breakpoints in untrapped instead, for uprobes (which the
+	// kernel removes when sonde's descriptors close).
+	attached  bool
+	untrapped map[*Object]*placed
 }
 
 func newPtraceRun(opts *Options, res *Result, plan func(int) ([]placed, error)) *ptraceRun {
@@ -181,6 +188,10 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 				continue
 			}
 			b := &bp{obj: oi, site: si}
+			if r.attached {
+				r.untrap(sp, img, p, a, si, b)
+				continue
+			}
 			// In the text image the jumps went into: written with them.
 			if img != nil {
 				if cur := img.at(a, 1); cur != nil {
@@ -201,6 +212,38 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 		}
 	}
 	return r.plantAll(sp, batch, bps)
+}
+
+// untrap is arm's part for a site of p at run-time address a in an
+// attached process: an instruction that is itself an int3 (the program's)
+// is watched, with nothing written; any other goes to r.untrapped, for
+// uprobes. img, when not nil, holds the text with the jumps just placed.
+func (r *ptraceRun) untrap(sp *space, img *textImage, p *placed, a uint64, si int, b *bp) {
+	var cur [1]byte
+	if img != nil {
+		if c := img.at(a, 1); c != nil {
+			cur[0] = c[0]
+		} else if _, err := sp.mem.ReadAt(cur[:], int64(a)); err != nil {
+			return
+		}
+	} else if _, err := sp.mem.ReadAt(cur[:], int64(a)); err != nil {
+		return
+	}
+	if cur[0] == breakpointInsn[0] {
+		b.orig, b.natural = cur[0], true
+		sp.bps[a] = b
+		return
+	}
+	r.stats.int3--
+	if r.untrapped == nil {
+		r.untrapped = map[*Object]*placed{}
+	}
+	u := r.untrapped[p.obj]
+	if u == nil {
+		u = &placed{obj: p.obj, maps: p.maps, only: map[int]bool{}}
+		r.untrapped[p.obj] = u
+	}
+	u.only[si] = true
 }
 
 // plantAll plants the breakpoints bps at the addresses of batch (sorted,
@@ -226,6 +269,12 @@ func (r *ptraceRun) plantAll(sp *space, batch []patchAt, bps []*bp) error {
 // _dl_debug_state in process pid, once per space, so that libraries loaded
 // later (dlopen) get their breakpoints too.
 func (r *ptraceRun) armRtld(pid int, sp *space) {
+	if r.attached {
+		// No int3 in a process sonde did not start: libraries it loads
+		// later are counted by uprobes where obj: names them
+		// (addUnmapped), else not.
+		return
+	}
 	maps, err := proc.Maps(pid)
 	if err != nil {
 		return
@@ -574,6 +623,17 @@ func (r *ptraceRun) exec(tid int, th *thread) {
 		if old.refs == 0 {
 			old.mem.Close()
 		}
+	}
+	if r.attached {
+		// Its new program would be planted at its start point, by an
+		// int3 that sonde's death would leave there: let it go.
+		delete(r.threads, tid)
+		if p, ok := r.procs[th.pid]; ok {
+			p.Ended = "exec'd " + proc.Exe(th.pid) + ", not followed"
+		}
+		r.res.Notes = append(r.res.Notes, fmt.Sprintf("process %d exec'd %s: not followed (sonde plants no breakpoint in a process it attached to)", th.pid, proc.Exe(th.pid)))
+		unix.PtraceDetachSignal(tid, 0)
+		return
 	}
 	sp, err := r.newSpace(th.pid)
 	if err != nil {

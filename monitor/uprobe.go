@@ -145,6 +145,9 @@ func openPerfUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error)
 	for _, p := range objs {
 		oi := res.objectIndex(p.obj)
 		for si, site := range p.obj.Sites {
+			if p.only != nil && !p.only[si] {
+				continue
+			}
 			off, ok := p.obj.FileOffset(site.Addr)
 			if !ok {
 				continue
