@@ -105,6 +105,9 @@ type ptraceRun struct {
 	// kernel removes when sonde's descriptors close).
 	attached  bool
 	untrapped map[*Object]*placed
+	// trapActs are the SIGTRAP actions of the processes that take
+	// SIGTRAPs of their own, by pid (see sigtrap.go).
+	trapActs map[int]*kernelSigaction
 }
 
 func newPtraceRun(opts *Options, res *Result, plan func(int) ([]placed, error)) *ptraceRun {
@@ -492,8 +495,11 @@ func (r *ptraceRun) event(tid int, ws syscall.WaitStatus) {
 			r.cont(tid, th, 0)
 			return
 		}
-		if sig == unix.SIGTRAP && r.trap(tid, th) {
-			return
+		if sig == unix.SIGTRAP {
+			if r.trap(tid, th) {
+				return
+			}
+			r.saveTrapAction(tid, th)
 		}
 		r.cont(tid, th, int(sig)) // not sonde's: back to the tracee unchanged
 	}
@@ -558,6 +564,9 @@ func (r *ptraceRun) newChild(tid int, th *thread, ev int) {
 	default:
 		c.pid = child
 		r.addProcess(child, th.pid)
+		if act := r.trapActs[th.pid]; act != nil {
+			r.trapActs[child] = act // a fork copies the actions
+		}
 		sp, err := r.newSpace(child)
 		if err != nil {
 			c.sp = th.sp // cannot happen for a live child; share rather than lose it
@@ -684,6 +693,7 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 		return false
 	}
 	sp := th.sp
+	r.repairTrapAction(tid, th)
 	if b.entry {
 		if b.rDebug != 0 && !rtldConsistent(sp.mem, b.rDebug) {
 			// The loader is about to map the libraries: not yet.
@@ -762,6 +772,7 @@ func (r *ptraceRun) stepOver(tid int, th *thread, a uint64, b *bp) {
 	sp.mem.WriteAt([]byte{b.orig}, int64(a))
 	r.stepping = a
 	defer func() { r.stepping = 0 }()
+	reblock := r.unblockTrap(tid, th)
 	sig := 0
 	for done := false; !done; {
 		if err := unix.PtraceSingleStep(tid, sig); err != nil {
@@ -821,6 +832,7 @@ func (r *ptraceRun) stepOver(tid int, th *thread, a uint64, b *bp) {
 		}
 	}
 	sp.mem.WriteAt(breakpointInsn, int64(a))
+	reblock()
 	r.resumeOthers(sp)
 	r.cont(tid, th, sig)
 }

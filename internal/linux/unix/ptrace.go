@@ -114,3 +114,45 @@ func PtraceSigCode(tid int) (int32, error) {
 	}
 	return int32(uint32(info[8]) | uint32(info[9])<<8 | uint32(info[10])<<16 | uint32(info[11])<<24), nil
 }
+
+// PtraceGetSiginfo returns the raw siginfo_t (128 bytes) of the signal
+// that stopped tracee tid.
+func PtraceGetSiginfo(tid int) ([128]byte, error) {
+	var info [128]byte
+	_, _, e := xunix.Syscall6(xunix.SYS_PTRACE, xunix.PTRACE_GETSIGINFO, uintptr(tid), 0, uintptr(unsafe.Pointer(&info[0])), 0, 0)
+	if e != 0 {
+		return info, e
+	}
+	return info, nil
+}
+
+// PtraceSetSiginfo sets the siginfo_t of the signal tracee tid delivers
+// when it is next restarted with that signal.
+func PtraceSetSiginfo(tid int, info [128]byte) error {
+	_, _, e := xunix.Syscall6(xunix.SYS_PTRACE, xunix.PTRACE_SETSIGINFO, uintptr(tid), 0, uintptr(unsafe.Pointer(&info[0])), 0, 0)
+	if e != 0 {
+		return e
+	}
+	return nil
+}
+
+// PtraceGetSigmask returns the blocked-signal mask of stopped tracee tid
+// (PTRACE_GETSIGMASK; bit n-1 is signal n).
+func PtraceGetSigmask(tid int) (uint64, error) {
+	var m uint64
+	_, _, e := xunix.Syscall6(xunix.SYS_PTRACE, xunix.PTRACE_GETSIGMASK, uintptr(tid), 8, uintptr(unsafe.Pointer(&m)), 0, 0)
+	if e != 0 {
+		return 0, e
+	}
+	return m, nil
+}
+
+// PtraceSetSigmask sets the blocked-signal mask of stopped tracee tid
+// (PTRACE_SETSIGMASK).
+func PtraceSetSigmask(tid int, m uint64) error {
+	_, _, e := xunix.Syscall6(xunix.SYS_PTRACE, xunix.PTRACE_SETSIGMASK, uintptr(tid), 8, uintptr(unsafe.Pointer(&m)), 0, 0)
+	if e != 0 {
+		return e
+	}
+	return nil
+}
