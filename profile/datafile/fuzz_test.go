@@ -32,6 +32,8 @@ func FuzzReader(f *testing.F) {
 		damaged[len(damaged)/2] ^= 0x10
 		f.Add(damaged)
 	}
+	totals, _, _ := totalsFile(f)
+	f.Add(totals)
 	f.Add([]byte(Magic))
 	f.Add([]byte("not a data file"))
 	const name = "fuzz.data"
