@@ -92,6 +92,34 @@ type Options struct {
 	// Notice receives one-line notices (the auto engine's fallback); nil
 	// discards them.
 	Notice io.Writer
+	// Checkpoint, when set, is called about every CheckpointEvery while
+	// the target runs, from the counting goroutine, with a copy of the
+	// result so far (objects, counts): DataWriter.Checkpoint writes it, so
+	// that a sonde killed by SIGKILL leaves the counts up to a fraction of
+	// a second before. The copy's Counts are its own.
+	Checkpoint func(*Result)
+}
+
+// CheckpointEvery is how often Options.Checkpoint is called, as sonde
+// record flushes its samples.
+const CheckpointEvery = 100 * time.Millisecond
+
+// snapshot returns a copy of res whose Counts are its own, with extra
+// (when not nil) adding what is counted elsewhere (counters in memory,
+// uprobes).
+func (res *Result) snapshot(extra func(*Result) error) *Result {
+	c := *res
+	c.Objects = append([]*Object(nil), res.Objects...)
+	c.Counts = make([][]uint64, len(res.Counts))
+	for i, v := range res.Counts {
+		c.Counts[i] = append([]uint64(nil), v...)
+	}
+	c.Notes = nil
+	c.Processes = nil
+	if extra != nil {
+		extra(&c)
+	}
+	return &c
 }
 
 func (o *Options) units() profile.UnitKind {
@@ -181,9 +209,9 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 		// (attachAndCount changes engine, which plan reads).
 		engine = EnginePtrace
 		if opts.PID == 0 {
-			res.Notes = append(res.Notes, "engine auto: ptrace (sonde starts the command, so it can trace it; trampolines cost nanoseconds a hit where uprobes cost microseconds)")
+			res.Notes = append(res.Notes, "engine auto: ptrace (sonde starts the command, so it can trace it: a hit costs nanoseconds, not a uprobe's microseconds)")
 		} else {
-			res.Notes = append(res.Notes, "engine auto: ptrace (sonde could attach; trampolines cost nanoseconds a hit where uprobes cost microseconds)")
+			res.Notes = append(res.Notes, "engine auto: ptrace (sonde could attach: a hit costs nanoseconds, not a uprobe's microseconds)")
 		}
 	}
 	cache := map[string]*Object{}

@@ -45,7 +45,7 @@ func launchAndCount(ctx context.Context, opts *Options, engine EngineKind, plan 
 		}
 		if set.nrefused() == 0 {
 			res.Engine = EngineUprobe
-			err = countUprobesLaunched(pid, set, res, opts.CloseHelper)
+			err = countUprobesLaunched(pid, set, res, opts)
 			root.Ended = res.Ended
 			res.Processes = []profile.Process{root}
 			res.Notes = append(res.Notes, "uprobe engine: threads and children are counted (programs they exec only where they run the probed objects); per-process counts are not kept")
@@ -67,19 +67,21 @@ func launchAndCount(ctx context.Context, opts *Options, engine EngineKind, plan 
 			}
 			return out, err
 		}
-		if err := countPtraceLaunched(ctx, opts, res, only, pid, &root); err != nil {
+		if err := countPtraceLaunched(ctx, opts, res, only, pid, &root, set.read); err != nil {
 			return err
 		}
 		return set.read(res)
 	}
 	res.Engine = EnginePtrace
-	return countPtraceLaunched(ctx, opts, res, plan, pid, &root)
+	return countPtraceLaunched(ctx, opts, res, plan, pid, &root, nil)
 }
 
 // countPtraceLaunched counts the launched process pid, stopped at its entry
-// point, with breakpoints at the sites plan gives.
-func countPtraceLaunched(ctx context.Context, opts *Options, res *Result, plan func(int) ([]placed, error), pid int, root *profile.Process) error {
+// point, with breakpoints at the sites plan gives; extra, when not nil,
+// adds the counts of uprobes beside them to checkpoints.
+func countPtraceLaunched(ctx context.Context, opts *Options, res *Result, plan func(int) ([]placed, error), pid int, root *profile.Process, extra func(*Result) error) error {
 	r := newPtraceRun(opts, res, plan)
+	r.extra = extra
 	r.root = pid
 	sp, err := r.newSpace(pid)
 	if err != nil {
@@ -197,6 +199,7 @@ func attachAndCount(ctx context.Context, opts *Options, engineP *EngineKind, pla
 	}
 	if set != nil {
 		defer set.finish(opts.CloseHelper, res)
+		r.extra = set.read
 	}
 	for _, t := range threads {
 		r.cont(t, r.threads[t], 0)
@@ -245,7 +248,7 @@ func attachUprobes(ctx context.Context, opts *Options, plan func(int) ([]placed,
 	if !seized {
 		threads = nil
 	}
-	err = countUprobesAttached(ctx, pid, threads, set, res, opts.CloseHelper)
+	err = countUprobesAttached(ctx, pid, threads, set, res, opts)
 	root.Ended = res.Ended
 	res.Processes = []profile.Process{root}
 	return err

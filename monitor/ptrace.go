@@ -108,6 +108,31 @@ type ptraceRun struct {
 	// trapActs are the SIGTRAP actions of the processes that take
 	// SIGTRAPs of their own, by pid (see sigtrap.go).
 	trapActs map[int]*kernelSigaction
+	// extra adds to a checkpoint's snapshot what uprobes count beside
+	// this run (nil: nothing).
+	extra func(*Result) error
+	// nextCheckpoint is when Options.Checkpoint is due.
+	nextCheckpoint time.Time
+}
+
+// maybeCheckpoint hands Options.Checkpoint a snapshot of the counts when
+// one is due.
+func (r *ptraceRun) maybeCheckpoint() {
+	if r.opts.Checkpoint == nil {
+		return
+	}
+	now := time.Now()
+	if now.Before(r.nextCheckpoint) {
+		return
+	}
+	r.nextCheckpoint = now.Add(CheckpointEvery)
+	r.opts.Checkpoint(r.res.snapshot(func(s *Result) error {
+		r.creditTo(s)
+		if r.extra != nil {
+			return r.extra(s)
+		}
+		return nil
+	}))
 }
 
 func newPtraceRun(opts *Options, res *Result, plan func(int) ([]placed, error)) *ptraceRun {
@@ -364,13 +389,18 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 	var al *alarm
 	every, next := uncoverMin, time.Now().Add(uncoverMin)
 	uncovering := r.opts.Coverage && !r.opts.NoTrampolines
-	if uncovering && r.root != 0 {
+	if (uncovering || r.opts.Checkpoint != nil) && r.root != 0 {
 		// -p polls with waitBriefly: no alarm needed.
+		if !uncovering {
+			every = CheckpointEvery
+		}
 		if al = newAlarm(every); al != nil {
 			defer al.stop()
 		}
 	}
+	r.nextCheckpoint = time.Now().Add(CheckpointEvery)
 	maybeUncover := func() {
+		r.maybeCheckpoint()
 		if now := time.Now(); uncovering && !now.Before(next) {
 			// Short looks while windows keep running for the first time
 			// or again: the next look finds them hot.
@@ -381,7 +411,7 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 			}
 			next = now.Add(every)
 			if al != nil {
-				al.every.Store(int64(every))
+				al.every.Store(int64(min(every, CheckpointEvery)))
 			}
 		}
 	}

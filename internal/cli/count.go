@@ -70,10 +70,13 @@ milliseconds instead of re-reading its line table and disassembling it.
 With -p, sonde counts until Ctrl-C or --duration, then detaches, leaving
 every original byte in place.
 
-The counts are appended to FILE (default sonde.data); read them with
-'sonde report --lines' (Bishop's listing), --functions, --histogram,
---coverage. The command's exit status is sonde's; when it dies of a
-signal, the counts up to that point are still written.
+The counts are appended to FILE (default sonde.data), every 0.1 s while
+the target runs and at its end (each write supersedes the last, so a
+sonde killed by SIGKILL leaves the counts up to a fraction of a second
+before); read them with 'sonde report --lines' (Bishop's listing),
+--functions, --histogram, --coverage. The command's exit status is
+sonde's; when it dies of a signal, the counts up to that point are still
+written.
 
 Examples:
   sonde count -- ./shell-sort
@@ -218,17 +221,26 @@ func runCount(e *env, args []string) int {
 		opts.Notice, waitOutput = notice, wait
 		opts.Cmd = cmd
 	}
-	res, err := monitor.Count(ctx, opts)
-	waitOutput()
+	// The counts go to the file every monitor.CheckpointEvery while the
+	// target runs: a sonde killed by SIGKILL leaves them up to then.
+	w, err := datafile.OpenAppend(*out)
 	if err != nil {
 		return fail(e, "count", err)
 	}
-	w, err := datafile.OpenAppend(*out)
-	if err != nil {
-		fail(e, "count", err)
-		return errorStatus(res)
+	dw := monitor.NewDataWriter(w, command)
+	var checkErr error
+	opts.Checkpoint = func(snap *monitor.Result) {
+		if checkErr == nil {
+			checkErr = dw.Checkpoint(snap)
+		}
 	}
-	err = monitor.WriteData(w, res, command)
+	res, err := monitor.Count(ctx, opts)
+	waitOutput()
+	if err != nil {
+		w.Close()
+		return fail(e, "count", err)
+	}
+	err = dw.Finish(res)
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}
