@@ -47,6 +47,7 @@ func TestCountKilled(t *testing.T) {
 				t.Fatalf("first line %q: %s", sc.Text(), errb.String())
 			}
 			target, _ = strconv.Atoi(strings.TrimPrefix(sc.Text(), "pid "))
+			defer syscall.Kill(target, syscall.SIGKILL) // the uprobe engine's target outlives sonde
 			go func() {
 				for sc.Scan() {
 					n, _ := strconv.ParseInt(sc.Text(), 10, 64)
@@ -67,6 +68,11 @@ func TestCountKilled(t *testing.T) {
 				case <-time.After(10 * time.Millisecond):
 				}
 				before = countedInFile(t, data)
+				if before == 0 && last >= 1000*1000 {
+					// A thousand batches, each with a 1 ms sleep: more
+					// than a second, ten checkpoints' time.
+					t.Fatalf("no counts in %s after the fixture's %d calls", data, last)
+				}
 			}
 			cmd.Process.Signal(syscall.SIGKILL)
 			cmd.Process.Wait() // not cmd.Wait: a target left running holds sonde's stderr
