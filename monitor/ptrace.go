@@ -43,6 +43,11 @@ type bp struct {
 	// tracer does for it instead of stepping over the breakpoint.
 	rDebug uint64
 	ret    bool
+	// natural says the site's own instruction is an int3 (the program's
+	// own trap): nothing is written there; a hit is counted when the
+	// program's SIGTRAP comes from it, and the signal goes on to the
+	// program as if sonde were not there.
+	natural bool
 }
 
 // space is one address space: the breakpoints and trampoline jumps
@@ -93,6 +98,41 @@ type ptraceRun struct {
 	at      int
 	regions []*counterRegion
 	stats   trampStats
+	// attached says the process was not started by sonde (-p): it must
+	// survive sonde's death (SIGKILL), so no int3 of sonde's is written
+	// into it, which nothing would remove. arm puts the sites it would
+	// have given breakpoints in untrapped instead, for uprobes (which the
+	// kernel removes when sonde's descriptors close).
+	attached  bool
+	untrapped map[*Object]*placed
+	// trapActs are the SIGTRAP actions of the processes that take
+	// SIGTRAPs of their own, by pid (see sigtrap.go).
+	trapActs map[int]*kernelSigaction
+	// extra adds to a checkpoint's snapshot what uprobes count beside
+	// this run (nil: nothing).
+	extra func(*Result) error
+	// nextCheckpoint is when Options.Checkpoint is due.
+	nextCheckpoint time.Time
+}
+
+// maybeCheckpoint hands Options.Checkpoint a snapshot of the counts when
+// one is due.
+func (r *ptraceRun) maybeCheckpoint() {
+	if r.opts.Checkpoint == nil {
+		return
+	}
+	now := time.Now()
+	if now.Before(r.nextCheckpoint) {
+		return
+	}
+	r.nextCheckpoint = now.Add(CheckpointEvery)
+	r.opts.Checkpoint(r.res.snapshot(func(s *Result) error {
+		r.creditTo(s)
+		if r.extra != nil {
+			return r.extra(s)
+		}
+		return nil
+	}))
 }
 
 func newPtraceRun(opts *Options, res *Result, plan func(int) ([]placed, error)) *ptraceRun {
@@ -176,10 +216,15 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 				continue
 			}
 			b := &bp{obj: oi, site: si}
+			if r.attached {
+				r.untrap(sp, img, p, a, si, b)
+				continue
+			}
 			// In the text image the jumps went into: written with them.
 			if img != nil {
 				if cur := img.at(a, 1); cur != nil {
 					b.orig = cur[0]
+					b.natural = cur[0] == breakpointInsn[0]
 					img.put(a, breakpointInsn)
 					sp.bps[a] = b
 					continue
@@ -197,6 +242,38 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 	return r.plantAll(sp, batch, bps)
 }
 
+// untrap is arm's part for a site of p at run-time address a in an
+// attached process: an instruction that is itself an int3 (the program's)
+// is watched, with nothing written; any other goes to r.untrapped, for
+// uprobes. img, when not nil, holds the text with the jumps just placed.
+func (r *ptraceRun) untrap(sp *space, img *textImage, p *placed, a uint64, si int, b *bp) {
+	var cur [1]byte
+	if img != nil {
+		if c := img.at(a, 1); c != nil {
+			cur[0] = c[0]
+		} else if _, err := sp.mem.ReadAt(cur[:], int64(a)); err != nil {
+			return
+		}
+	} else if _, err := sp.mem.ReadAt(cur[:], int64(a)); err != nil {
+		return
+	}
+	if cur[0] == breakpointInsn[0] {
+		b.orig, b.natural = cur[0], true
+		sp.bps[a] = b
+		return
+	}
+	r.stats.int3--
+	if r.untrapped == nil {
+		r.untrapped = map[*Object]*placed{}
+	}
+	u := r.untrapped[p.obj]
+	if u == nil {
+		u = &placed{obj: p.obj, maps: p.maps, only: map[int]bool{}}
+		r.untrapped[p.obj] = u
+	}
+	u.only[si] = true
+}
+
 // plantAll plants the breakpoints bps at the addresses of batch (sorted,
 // idx indexing bps), reading and writing runs of nearby ones in one go.
 func (r *ptraceRun) plantAll(sp *space, batch []patchAt, bps []*bp) error {
@@ -205,6 +282,9 @@ func (r *ptraceRun) plantAll(sp *space, batch []patchAt, bps []*bp) error {
 	_, err := sp.writePatchesFrom(batch, 4096, func(p *patchAt, old []byte) {
 		copy(orig[:], old)
 		bps[p.idx].orig = orig[0]
+		// An int3 of the program's own: writing one over it changes
+		// nothing, and its trap is the program's.
+		bps[p.idx].natural = orig[0] == breakpointInsn[0]
 		sp.bps[p.addr] = bps[p.idx]
 	})
 	if err != nil {
@@ -217,6 +297,12 @@ func (r *ptraceRun) plantAll(sp *space, batch []patchAt, bps []*bp) error {
 // _dl_debug_state in process pid, once per space, so that libraries loaded
 // later (dlopen) get their breakpoints too.
 func (r *ptraceRun) armRtld(pid int, sp *space) {
+	if r.attached {
+		// No int3 in a process sonde did not start: libraries it loads
+		// later are counted by uprobes where obj: names them
+		// (addUnmapped), else not.
+		return
+	}
 	maps, err := proc.Maps(pid)
 	if err != nil {
 		return
@@ -303,13 +389,18 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 	var al *alarm
 	every, next := uncoverMin, time.Now().Add(uncoverMin)
 	uncovering := r.opts.Coverage && !r.opts.NoTrampolines
-	if uncovering && r.root != 0 {
+	if (uncovering || r.opts.Checkpoint != nil) && r.root != 0 {
 		// -p polls with waitBriefly: no alarm needed.
+		if !uncovering {
+			every = CheckpointEvery
+		}
 		if al = newAlarm(every); al != nil {
 			defer al.stop()
 		}
 	}
+	r.nextCheckpoint = time.Now().Add(CheckpointEvery)
 	maybeUncover := func() {
+		r.maybeCheckpoint()
 		if now := time.Now(); uncovering && !now.Before(next) {
 			// Short looks while windows keep running for the first time
 			// or again: the next look finds them hot.
@@ -320,7 +411,7 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 			}
 			next = now.Add(every)
 			if al != nil {
-				al.every.Store(int64(every))
+				al.every.Store(int64(min(every, CheckpointEvery)))
 			}
 		}
 	}
@@ -434,8 +525,11 @@ func (r *ptraceRun) event(tid int, ws syscall.WaitStatus) {
 			r.cont(tid, th, 0)
 			return
 		}
-		if sig == unix.SIGTRAP && r.trap(tid, th) {
-			return
+		if sig == unix.SIGTRAP {
+			if r.trap(tid, th) {
+				return
+			}
+			r.saveTrapAction(tid, th)
 		}
 		r.cont(tid, th, int(sig)) // not sonde's: back to the tracee unchanged
 	}
@@ -500,6 +594,9 @@ func (r *ptraceRun) newChild(tid int, th *thread, ev int) {
 	default:
 		c.pid = child
 		r.addProcess(child, th.pid)
+		if act := r.trapActs[th.pid]; act != nil {
+			r.trapActs[child] = act // a fork copies the actions
+		}
 		sp, err := r.newSpace(child)
 		if err != nil {
 			c.sp = th.sp // cannot happen for a live child; share rather than lose it
@@ -566,6 +663,17 @@ func (r *ptraceRun) exec(tid int, th *thread) {
 			old.mem.Close()
 		}
 	}
+	if r.attached {
+		// Its new program would be planted at its start point, by an
+		// int3 that sonde's death would leave there: let it go.
+		delete(r.threads, tid)
+		if p, ok := r.procs[th.pid]; ok {
+			p.Ended = "exec'd " + proc.Exe(th.pid) + ", not followed"
+		}
+		r.res.Notes = append(r.res.Notes, fmt.Sprintf("process %d exec'd %s: not followed (sonde plants no breakpoint in a process it attached to)", th.pid, proc.Exe(th.pid)))
+		unix.PtraceDetachSignal(tid, 0)
+		return
+	}
 	sp, err := r.newSpace(th.pid)
 	if err != nil {
 		r.planErr = err
@@ -587,8 +695,15 @@ func (r *ptraceRun) exec(tid int, th *thread) {
 }
 
 // trap handles a SIGTRAP stop; it returns false when the trap is not
-// sonde's (the program's own int3 or raise(SIGTRAP)).
+// sonde's (the program's own int3 or raise(SIGTRAP)), which then goes to
+// the program unchanged. A trap is sonde's when it comes from an int3
+// (si_code SI_KERNEL) at an address where sonde wrote one; one at a site
+// whose own instruction is an int3 (bp.natural) is counted and is the
+// program's.
 func (r *ptraceRun) trap(tid int, th *thread) bool {
+	if code, err := unix.PtraceSigCode(tid); err != nil || code != unix.SI_KERNEL {
+		return false // raise(SIGTRAP), kill, a hardware breakpoint: the program's
+	}
 	if err := unix.PtraceGetRegs(tid, &r.regs); err != nil {
 		return false
 	}
@@ -597,11 +712,18 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 	if !ok {
 		return false
 	}
+	if b.natural {
+		if b.obj >= 0 {
+			r.res.addSiteCount(b.obj, b.site, 1)
+		}
+		return false
+	}
 	setPC(&r.regs, a)
 	if err := unix.PtraceSetRegs(tid, &r.regs); err != nil {
 		return false
 	}
 	sp := th.sp
+	r.repairTrapAction(tid, th)
 	if b.entry {
 		if b.rDebug != 0 && !rtldConsistent(sp.mem, b.rDebug) {
 			// The loader is about to map the libraries: not yet.
@@ -680,6 +802,7 @@ func (r *ptraceRun) stepOver(tid int, th *thread, a uint64, b *bp) {
 	sp.mem.WriteAt([]byte{b.orig}, int64(a))
 	r.stepping = a
 	defer func() { r.stepping = 0 }()
+	reblock := r.unblockTrap(tid, th)
 	sig := 0
 	for done := false; !done; {
 		if err := unix.PtraceSingleStep(tid, sig); err != nil {
@@ -703,7 +826,21 @@ func (r *ptraceRun) stepOver(tid int, th *thread, a uint64, b *bp) {
 		}
 		switch ev := int(ws) >> 16; ev {
 		case 0:
-			if s := ws.StopSignal(); s != unix.SIGTRAP {
+			s := ws.StopSignal()
+			if s == unix.SIGTRAP {
+				if code, err := unix.PtraceSigCode(tid); err == nil && code != unix.TRAP_TRACE {
+					// Not the step's trap: the program's raise(SIGTRAP)
+					// or its own int3. Delivered, like any signal, once
+					// the instruction has run.
+					if unix.PtraceGetRegs(tid, &r.regs) == nil && pc(&r.regs) != a {
+						sig, done = int(s), true
+						continue
+					}
+					sig = int(s)
+					continue
+				}
+			}
+			if s != unix.SIGTRAP {
 				// A signal arrived before the instruction ran, or the
 				// instruction faulted: deliver it on the next step.
 				sig = int(s)
@@ -725,6 +862,7 @@ func (r *ptraceRun) stepOver(tid int, th *thread, a uint64, b *bp) {
 		}
 	}
 	sp.mem.WriteAt(breakpointInsn, int64(a))
+	reblock()
 	r.resumeOthers(sp)
 	r.cont(tid, th, sig)
 }
@@ -788,7 +926,9 @@ func (r *ptraceRun) detachAll() {
 		if o.deferred != nil && o.deferred.StopSignal() == unix.SIGTRAP && o.sp != nil {
 			if unix.PtraceGetRegs(t, &r.regs) == nil {
 				a := pc(&r.regs) - pcAfterTrap
-				if b, ok := o.sp.bps[a]; ok {
+				if b, ok := o.sp.bps[a]; ok && b.natural {
+					r.res.addSiteCount(b.obj, b.site, 1) // the program's trap: delivered at the detach
+				} else if ok {
 					if !b.entry && !b.rtld {
 						r.res.addSiteCount(b.obj, b.site, 1)
 					}

@@ -702,8 +702,17 @@ func findGap(maps []proc.Mapping, exe string, lo, hi, size uint64) (uint64, bool
 
 // credit adds the trampoline counters to the result and unmaps them.
 func (r *ptraceRun) credit() {
+	r.creditTo(r.res)
 	for _, reg := range r.regions {
-		n := len(r.res.Objects[reg.obj].Sites)
+		unix.Munmap(reg.mem)
+	}
+	r.regions = nil
+}
+
+// creditTo adds the trampolines' counters to res (r.res or a snapshot).
+func (r *ptraceRun) creditTo(res *Result) {
+	for _, reg := range r.regions {
+		n := len(res.Objects[reg.obj].Sites)
 		for si := 0; si < n && 8*si+8 <= len(reg.mem); si++ {
 			if si >= len(reg.only) || !reg.only[si] {
 				continue
@@ -718,11 +727,9 @@ func (r *ptraceRun) credit() {
 			if r.opts.Coverage {
 				v = 1
 			}
-			r.res.addSiteCount(reg.obj, si, v)
+			res.addSiteCount(reg.obj, si, v)
 		}
-		unix.Munmap(reg.mem)
 	}
-	r.regions = nil
 }
 
 // finishTrampolines credits the counters and says in a note how the sites

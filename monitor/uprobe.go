@@ -151,6 +151,9 @@ func openPerfUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error)
 	for _, p := range objs {
 		oi := res.objectIndex(p.obj)
 		for si, site := range p.obj.Sites {
+			if p.only != nil && !p.only[si] {
+				continue
+			}
 			off, ok := p.obj.FileOffset(site.Addr)
 			if !ok {
 				continue
@@ -355,11 +358,30 @@ func (s *uprobeSet) close() {
 
 // countUprobesLaunched counts a launched command stopped at its entry: it
 // detaches (the counters need no tracer) and waits for the command's end.
-func countUprobesLaunched(pid int, set *uprobeSet, res *Result, helper []string) error {
-	defer set.finish(helper, res)
+func countUprobesLaunched(pid int, set *uprobeSet, res *Result, opts *Options) error {
+	defer set.finish(opts.CloseHelper, res)
 	if err := unix.PtraceDetach(pid); err != nil {
 		unix.Kill(pid, unix.SIGKILL)
 		return fmt.Errorf("detach from %d: %w", pid, err)
+	}
+	if opts.Checkpoint != nil {
+		// The counters are read beside the wait; res is left alone
+		// until the goroutine is done.
+		quit, done := make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(done)
+			t := time.NewTicker(CheckpointEvery)
+			defer t.Stop()
+			for {
+				select {
+				case <-quit:
+					return
+				case <-t.C:
+					opts.Checkpoint(res.snapshot(set.read))
+				}
+			}
+		}()
+		defer func() { close(quit); <-done }()
 	}
 	for {
 		_, ws, err := unix.Wait4(pid, false)
@@ -377,14 +399,15 @@ func countUprobesLaunched(pid int, set *uprobeSet, res *Result, helper []string)
 
 // countUprobesAttached counts a running process until ctx is done or the
 // process is gone, after detaching from its stopped threads.
-func countUprobesAttached(ctx context.Context, pid int, threads []int, set *uprobeSet, res *Result, helper []string) error {
-	defer set.finish(helper, res)
+func countUprobesAttached(ctx context.Context, pid int, threads []int, set *uprobeSet, res *Result, opts *Options) error {
+	defer set.finish(opts.CloseHelper, res)
 	for _, tid := range threads {
 		unix.PtraceDetachSignal(tid, 0)
 	}
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
 	res.Ended = "detached"
+	last := time.Now()
 loop:
 	for {
 		select {
@@ -394,6 +417,10 @@ loop:
 			if st, err := proc.ReadStat(pid); err != nil || st.State == "Z" || st.State == "X" {
 				res.Ended = "ended"
 				break loop
+			}
+			if opts.Checkpoint != nil && time.Since(last) >= CheckpointEvery {
+				last = time.Now()
+				opts.Checkpoint(res.snapshot(set.read))
 			}
 		}
 	}

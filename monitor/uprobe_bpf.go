@@ -67,6 +67,9 @@ func openBPFUprobes(tids []int, objs []placed, res *Result) (_ *uprobeSet, err e
 			return nil, err
 		}
 		for si, site := range p.obj.Sites {
+			if p.only != nil && !p.only[si] {
+				continue
+			}
 			off, ok := p.obj.FileOffset(site.Addr)
 			if !ok {
 				continue

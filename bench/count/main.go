@@ -13,7 +13,8 @@
 //
 // Python: python3.11 running testdata/work.py with --only
 // obj:libpython3.11.so.1.0, no rebuild: the wall time of "--units
-// functions" (auto engine: uprobes; ptrace: trampolines) and of
+// functions" (--engine uprobe; ptrace: trampolines, the auto engine's
+// choice for a command sonde starts) and of
 // "--coverage --units lines" (ptrace trampolines; and the one-shot int3
 // breakpoints of --trampolines=false), each as a ratio to valgrind
 // --tool=callgrind on the same script in the same run, and to the
@@ -173,7 +174,7 @@ func pythonRuns(rounds int, python, sonde, td, dir, data string) error {
 	}{
 		{"unprofiled", []string{python, script}, false, 0},
 		{"valgrind --tool=callgrind", []string{"valgrind", "--tool=callgrind", "--callgrind-out-file=" + filepath.Join(dir, "cg.out"), python, script}, false, 0},
-		{"sonde count --units functions", count("--units", "functions"), true, 0},
+		{"sonde count --engine uprobe --units functions", count("--engine", "uprobe", "--units", "functions"), true, 0},
 		{"  --engine ptrace (trampolines), cold", count("--engine", "ptrace", "--units", "functions", "--plan-cache=false"), false, 0},
 		{"  --engine ptrace (trampolines), warm", count("--engine", "ptrace", "--units", "functions"), true, 0},
 		{"  --engine ptrace --units lines, warm", count("--engine", "ptrace", "--units", "lines"), true, 0},

@@ -41,14 +41,26 @@ disassembly.
 line range (sort.c:20-30), functions by regular expression (func:^shell),
 an object (obj:libfoo.so; without obj: the program's executable is
 counted). --coverage records only whether each unit ran (a byte set in a
-trampoline; an int3 breakpoint is removed at its first hit). --engine
-auto uses uprobes and
-falls back to ptrace with a one-line notice (coverage uses ptrace).
-The ptrace engine patches each site with a jump to a counting trampoline
-that sonde writes into the program (a few nanoseconds a hit); sites whose
-bytes it cannot prove safe to displace keep an int3 breakpoint (a trap
-per hit), and the report's note says how many. --trampolines=false puts
-int3 breakpoints everywhere.
+trampoline; an int3 breakpoint is removed at its first hit).
+--engine auto (the default) counts with ptrace wherever sonde can trace
+the target: always for a command it starts; with -p unless the process
+is already traced (a debugger: TracerPid in /proc/PID/status), or Yama's
+ptrace_scope, seccomp or permissions forbid it; then it counts with
+uprobes and says why in one line. --engine uprobe and --engine ptrace
+force one. The ptrace engine patches each site with a jump to a counting
+trampoline that sonde writes into the program (a few nanoseconds a hit;
+a uprobe costs 0.4-28 µs); sites whose bytes it cannot prove safe to
+displace keep an int3 breakpoint (a trap per hit), and the report's note
+says how many. --trampolines=false puts int3 breakpoints everywhere.
+A process attached with -p must survive sonde, even killed by SIGKILL:
+sonde writes no int3 into it. Its sites without a trampoline are counted
+by uprobes (which the kernel removes when sonde dies), --trampolines=false
+counts every site with uprobes, libraries it loads later are counted only
+when obj: names them, and a process of it that execs another program is
+let go. The trampolines stay in the process and keep counting.
+Programs that use SIGTRAP themselves (raise(SIGTRAP), an int3 of their
+own) get every trap as without sonde: sonde plants nothing on an int3,
+and counts a site that is one when the program's trap comes from it.
 The units, sites and trampolines of each object file are kept between
 runs in $SONDE_CACHE/plans (default ~/.cache/sonde/plans; at most 1 GiB,
 least recently used first out), named by the file's device, inode, size
@@ -58,10 +70,13 @@ milliseconds instead of re-reading its line table and disassembling it.
 With -p, sonde counts until Ctrl-C or --duration, then detaches, leaving
 every original byte in place.
 
-The counts are appended to FILE (default sonde.data); read them with
-'sonde report --lines' (Bishop's listing), --functions, --histogram,
---coverage. The command's exit status is sonde's; when it dies of a
-signal, the counts up to that point are still written.
+The counts are appended to FILE (default sonde.data), every 0.1 s while
+the target runs and at its end (each write supersedes the last, so a
+sonde killed by SIGKILL leaves the counts up to a fraction of a second
+before); read them with 'sonde report --lines' (Bishop's listing),
+--functions, --histogram, --coverage. The command's exit status is
+sonde's; when it dies of a signal, the counts up to that point are still
+written.
 
 Examples:
   sonde count -- ./shell-sort
@@ -113,7 +128,7 @@ func runCount(e *env, args []string) int {
 	var only specList
 	fs.Var(&only, "only", "restrict the units (repeatable)")
 	coverage := fs.Bool("coverage", false, "one-shot breakpoints: what ran and what never ran")
-	engine := fs.String("engine", "auto", "auto, uprobe or ptrace")
+	engine := fs.String("engine", "auto", "auto (ptrace where sonde can trace the target, else uprobes), uprobe or ptrace")
 	trampolines := fs.Bool("trampolines", true, "ptrace engine: count in trampolines; false: int3 breakpoints everywhere")
 	planCache := fs.Bool("plan-cache", true, "keep each object's units and trampolines between runs ($SONDE_CACHE/plans, default ~/.cache/sonde/plans)")
 	out := fs.String("o", "sonde.data", "data file to append to")
@@ -206,17 +221,26 @@ func runCount(e *env, args []string) int {
 		opts.Notice, waitOutput = notice, wait
 		opts.Cmd = cmd
 	}
-	res, err := monitor.Count(ctx, opts)
-	waitOutput()
+	// The counts go to the file every monitor.CheckpointEvery while the
+	// target runs: a sonde killed by SIGKILL leaves them up to then.
+	w, err := datafile.OpenAppend(*out)
 	if err != nil {
 		return fail(e, "count", err)
 	}
-	w, err := datafile.OpenAppend(*out)
-	if err != nil {
-		fail(e, "count", err)
-		return errorStatus(res)
+	dw := monitor.NewDataWriter(w, command)
+	var checkErr error
+	opts.Checkpoint = func(snap *monitor.Result) {
+		if checkErr == nil {
+			checkErr = dw.Checkpoint(snap)
+		}
 	}
-	err = monitor.WriteData(w, res, command)
+	res, err := monitor.Count(ctx, opts)
+	waitOutput()
+	if err != nil {
+		w.Close()
+		return fail(e, "count", err)
+	}
+	err = dw.Finish(res)
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}

@@ -28,6 +28,9 @@ type runState struct {
 	// batches finds the samples of each Samples frame read, by the
 	// frame's CRC, for the frame's ExprValues frame.
 	batches map[uint32]batch
+	// totals is the last CountsTotal frame's counts of each universe,
+	// which the next one replaces.
+	totals map[*universe][]uint64
 }
 
 // batch is where the samples of one Samples frame are in Profile.Samples.
@@ -60,7 +63,7 @@ func (d *decoder) assemble() (*profile.Profile, error) {
 	d.readExprValues()
 	for i := range d.frames {
 		f := &d.frames[i]
-		if f.version != Version || f.kind != KindCounts || d.runs[f.run] == nil {
+		if f.version != Version || (f.kind != KindCounts && f.kind != KindCountsTotal) || d.runs[f.run] == nil {
 			continue
 		}
 		if err := d.addCounts(f, d.runs[f.run]); err != nil {
@@ -617,6 +620,17 @@ func (d *decoder) addCounts(f *rawFrame, st *runState) error {
 	}
 	if u.counts == nil {
 		u.counts = make([]uint64, total)
+	}
+	if f.kind == KindCountsTotal {
+		// Replaces the run's previous total for the universe: take
+		// what that one added back out (exact in uint64 arithmetic).
+		if st.totals == nil {
+			st.totals = map[*universe][]uint64{}
+		}
+		for i, c := range st.totals[u] {
+			u.counts[i] -= c
+		}
+		st.totals[u] = add
 	}
 	for i, c := range add {
 		u.counts[i] += c

@@ -128,6 +128,15 @@
 //	uvarint  ntypes: must equal the run's count types
 //	nunits × ntypes uvarint, unit by unit
 //
+// CountsTotal (14): a checkpoint of a run's counts: the payload of a Counts
+// frame, holding everything the run has counted for that universe so far.
+// It replaces the run's previous CountsTotal frame for the same universe
+// (in file order) instead of adding to it; Counts frames of the run still
+// add. A collector that may be killed (sonde count) writes one every
+// fraction of a second and a last one at its end, all in one run: a file
+// cut short by a kill holds the counts of the last checkpoint. Readers
+// that predate the kind skip it with a warning.
+//
 // Lost (7): uvarint number of samples or records lost; they add up.
 //
 // ProcessEnd (8): uvarint pid, string how it ended ("exit 0",
@@ -280,38 +289,41 @@ const MaxStackDepth = 4096
 // Kind says what a frame holds.
 type Kind uint8
 
-// The frame kinds of version 1. ExprDef, ExprValues and Object came later
-// than the others; readers that predate them skip them with a warning.
+// The frame kinds of version 1. ExprDef, ExprValues, Object and CountsTotal
+// came later than the others; readers that predate them skip them with a
+// warning.
 const (
-	KindRun        Kind = 1
-	KindMapping    Kind = 2
-	KindProcess    Kind = 3
-	KindSamples    Kind = 4
-	KindUnits      Kind = 5
-	KindCounts     Kind = 6
-	KindLost       Kind = 7
-	KindProcessEnd Kind = 8
-	KindRunEnd     Kind = 9
-	KindNote       Kind = 10
-	KindExprDef    Kind = 11
-	KindExprValues Kind = 12
-	KindObject     Kind = 13
+	KindRun         Kind = 1
+	KindMapping     Kind = 2
+	KindProcess     Kind = 3
+	KindSamples     Kind = 4
+	KindUnits       Kind = 5
+	KindCounts      Kind = 6
+	KindLost        Kind = 7
+	KindProcessEnd  Kind = 8
+	KindRunEnd      Kind = 9
+	KindNote        Kind = 10
+	KindExprDef     Kind = 11
+	KindExprValues  Kind = 12
+	KindObject      Kind = 13
+	KindCountsTotal Kind = 14
 )
 
 var kindNames = [...]string{
-	KindRun:        "Run",
-	KindMapping:    "Mapping",
-	KindProcess:    "Process",
-	KindSamples:    "Samples",
-	KindUnits:      "Units",
-	KindCounts:     "Counts",
-	KindLost:       "Lost",
-	KindProcessEnd: "ProcessEnd",
-	KindRunEnd:     "RunEnd",
-	KindNote:       "Note",
-	KindExprDef:    "ExprDef",
-	KindExprValues: "ExprValues",
-	KindObject:     "Object",
+	KindRun:         "Run",
+	KindMapping:     "Mapping",
+	KindProcess:     "Process",
+	KindSamples:     "Samples",
+	KindUnits:       "Units",
+	KindCounts:      "Counts",
+	KindLost:        "Lost",
+	KindProcessEnd:  "ProcessEnd",
+	KindRunEnd:      "RunEnd",
+	KindNote:        "Note",
+	KindExprDef:     "ExprDef",
+	KindExprValues:  "ExprValues",
+	KindObject:      "Object",
+	KindCountsTotal: "CountsTotal",
 }
 
 // String returns the kind's name as in the format description.
@@ -323,7 +335,7 @@ func (k Kind) String() string {
 }
 
 // known reports whether k is a kind of this version.
-func (k Kind) known() bool { return k >= KindRun && k <= KindObject }
+func (k Kind) known() bool { return k >= KindRun && k <= KindCountsTotal }
 
 // FNV-1a 64 parameters, as in the spec above (and hash/fnv).
 const (

@@ -35,6 +35,8 @@ func FuzzReader(f *testing.F) {
 	if data, err := os.ReadFile(writeObjectFile(f, 0x6666)); err == nil {
 		f.Add(data) // Object frames
 	}
+	totals, _, _ := totalsFile(f)
+	f.Add(totals)
 	f.Add([]byte(Magic))
 	f.Add([]byte("not a data file"))
 	const name = "fuzz.data"

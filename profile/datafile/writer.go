@@ -266,13 +266,24 @@ func BodyHash(body []byte) uint64 { return fnv1a64(body) }
 // and nunits units: counts holds one value per count type of the run for
 // each unit, unit by unit.
 func (w *Writer) WriteCounts(hash uint64, nunits int, counts []uint64) error {
+	return w.writeCounts(KindCounts, hash, nunits, counts)
+}
+
+// WriteCountsTotal writes a CountsTotal frame: the run's counts of the
+// universe so far, which replace those of its previous CountsTotal frame
+// for the universe (a checkpoint; see the format).
+func (w *Writer) WriteCountsTotal(hash uint64, nunits int, counts []uint64) error {
+	return w.writeCounts(KindCountsTotal, hash, nunits, counts)
+}
+
+func (w *Writer) writeCounts(kind Kind, hash uint64, nunits int, counts []uint64) error {
 	w.mu.Lock()
 	ntypes := w.ncountTypes
 	w.mu.Unlock()
 	if nunits < 0 || len(counts) != nunits*ntypes {
 		return fmt.Errorf("write counts: %d values for %d units of %d count types", len(counts), nunits, ntypes)
 	}
-	return w.frameFunc(KindCounts, func(b []byte) []byte {
+	return w.frameFunc(kind, func(b []byte) []byte {
 		b = binary.LittleEndian.AppendUint64(b, hash)
 		b = binary.AppendUvarint(b, uint64(nunits))
 		b = binary.AppendUvarint(b, uint64(ntypes))

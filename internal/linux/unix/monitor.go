@@ -124,6 +124,9 @@ const (
 	SYS_MMAP            = xunix.SYS_MMAP
 	SYS_OPENAT          = xunix.SYS_OPENAT
 	SYS_CLOSE           = xunix.SYS_CLOSE
+	SYS_RT_SIGACTION    = xunix.SYS_RT_SIGACTION
+	SYS_RT_SIGPROCMASK  = xunix.SYS_RT_SIGPROCMASK
+	SIG_BLOCK           = xunix.SIG_BLOCK
 	PROT_READ           = xunix.PROT_READ
 	PROT_WRITE          = xunix.PROT_WRITE
 	PROT_EXEC           = xunix.PROT_EXEC

@@ -3,6 +3,7 @@ package unix
 import (
 	"errors"
 	"syscall"
+	"unsafe"
 
 	xunix "golang.org/x/sys/unix"
 )
@@ -93,4 +94,65 @@ func ReadProcessMemory(pid int, buf []byte, addr uint64) (int, error) {
 	local := []xunix.Iovec{{Base: &buf[0], Len: uint64(len(buf))}}
 	remote := []xunix.RemoteIovec{{Base: uintptr(addr), Len: len(buf)}}
 	return xunix.ProcessVMReadv(pid, local, remote, 0)
+}
+
+// Signal codes of a SIGTRAP's siginfo that tell who sent it.
+const (
+	SI_KERNEL  = 0x80 // an int3 (x86: do_int3_user)
+	TRAP_BRKPT = 1    // a hardware breakpoint
+	TRAP_TRACE = 2    // a single step
+)
+
+// PtraceSigCode returns the si_code of the signal that stopped tracee tid
+// (PTRACE_GETSIGINFO): SI_KERNEL for an int3, TRAP_TRACE for a single
+// step, SI_USER or SI_TKILL (negative) for a signal a process sent.
+func PtraceSigCode(tid int) (int32, error) {
+	var info [128]byte // siginfo_t: si_signo, si_errno, si_code (int each), ...
+	_, _, e := xunix.Syscall6(xunix.SYS_PTRACE, xunix.PTRACE_GETSIGINFO, uintptr(tid), 0, uintptr(unsafe.Pointer(&info[0])), 0, 0)
+	if e != 0 {
+		return 0, e
+	}
+	return int32(uint32(info[8]) | uint32(info[9])<<8 | uint32(info[10])<<16 | uint32(info[11])<<24), nil
+}
+
+// PtraceGetSiginfo returns the raw siginfo_t (128 bytes) of the signal
+// that stopped tracee tid.
+func PtraceGetSiginfo(tid int) ([128]byte, error) {
+	var info [128]byte
+	_, _, e := xunix.Syscall6(xunix.SYS_PTRACE, xunix.PTRACE_GETSIGINFO, uintptr(tid), 0, uintptr(unsafe.Pointer(&info[0])), 0, 0)
+	if e != 0 {
+		return info, e
+	}
+	return info, nil
+}
+
+// PtraceSetSiginfo sets the siginfo_t of the signal tracee tid delivers
+// when it is next restarted with that signal.
+func PtraceSetSiginfo(tid int, info [128]byte) error {
+	_, _, e := xunix.Syscall6(xunix.SYS_PTRACE, xunix.PTRACE_SETSIGINFO, uintptr(tid), 0, uintptr(unsafe.Pointer(&info[0])), 0, 0)
+	if e != 0 {
+		return e
+	}
+	return nil
+}
+
+// PtraceGetSigmask returns the blocked-signal mask of stopped tracee tid
+// (PTRACE_GETSIGMASK; bit n-1 is signal n).
+func PtraceGetSigmask(tid int) (uint64, error) {
+	var m uint64
+	_, _, e := xunix.Syscall6(xunix.SYS_PTRACE, xunix.PTRACE_GETSIGMASK, uintptr(tid), 8, uintptr(unsafe.Pointer(&m)), 0, 0)
+	if e != 0 {
+		return 0, e
+	}
+	return m, nil
+}
+
+// PtraceSetSigmask sets the blocked-signal mask of stopped tracee tid
+// (PTRACE_SETSIGMASK).
+func PtraceSetSigmask(tid int, m uint64) error {
+	_, _, e := xunix.Syscall6(xunix.SYS_PTRACE, xunix.PTRACE_SETSIGMASK, uintptr(tid), 8, uintptr(unsafe.Pointer(&m)), 0, 0)
+	if e != 0 {
+		return e
+	}
+	return nil
 }
