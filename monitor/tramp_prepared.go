@@ -276,3 +276,23 @@ func encodeRels(rels []textRel) []byte {
 	}
 	return b
 }
+
+// host returns the window whose bytes hold the hop of window i (a slack
+// hop, see planner.slackHop), -1 when its hop is in dead bytes or it has
+// none. Windows are in address order and do not overlap (check).
+func (pp *prepared) host(i int) int {
+	le := binary.LittleEndian
+	h := le.Uint64(pp.recs[winRecLen*i+8:])
+	if h == 0 {
+		return -1
+	}
+	j := sort.Search(pp.n, func(j int) bool { return le.Uint64(pp.recs[winRecLen*j:]) > h }) - 1
+	if j < 0 || j == i {
+		return -1
+	}
+	r := pp.recs[winRecLen*j:]
+	if h+jmpLen > le.Uint64(r)+uint64(le.Uint32(r[20:])) {
+		return -1
+	}
+	return j
+}

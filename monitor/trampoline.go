@@ -322,6 +322,15 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	// of the last one looked up, [mlo, mhi)).
 	var spans []span
 	var mlo, mhi uint64
+	mark := func(i int) {
+		rec := pp.recs[winRecLen*i : winRecLen*(i+1)]
+		use[i] = true
+		n++
+		for k, e := le.Uint32(rec[24:]), le.Uint32(rec[24:])+le.Uint32(rec[28:]); k < e; k++ {
+			keep[le.Uint32(pp.sites[4*k:])] = true
+		}
+	}
+	var slack [][2]int // windows whose hop is in the slack of another, and that other
 	for i := 0; i < pp.n; i++ {
 		rec := pp.recs[winRecLen*i : winRecLen*(i+1)]
 		addr, hop, size := le.Uint64(rec), le.Uint64(rec[8:]), uint64(le.Uint32(rec[20:]))
@@ -351,16 +360,29 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 				continue
 			}
 			lo, hi = min(lo, h), max(hi, h+jmpLen)
-		}
-		use[i] = true
-		n++
-		for k, e := le.Uint32(rec[24:]), le.Uint32(rec[24:])+le.Uint32(rec[28:]); k < e; k++ {
-			keep[le.Uint32(pp.sites[4*k:])] = true
+			if j := pp.host(i); j >= 0 {
+				// A hop in another window's slack goes in with that
+				// window only, and never in a coverage run, which
+				// removes windows one by one (planner.slackHop).
+				if r.opts.Coverage {
+					continue
+				}
+				slack = append(slack, [2]int{i, j})
+			} else {
+				mark(i)
+			}
+		} else {
+			mark(i)
 		}
 		if l := len(spans) - 1; l >= 0 && spans[l].hi > mlo {
 			spans[l].lo, spans[l].hi = min(spans[l].lo, lo), max(spans[l].hi, hi)
 		} else {
 			spans = append(spans, span{lo, hi})
+		}
+	}
+	for _, uh := range slack {
+		if use[uh[1]] {
+			mark(uh[0])
 		}
 	}
 	var int3 []int
@@ -394,10 +416,13 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	img := sp.readText(spans)
 	at := &armedTramps{pp: pp, bias: bias, base: base, reg: reg, patched: make([]bool, pp.n)}
 	var jump [maxWindow]byte
-	for i := 0; i < pp.n; i++ {
-		if !use[i] {
-			continue
-		}
+	// The windows whose hop lies in another's slack go in last, where
+	// that other went in: its jump has put 0xcc where their hop goes.
+	user := make(map[int]int, len(slack))
+	for _, uh := range slack {
+		user[uh[0]] = uh[1]
+	}
+	place := func(i int) {
 		rec := pp.recs[winRecLen*i : winRecLen*(i+1)]
 		addr, hop, off, size := le.Uint64(rec), le.Uint64(rec[8:]), le.Uint32(rec[16:]), uint64(le.Uint32(rec[20:]))
 		wa, ha := le.Uint32(rec[32:]), le.Uint32(rec[36:])
@@ -405,17 +430,25 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		cur := img.at(a, size)
 		ok := cur != nil && bytes.Equal(cur, pp.want[wa:uint64(wa)+size])
 		var hcur []byte
-		if ok && hop != 0 {
+		if j, slackHop := user[i]; ok && slackHop {
+			// The host's bytes, the hop's among them, were checked.
+			hcur = img.at(h, jmpLen)
+			ok = hcur != nil && at.patched[j]
+		} else if ok && hop != 0 {
 			hcur = img.at(h, jmpLen)
 			ok = hcur != nil && bytes.Equal(hcur, pp.hopWant[ha:ha+jmpLen])
 		}
 		if !ok {
+			why := "text differs from the file (another tool's breakpoint?)"
+			if _, slackHop := user[i]; slackHop && hcur != nil {
+				why = "hop's host window not patched"
+			}
 			pp.win(i).sites.each(func(c int) {
 				keep[c] = false
 				int3 = append(int3, c)
-				r.stats.why["text differs from the file (another tool's breakpoint?)"]++
+				r.stats.why[why]++
 			})
-			continue
+			return
 		}
 		j := jump[:size]
 		to := base + uint64(off)
@@ -439,6 +472,16 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		at.live++
 		r.stats.patched++
 		r.stats.covered += int(le.Uint32(rec[28:])) - 1
+	}
+	for i := 0; i < pp.n; i++ {
+		if _, slackHop := user[i]; use[i] && !slackHop {
+			place(i)
+		}
+	}
+	for _, uh := range slack {
+		if use[uh[0]] {
+			place(uh[0])
+		}
 	}
 	if r.opts.Coverage {
 		pp.startIndex(len(o.Sites)) // for uncover

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -235,6 +236,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 	all := append(append([][2]uint64(nil), taken...), added...)
 	sort.Slice(all, func(i, j int) bool { return all[i][0] < all[j][0] })
 	hops := p.deadRanges(all)
+	var still []int
 	for _, si := range left {
 		if _, ok := pl.covered[si]; ok {
 			continue
@@ -243,9 +245,135 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 			add(si, w)
 			continue
 		}
-		pl.why[whys[si]]++
+		still = append(still, si)
+	}
+	// Then a hop in the slack of a placed window (see slackHop).
+	if len(still) > 0 {
+		sh := newSlackHops(pl)
+		for _, si := range still {
+			if _, ok := pl.covered[si]; ok {
+				continue
+			}
+			if !p.slackHop(si, sh, add) {
+				pl.why[whys[si]]++
+			}
+		}
 	}
 	return pl
+}
+
+// slackHops is the state of the slack phase: the windows placed so far in
+// address order, the hops placed so far, and how much of each host
+// window's slack is taken.
+type slackHops struct {
+	ws   []*window
+	hops []uint64          // sorted
+	used map[uint64]uint64 // host window address -> its first free slack byte
+}
+
+func newSlackHops(pl *trampPlan) *slackHops {
+	sh := &slackHops{used: map[uint64]uint64{}}
+	for _, w := range pl.wins {
+		sh.ws = append(sh.ws, w)
+		if w.hop != 0 {
+			sh.hops = append(sh.hops, w.hop)
+		}
+	}
+	sort.Slice(sh.ws, func(i, j int) bool { return sh.ws[i].addr < sh.ws[j].addr })
+	slices.Sort(sh.hops)
+	return sh
+}
+
+// overlaps reports whether [lo, hi) overlaps a window other than skip.
+func (sh *slackHops) overlaps(lo, hi uint64, skip *window) bool {
+	i := sort.Search(len(sh.ws), func(i int) bool { return sh.ws[i].addr+uint64(sh.ws[i].size) > lo })
+	for ; i < len(sh.ws) && sh.ws[i].addr < hi; i++ {
+		if sh.ws[i] != skip {
+			return true
+		}
+	}
+	return false
+}
+
+// slackHop gives site si, which has room for a 2-byte jmp rel8 only, a
+// hop in the slack of a window within rel8 reach: the bytes of a window
+// after its 5-byte jump never run while the jump is in place (nothing
+// jumps inside a window), so they can hold a hop, as dead padding does.
+// When a window in reach has no 5 bytes of slack left, it is grown through
+// the instructions after it (nothing among them being a branch target,
+// they run in its trampoline as they would in place).
+//
+// -O0 code has little padding and no room at its function ends: the
+// epilogue line (`pop %rbp; ret`, `leave; ret`), reached by the jumps of
+// early returns, has 2 bytes, and a line after a call that returns there
+// may have 3 (`nop; leave; ret`); the entry window of the function or of
+// the next one (`push %rbp; mov %rsp,%rbp; sub $0x20,%rsp; mov
+// %rdi,-0x18(%rbp)`) is in reach and has or can get the slack.
+//
+// Such a hop is only valid while its host window's jump is in place:
+// armTrampolines places the two together or neither (a hop inside another
+// window is a slack hop: prepared.host), and a coverage run, whose windows
+// are removed one by one, leaves these sites to int3.
+func (p *planner) slackHop(si int, sh *slackHops, add func(int, *window)) bool {
+	a := uint64(p.o.Sites[si].Addr)
+	fn, why := p.function(a)
+	if why != "" {
+		return false
+	}
+	uw, _ := p.windowOf(fn, a, si, a, hopLen)
+	if uw == nil || sh.overlaps(a, a+uint64(uw.size), nil) {
+		return false
+	}
+	lo, hi := a+hopLen-128, a+hopLen+127 // where the hop may start
+	i := sort.Search(len(sh.ws), func(i int) bool { return sh.ws[i].addr+maxWindow > lo })
+	for ; i < len(sh.ws) && sh.ws[i].addr <= hi; i++ {
+		h := sh.ws[i]
+		if h.hop != 0 {
+			continue
+		}
+		at := sh.used[h.addr]
+		if at == 0 {
+			at = h.addr + jmpLen
+		}
+		if at < lo || at > hi {
+			continue
+		}
+		nh := h
+		if at+jmpLen > h.addr+uint64(h.size) {
+			hf, why := p.function(h.addr)
+			if why != "" {
+				continue
+			}
+			nh, _ = p.windowOf(hf, h.addr, h.site, h.addr, int(at+jmpLen-h.addr))
+			if nh == nil || nh.size > maxWindow {
+				continue
+			}
+			end := nh.addr + uint64(nh.size)
+			if sh.overlaps(h.addr, end, h) || a < end && a+uint64(uw.size) > h.addr {
+				continue
+			}
+			if k, _ := slices.BinarySearch(sh.hops, h.addr); k < len(sh.hops) && sh.hops[k] < end {
+				continue // a hop placed in the bytes it would cover
+			}
+		}
+		want := p.code(at, jmpLen)
+		if len(want) != jmpLen {
+			continue
+		}
+		if nh != h {
+			sh.ws[i] = nh
+			add(nh.site, nh)
+		}
+		sh.used[h.addr] = at + jmpLen
+		uw.hop, uw.hopWant = at, want
+		add(si, uw)
+		k := sort.Search(len(sh.ws), func(k int) bool { return sh.ws[k].addr > a })
+		sh.ws = slices.Insert(sh.ws, k, uw)
+		k, _ = slices.BinarySearch(sh.hops, at)
+		sh.hops = slices.Insert(sh.hops, k, at)
+		return true
+	}
+	return false
 }
 
 // deadRange is a run of bytes that never run (after a jmp or ret, no
