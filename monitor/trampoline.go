@@ -75,6 +75,30 @@ type emitter struct {
 	buf  []byte
 	rels []textRel
 	cnts []cntRel
+	// entryB holds, by link-time address, where the trampolines of the
+	// windows with fall sites continue after their counters (entry B);
+	// toB the rel32 fields that jump there, filled by fixEntries.
+	entryB map[uint64]uint32
+	toB    []bRel
+}
+
+// bRel is a rel32 field of the code that jumps to the entry B of the
+// window at target.
+type bRel struct {
+	off    uint32
+	target uint64
+}
+
+// fixEntries fills the jumps to entries B (see planner.fold): they stay
+// in the code, so they are final once all of it is emitted.
+func (e *emitter) fixEntries() {
+	for _, b := range e.toB {
+		to, ok := e.entryB[b.target]
+		if !ok {
+			panic(fmt.Sprintf("monitor: no entry B for %#x", b.target)) // the plan names windows it holds
+		}
+		binary.LittleEndian.PutUint32(e.buf[b.off:], uint32(int32(int64(to)-int64(b.off+4))))
+	}
 }
 
 // textRel is a field of the code that points into the object.
@@ -137,9 +161,20 @@ func (e *emitter) fixCounters(codeSize uint64) {
 	}
 }
 
-// insn appends the relocated form of in.
-func (e *emitter) insn(in *winInsn) {
+// insn appends the relocated form of in; toB: a direct jump to the window
+// at its target goes to that window's entry B.
+func (e *emitter) insn(in *winInsn, toB bool) {
 	oldNext := in.addr + uint64(len(in.code))
+	if toB && (in.kind == relJmp || in.kind == relJcc) {
+		if in.kind == relJmp {
+			e.buf = append(e.buf, 0xe9)
+		} else {
+			e.buf = append(e.buf, 0x0f, 0x80|in.cc)
+		}
+		e.toB = append(e.toB, bRel{off: uint32(len(e.buf)), target: in.target})
+		e.buf = append(e.buf, 0, 0, 0, 0)
+		return
+	}
 	switch in.kind {
 	case relCopy:
 		e.buf = append(e.buf, in.code...)
@@ -183,14 +218,26 @@ func (e *emitter) ripInsn(code []byte, off int, oldNext uint64) {
 	e.rels = append(e.rels, textRel{off: uint32(start + off), end: uint32(start + len(code)), target: abs})
 }
 
-// trampoline appends the whole trampoline of w.
+// trampoline appends the whole trampoline of w. In a count run a window
+// with fall sites counts them first (entry A) and the jumps that fold
+// redirected come in after them (entry B); a coverage run has neither.
 func (e *emitter) trampoline(w *window, coverage bool) {
+	folded := !coverage && w.fall != nil
+	if folded {
+		for _, s := range w.fall {
+			e.counter(s, false, false)
+		}
+		if e.entryB == nil {
+			e.entryB = map[uint64]uint32{}
+		}
+		e.entryB[w.addr] = uint32(len(e.buf))
+	}
 	for i := range w.insns {
 		in := &w.insns[i]
 		for _, s := range in.count {
-			e.counter(s, w.flagsDead && i == 0 && s == w.site, coverage)
+			e.counter(s, w.flagsDead && i == 0 && s == w.site && !folded, coverage)
 		}
-		e.insn(in)
+		e.insn(in, in.toB && !coverage)
 	}
 	if !w.ends {
 		e.buf = append(e.buf, 0xe9)
@@ -415,6 +462,42 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	// removed, over whatever is there).
 	img := sp.readText(spans)
 	at := &armedTramps{pp: pp, bias: bias, base: base, reg: reg, patched: make([]bool, pp.n)}
+	if len(pp.deps) > 0 {
+		// Windows that go in together (planner.fold) or not at all: a
+		// jump left in place at a folded window's jump would count its
+		// fall sites.
+		drop := func(i int, why string) {
+			use[i] = false
+			pp.win(i).sites.each(func(c int) {
+				keep[c] = false
+				int3 = append(int3, c)
+				r.stats.why[why]++
+			})
+		}
+		textOK := func(i int) bool {
+			w := pp.win(i)
+			cur := img.at(w.addr+bias, uint64(w.size))
+			return cur != nil && bytes.Equal(cur, w.want)
+		}
+		for changed := true; changed; {
+			changed = false
+			for k := 0; k+8 <= len(pp.deps); k += 8 {
+				a, b := int(le.Uint32(pp.deps[k:])), int(le.Uint32(pp.deps[k+4:]))
+				switch {
+				case use[a] && use[b] && (!textOK(a) || !textOK(b)):
+					drop(a, "text differs from the file (another tool's breakpoint?)")
+					drop(b, "text differs from the file (another tool's breakpoint?)")
+				case use[a] && !use[b]:
+					drop(a, "a window it goes in with cannot")
+				case use[b] && !use[a]:
+					drop(b, "a window it goes in with cannot")
+				default:
+					continue
+				}
+				changed = true
+			}
+		}
+	}
 	var jump [maxWindow]byte
 	// The windows whose hop lies in another's slack go in last, where
 	// that other went in: its jump has put 0xcc where their hop goes.

@@ -62,6 +62,12 @@ type window struct {
 	// file's bytes there.
 	hop     uint64
 	hopWant []byte
+	// fall are sites counted only when the window is entered from its
+	// jump in place (entry A), not by the jumps of other trampolines that
+	// go to the code after their counters (entry B); feed are the
+	// addresses of those jumps (see planner.fold).
+	fall []int
+	feed []uint64
 }
 
 // hopLen is the jmp rel8 a hop window starts with.
@@ -91,6 +97,9 @@ type winInsn struct {
 	ripRel   bool   // relCallInd: the operand is RIP-relative
 	modrm    int    // relCallInd: offset of the ModRM byte
 	uncond   bool   // never falls through: ret, indirect jmp, ud2, hlt
+	// toB says that a relJmp or relJcc goes to the entry B of the window
+	// at its target, in the trampolines (planner.fold).
+	toB bool
 }
 
 const jmpLen = 5 // e9 rel32
@@ -122,6 +131,18 @@ type planner struct {
 	jumped map[uint64]bool
 	// starts caches insnStarts by function address.
 	starts map[uint64][]uint64
+	// ext holds, sorted, the branch targets reached otherwise than by a
+	// direct jump from the function that holds them: function starts,
+	// return addresses, calls, jumps from other functions, code addresses
+	// in instructions and data, landing pads (see isExt).
+	ext []uint64
+}
+
+// isExt reports whether a is a branch target reached otherwise than by a
+// direct jump of its own function.
+func (p *planner) isExt(a uint64) bool {
+	_, ok := slices.BinarySearch(p.ext, a)
+	return ok
 }
 
 // textSeg is an executable segment's bytes.
@@ -222,6 +243,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 			lo, hi := w.addr, w.addr+uint64(w.size)
 			if free(lo, hi) && (len(added) == 0 || added[len(added)-1][1] <= lo) {
 				added = append(added, [2]uint64{lo, hi})
+				byStart[w.addr] = w
 				add(si, w)
 				continue
 			}
@@ -248,6 +270,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 		still = append(still, si)
 	}
 	// Then a hop in the slack of a placed window (see slackHop).
+	var still2 []int
 	if len(still) > 0 {
 		sh := newSlackHops(pl)
 		for _, si := range still {
@@ -255,11 +278,159 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 				continue
 			}
 			if !p.slackHop(si, sh, add) {
-				pl.why[whys[si]]++
+				still2 = append(still2, si)
 			}
 		}
 	}
+	// Last, sites folded into the window after them (see fold).
+	if len(still2) > 0 {
+		ws := make([]*window, 0, len(pl.wins))
+		for _, w := range pl.wins {
+			ws = append(ws, w)
+		}
+		sort.Slice(ws, func(i, j int) bool { return ws[i].addr < ws[j].addr })
+		for _, si := range still2 {
+			if _, ok := pl.covered[si]; ok {
+				continue
+			}
+			if w := p.fold(si, ws, pl); w != nil {
+				pl.covered[si] = w.site
+				continue
+			}
+			pl.why[whys[si]]++
+		}
+	}
 	return pl
+}
+
+// regrow grows window ws[i] through the instruction at a (after it, no
+// branch target between), keeping what fold set on it, in ws and in pl.
+// It returns the grown window, nil when it cannot grow so.
+func (p *planner) regrow(ws []*window, i int, a uint64, pl *trampPlan) *window {
+	w := ws[i]
+	if w.ends || w.pad != nil || a-w.addr > maxWindow {
+		return nil
+	}
+	fn, why := p.function(w.addr)
+	if why != "" || a >= fn.addr+fn.size {
+		return nil
+	}
+	nw, _ := p.windowFrom(fn, w.addr, w.site, a)
+	if nw == nil || nw.size > maxWindow || i+1 < len(ws) && ws[i+1].addr < nw.addr+uint64(nw.size) {
+		return nil
+	}
+	nw.hop, nw.hopWant, nw.fall, nw.feed = w.hop, w.hopWant, w.fall, w.feed
+	for k := range nw.insns {
+		if k < len(w.insns) {
+			nw.insns[k].toB = w.insns[k].toB
+		}
+		for _, c := range nw.insns[k].count {
+			if c != nw.site {
+				pl.covered[c] = nw.site
+			}
+		}
+	}
+	ws[i] = nw
+	pl.wins[nw.site] = nw
+	return nw
+}
+
+// fold counts site si, whose instructions up to a branch target Y are
+// nops (`nop` after a call, before an epilogue that early returns jump
+// to: `nop; leave; ret` at -O0, no room for even a jmp rel8), in the
+// window at Y: si runs exactly when Y is reached by falling through from
+// it, that is, every time Y runs except when it is jumped to. When every
+// jump to Y is a direct jump of Y's function that is displaced in a
+// window (none from elsewhere: isExt), the trampolines of those windows
+// jump to the code of Y's trampoline after the counter of si (entry B),
+// and the jump in place at Y (entry A) is reached only by falling through
+// from si. The windows of the jumps and Y's go in together or not at all
+// (prepared.deps); a coverage run, whose windows are removed one by one,
+// leaves si to int3 (prepare). It returns Y's window, nil when si cannot
+// be folded. ws are the windows, in address order.
+func (p *planner) fold(si int, ws []*window, pl *trampPlan) *window {
+	x := uint64(p.o.Sites[si].Addr)
+	fn, why := p.function(x)
+	if why != "" {
+		return nil
+	}
+	end := fn.addr + fn.size
+	y := x
+	for y == x || !p.targets[y] {
+		if y >= end || y-x > 15 {
+			return nil
+		}
+		in, err := x86asm.Decode(p.code(y, int(min(end-y, 15))), 64)
+		if err != nil || in.Op != x86asm.NOP {
+			return nil
+		}
+		y += uint64(in.Len)
+	}
+	if y >= end || p.isExt(y) {
+		return nil
+	}
+	if j := sort.Search(len(p.o.Sites), func(j int) bool { return uint64(p.o.Sites[j].Addr) > x }); j < len(p.o.Sites) && uint64(p.o.Sites[j].Addr) < y {
+		return nil // another site among the nops
+	}
+	// No other function's range holds y (its jumps would not be seen).
+	for k := sort.Search(len(p.funcs), func(k int) bool { return p.funcs[k].addr > y }) - 1; k >= 0; k-- {
+		if f := p.funcs[k]; f.addr != fn.addr && y < f.addr+f.size {
+			return nil
+		}
+	}
+	winAt := func(a uint64) *window {
+		i := sort.Search(len(ws), func(i int) bool { return ws[i].addr+uint64(ws[i].size) > a })
+		if i < len(ws) && ws[i].addr <= a {
+			return ws[i]
+		}
+		return nil
+	}
+	wy := winAt(y)
+	if wy == nil || wy.addr != y || wy.fall != nil {
+		return nil
+	}
+	// Every jump to y in fn, each displaced in a window.
+	type feeder struct {
+		w *window
+		k int
+	}
+	var feeders []feeder
+	for _, a := range p.insnStarts(fn) {
+		code := p.code(a, int(min(end-a, 15)))
+		if isEndbr64(code) {
+			continue
+		}
+		in, err := x86asm.Decode(code, 64)
+		if err != nil {
+			return nil
+		}
+		rel, ok := in.Args[0].(x86asm.Rel)
+		if !ok || uint64(int64(a)+int64(in.Len)+int64(rel)) != y {
+			continue
+		}
+		w := winAt(a)
+		if w == nil {
+			// The window that ends before the jump may grow through it.
+			i := sort.Search(len(ws), func(i int) bool { return ws[i].addr > a }) - 1
+			if i < 0 || p.targets[a] {
+				return nil
+			}
+			if w = p.regrow(ws, i, a, pl); w == nil {
+				return nil
+			}
+		}
+		k := slices.IndexFunc(w.insns, func(in winInsn) bool { return in.addr == a })
+		if k < 0 || w.insns[k].kind != relJmp && w.insns[k].kind != relJcc {
+			return nil
+		}
+		feeders = append(feeders, feeder{w, k})
+	}
+	for _, f := range feeders {
+		f.w.insns[f.k].toB = true
+		wy.feed = append(wy.feed, f.w.insns[f.k].addr)
+	}
+	wy.fall = append(wy.fall, si)
+	return wy
 }
 
 // slackHops is the state of the slack phase: the windows placed so far in
@@ -470,20 +641,29 @@ func (p *planner) hopWindow(si int, wins [][2]uint64, dead []deadRange) *window 
 }
 
 // growWindow lengthens, for site si (not a branch target) that has no
-// window of its own, the first-pass window that ends at or before it, so
-// that it counts si too: nothing between them being a branch target, si
-// runs exactly when that window's instructions fall through to it. It
-// updates taken and byStart and reports whether it could.
+// window of its own, the window that ends at or before it (of the first
+// pass, taken, or a back window, added), so that it counts si too:
+// nothing between them being a branch target, si runs exactly when that
+// window's instructions fall through to it. It updates taken or added and
+// byStart and reports whether it could.
 func (p *planner) growWindow(si int, taken, added [][2]uint64, byStart map[uint64]*window, add func(int, *window)) bool {
 	a := uint64(p.o.Sites[si].Addr)
 	if p.targets[a] {
 		return false
 	}
 	i := sort.Search(len(taken), func(i int) bool { return taken[i][0] >= a }) - 1
-	if i < 0 || taken[i][1] > a {
+	j := sort.Search(len(added), func(j int) bool { return added[j][0] >= a }) - 1
+	own, other := taken, added
+	k := i
+	if j >= 0 && (i < 0 || added[j][0] > taken[i][0]) {
+		// The nearest window before si is a back window (a site just
+		// before si whose own window failed: an epilogue's `add; ret`).
+		own, other, k = added, taken, j
+	}
+	if k < 0 || own[k][1] > a {
 		return false
 	}
-	w := byStart[taken[i][0]]
+	w := byStart[own[k][0]]
 	if w == nil || w.ends || w.pad != nil || a-w.addr > maxWindow {
 		return false
 	}
@@ -496,13 +676,13 @@ func (p *planner) growWindow(si int, taken, added [][2]uint64, byStart map[uint6
 		return false
 	}
 	end := nw.addr + uint64(nw.size)
-	if i+1 < len(taken) && taken[i+1][0] < end {
+	if k+1 < len(own) && own[k+1][0] < end {
 		return false
 	}
-	if j := sort.Search(len(added), func(j int) bool { return added[j][1] > w.addr }); j < len(added) && added[j][0] < end {
+	if m := sort.Search(len(other), func(m int) bool { return other[m][1] > w.addr }); m < len(other) && other[m][0] < end {
 		return false
 	}
-	taken[i][1] = end
+	own[k][1] = end
 	byStart[w.addr] = nw
 	add(w.site, nw)
 	return true
@@ -564,6 +744,7 @@ func newPlanner(file string) (p *planner, err error) {
 func (p *planner) findTargets() error {
 	for _, fn := range p.funcs {
 		p.targets[fn.addr] = true
+		p.ext = append(p.ext, fn.addr)
 	}
 	// Jump tables are read for the functions with an indirect jump, in
 	// them or in their split-off parts (foo.cold, foo.part.0): the table
@@ -606,6 +787,7 @@ func (p *planner) findTargets() error {
 			if typ == rRelative || typ == rIrelative {
 				if a := binary.LittleEndian.Uint64(data[i+16:]); p.inText(a) {
 					p.targets[a] = true
+					p.ext = append(p.ext, a)
 				}
 			}
 		}
@@ -624,6 +806,7 @@ func (p *planner) findTargets() error {
 		for i := (8 - prog.Vaddr%8) % 8; i+8 <= uint64(len(b)); i += 8 {
 			if a := binary.LittleEndian.Uint64(b[i:]); p.inText(a) {
 				p.targets[a] = true
+				p.ext = append(p.ext, a)
 			}
 		}
 	}
@@ -633,7 +816,10 @@ func (p *planner) findTargets() error {
 	}
 	for _, a := range pads {
 		p.targets[a] = true
+		p.ext = append(p.ext, a)
 	}
+	slices.Sort(p.ext)
+	p.ext = slices.Compact(p.ext)
 	return nil
 }
 
@@ -665,6 +851,7 @@ func (p *planner) scanFunction(fn funcSym, code []byte) (tables []uint64, indire
 		off += in.Len
 		if in.Op == x86asm.CALL {
 			p.targets[next] = true
+			p.ext = append(p.ext, next)
 		}
 		if in.Op == x86asm.JMP {
 			if _, ok := in.Args[0].(x86asm.Rel); !ok {
@@ -677,18 +864,23 @@ func (p *planner) scanFunction(fn funcSym, code []byte) (tables []uint64, indire
 			case x86asm.Rel:
 				t := uint64(int64(next) + int64(a))
 				p.targets[t] = true
+				if in.Op == x86asm.CALL || t < fn.addr || t >= fn.addr+uint64(len(code)) {
+					p.ext = append(p.ext, t)
+				}
 				if in.Op != x86asm.CALL {
 					p.jumped[t] = true
 				}
 			case x86asm.Imm:
 				if p.inText(uint64(a)) {
 					p.targets[uint64(a)] = true
+					p.ext = append(p.ext, uint64(a))
 				}
 			case x86asm.Mem:
 				if a.Base == x86asm.RIP {
 					t := uint64(int64(next) + int64(int32(a.Disp))) // x86asm leaves a RIP displacement unsigned
 					if p.inText(t) {
 						p.targets[t] = true
+						p.ext = append(p.ext, t)
 					} else {
 						tables = append(tables, t)
 					}
@@ -723,6 +915,7 @@ func (p *planner) readTables(tables []uint64, fam [][2]uint64) {
 				break
 			}
 			p.targets[a] = true
+			p.ext = append(p.ext, a)
 		}
 	}
 }
