@@ -225,7 +225,7 @@ func (e *emitter) trampoline(w *window, coverage bool) {
 	folded := !coverage && w.fall != nil
 	if folded {
 		for _, s := range w.fall {
-			e.counter(s, false, false)
+			e.counter(s, w.insns[0].flagsDead, false) // entry A is where insns[0] is
 		}
 		if e.entryB == nil {
 			e.entryB = map[uint64]uint32{}
@@ -235,7 +235,7 @@ func (e *emitter) trampoline(w *window, coverage bool) {
 	for i := range w.insns {
 		in := &w.insns[i]
 		for _, s := range in.count {
-			e.counter(s, w.flagsDead && i == 0 && s == w.site && !folded, coverage)
+			e.counter(s, in.flagsDead || w.flagsDead && i == 0 && s == w.site && !folded, coverage)
 		}
 		e.insn(in, in.toB && !coverage)
 	}

@@ -100,6 +100,9 @@ type winInsn struct {
 	// toB says that a relJmp or relJcc goes to the entry B of the window
 	// at its target, in the trampolines (planner.fold).
 	toB bool
+	// flagsDead says that no status flag is live before it (flagsDeadAt):
+	// its counters need not save them.
+	flagsDead bool
 }
 
 const jmpLen = 5 // e9 rel32
@@ -1065,6 +1068,9 @@ func (p *planner) windowOf(fn funcSym, start uint64, si int, through uint64, nee
 			}
 			sj++
 		}
+		if len(in.count) > 0 {
+			in.flagsDead = p.flagsDeadAt(fn, pos)
+		}
 		w.insns = append(w.insns, in)
 		w.size += len(in.code)
 		pos += uint64(len(in.code))
@@ -1079,6 +1085,39 @@ func (p *planner) windowOf(fn funcSym, start uint64, si int, through uint64, nee
 		return nil, "a site inside an instruction"
 	}
 	return w, ""
+}
+
+// flagsDeadAt reports whether no status flag is live at a: in the
+// straight-line code from a, an instruction that writes all six of them
+// (cmp, test, add, sub, and, or, xor) comes before any that may read one
+// and before any branch, call or ret (hand-written assembly may pass a
+// flag through a call or a ret). -O0 code reloads its operands from the
+// stack with mov before each comparison or addition, so most of its lines
+// start with flags dead, and their counters can be a bare lock incq.
+func (p *planner) flagsDeadAt(fn funcSym, a uint64) bool {
+	end := fn.addr + fn.size
+	for pos, n := a, 0; pos < end && n < 16; n++ {
+		code := p.code(pos, int(min(end-pos, 15)))
+		if isEndbr64(code) {
+			pos += 4
+			continue
+		}
+		in, err := x86asm.Decode(code, 64)
+		if err != nil || in.Len == 0 {
+			return false
+		}
+		switch in.Op {
+		case x86asm.CMP, x86asm.TEST, x86asm.ADD, x86asm.SUB, x86asm.AND, x86asm.OR, x86asm.XOR:
+			return true
+		case x86asm.MOV, x86asm.MOVZX, x86asm.MOVSX, x86asm.MOVSXD, x86asm.LEA, x86asm.PUSH, x86asm.POP, x86asm.NOP,
+			x86asm.CDQE, x86asm.CDQ, x86asm.CQO, x86asm.CWDE, x86asm.MOVSS, x86asm.MOVSD_XMM, x86asm.MOVAPS, x86asm.MOVUPS,
+			x86asm.MOVD, x86asm.MOVQ, x86asm.CVTSI2SD, x86asm.CVTSI2SS:
+			pos += uint64(in.Len)
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // deadBytes returns the bytes [from, to) that follow an instruction that
