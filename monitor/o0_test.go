@@ -45,26 +45,49 @@ func TestO0Builds(t *testing.T) {
 			bin := testprog.Build(t, fx.src, testprog.Opts{Compiler: fx.compiler, Flags: fx.flags})
 			want := callgrind(t, bin, fx.args...)
 			initFini := gdbHits(t, bin, "_init", "_fini")
-			res, out := run(t, Options{Units: profile.UnitLine, Engine: EnginePtrace}, bin, fx.args...)
-			if out != fx.out || res.ExitCode() != 0 {
-				t.Fatalf("output %q, target %s", out, res.Ended)
-			}
-			units, counts := unitsOf(t, res, bin)
-			bad := 0
-			for i, u := range units {
-				if _, ok := initFini[u.Func]; ok {
-					continue // inside _init/_fini: no oracle
+			// The plan's hops in other windows' slack and folded sites
+			// are checked three ways: planned in the run, read back from
+			// the plan cache (its deps array), and in a coverage run
+			// (which leaves them to int3).
+			var res *Result
+			for _, mode := range []string{"counts", "cached", "coverage"} {
+				opts := Options{Units: profile.UnitLine, Engine: EnginePtrace, Coverage: mode == "coverage"}
+				if mode == "cached" {
+					opts.PlanCache = t.TempDir()
+					run(t, opts, bin, fx.args...)
 				}
-				if w := want[uint64(u.Loc.Addr)]; counts[i] != w {
-					bad++
-					if bad <= 10 {
-						t.Errorf("%#x (%s %s:%d): count %d, valgrind %d", u.Loc.Addr, u.Func, filepath.Base(u.File), u.Line, counts[i], w)
+				r, out := run(t, opts, bin, fx.args...)
+				if out != fx.out || r.ExitCode() != 0 {
+					t.Fatalf("%s: output %q, target %s", mode, out, r.Ended)
+				}
+				if mode == "cached" && !strings.Contains(planNote(r), "plan cache: 1 of") {
+					t.Errorf("cached: the plan was not read from the cache: %q", planNote(r))
+				}
+				units, counts := unitsOf(t, r, bin)
+				bad := 0
+				for i, u := range units {
+					if _, ok := initFini[u.Func]; ok {
+						continue // inside _init/_fini: no oracle
+					}
+					w := want[uint64(u.Loc.Addr)]
+					if opts.Coverage {
+						w = min(w, 1)
+					}
+					if counts[i] != w {
+						bad++
+						if bad <= 10 {
+							t.Errorf("%s: %#x (%s %s:%d): count %d, valgrind %d", mode, u.Loc.Addr, u.Func, filepath.Base(u.File), u.Line, counts[i], w)
+						}
 					}
 				}
+				if bad > 0 {
+					t.Errorf("%s: %d of %d units differ from valgrind", mode, bad, len(units))
+				}
+				if mode == "counts" {
+					res = r
+				}
 			}
-			if bad > 0 {
-				t.Errorf("%d of %d units differ from valgrind", bad, len(units))
-			}
+			units, _ := unitsOf(t, res, bin)
 			note := trampNote(res)
 			noted := int3Sites(t, note)
 			o, err := LoadUnits(bin, profile.UnitLine, nil, false)

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"time"
 )
 
@@ -13,7 +14,7 @@ import (
 // opt-level=0) with the ptrace engine against callgrind and the
 // unprofiled run, alternated round by round; baseline, when set, is
 // another sonde binary measured beside this one.
-func debugRuns(rounds int, baseline string) error {
+func debugRuns(rounds, scale int, baseline string) error {
 	_, file, _, _ := runtime.Caller(0)
 	src := filepath.Join(filepath.Dir(file), "..", "..", "internal", "testprog", "testdata", "count")
 	dir, err := os.MkdirTemp("", "bench-count-")
@@ -32,8 +33,8 @@ func debugRuns(rounds int, baseline string) error {
 		build []string
 		args  []string
 	}{
-		{"dom.cc (g++ -O0, tinyxml2's shape) 200", []string{"g++", "-g", "-O0", "-o", filepath.Join(dir, "dom"), filepath.Join(src, "dom.cc")}, []string{filepath.Join(dir, "dom"), "200"}},
-		{"iters.rs (rustc -g -C opt-level=0) 200", []string{"rustc", "-g", "-C", "opt-level=0", "-o", filepath.Join(dir, "iters"), filepath.Join(src, "iters.rs")}, []string{filepath.Join(dir, "iters"), "200"}},
+		{"dom.cc (g++ -O0, tinyxml2's shape)", []string{"g++", "-g", "-O0", "-o", filepath.Join(dir, "dom"), filepath.Join(src, "dom.cc")}, []string{filepath.Join(dir, "dom"), strconv.Itoa(scale)}},
+		{"iters.rs (rustc -g -C opt-level=0)", []string{"rustc", "-g", "-C", "opt-level=0", "-o", filepath.Join(dir, "iters"), filepath.Join(src, "iters.rs")}, []string{filepath.Join(dir, "iters"), strconv.Itoa(scale)}},
 	}
 	for _, p := range progs {
 		if out, err := exec.Command(p.build[0], p.build[1:]...).CombinedOutput(); err != nil {
@@ -69,7 +70,7 @@ func debugRuns(rounds int, baseline string) error {
 				cpus[i] = append(cpus[i], lastCPU)
 			}
 		}
-		fmt.Printf("\n%s, median of %d rounds:\n", p.name, rounds)
+		fmt.Printf("\n%s %d, median of %d rounds:\n", p.name, scale, rounds)
 		cg, cgCPU := medianD(times[1]), medianD(cpus[1])
 		plain, plainCPU := medianD(times[0]), medianD(cpus[0])
 		fmt.Printf("%-44s %10s %12s %12s %10s %12s %12s\n", "run", "seconds", "/ callgrind", "/ unprofiled", "CPU s", "/ callgrind", "/ unprofiled")

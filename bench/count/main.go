@@ -33,7 +33,7 @@
 // Usage (from the repository root, as root for uprobes):
 //
 //	go run ./bench/count [-rounds 3] [-n 100000] [-python PATH] [-skip-python]
-//	go run ./bench/count -debug-builds [-baseline OLD-SONDE]
+//	go run ./bench/count -debug-builds [-scale 200] [-baseline OLD-SONDE]
 package main
 
 import (
@@ -58,9 +58,10 @@ func main() {
 	bigRounds := flag.Int("big-rounds", 1, "rounds of the setup of every libpython function with -uprobes (perf counters: minutes a round)")
 	debugBuilds := flag.Bool("debug-builds", false, "only the ptrace engine's lines of -O0 C++ and Rust debug builds against callgrind")
 	baseline := flag.String("baseline", "", "with -debug-builds: another sonde binary to measure beside this one")
+	scale := flag.Int("scale", 200, "with -debug-builds: rounds of work of each program")
 	flag.Parse()
 	if *debugBuilds {
-		if err := debugRuns(*rounds, *baseline); err != nil {
+		if err := debugRuns(*rounds, *scale, *baseline); err != nil {
 			fmt.Fprintln(os.Stderr, "bench/count:", err)
 			os.Exit(1)
 		}
