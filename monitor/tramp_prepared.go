@@ -292,7 +292,9 @@ func prepare(pl *trampPlan, coverage bool) *prepared {
 	page := uint64(unix.Pagesize())
 	pp.codeSize = (uint64(len(e.buf)) + pathSlot + page - 1) &^ (page - 1)
 	e.fixCounters(pp.codeSize)
-	e.fixEntries()
+	if err := e.fixEntries(); err != nil {
+		return &prepared{why: pl.why, err: err}
+	}
 	pp.deps = deps
 	pp.code, pp.rels = e.buf, encodeRels(e.rels)
 	pp.recs, pp.sites, pp.want, pp.hopWant, pp.n = recs, sites, want, hopWant, len(ws)

@@ -91,14 +91,15 @@ type bRel struct {
 
 // fixEntries fills the jumps to entries B (see planner.fold): they stay
 // in the code, so they are final once all of it is emitted.
-func (e *emitter) fixEntries() {
+func (e *emitter) fixEntries() error {
 	for _, b := range e.toB {
 		to, ok := e.entryB[b.target]
 		if !ok {
-			panic(fmt.Sprintf("monitor: no entry B for %#x", b.target)) // the plan names windows it holds
+			return fmt.Errorf("plan: a trampoline jumps to the entry B of %#x, which has none", b.target)
 		}
 		binary.LittleEndian.PutUint32(e.buf[b.off:], uint32(int32(int64(to)-int64(b.off+4))))
 	}
+	return nil
 }
 
 // textRel is a field of the code that points into the object.

@@ -392,12 +392,9 @@ func (p *planner) fold(si int, ws []*window, pl *trampPlan) *window {
 	if wy == nil || wy.addr != y || wy.fall != nil {
 		return nil
 	}
-	// Every jump to y in fn, each displaced in a window.
-	type feeder struct {
-		w *window
-		k int
-	}
-	var feeders []feeder
+	// Every jump to y in fn, each displaced in a window (growing one may
+	// replace a window of ws: they are looked up once all are in place).
+	var jumps []uint64
 	for _, a := range p.insnStarts(fn) {
 		code := p.code(a, int(min(end-a, 15)))
 		if isEndbr64(code) {
@@ -411,23 +408,29 @@ func (p *planner) fold(si int, ws []*window, pl *trampPlan) *window {
 		if !ok || uint64(int64(a)+int64(in.Len)+int64(rel)) != y {
 			continue
 		}
-		w := winAt(a)
-		if w == nil {
+		if winAt(a) == nil {
 			// The window that ends before the jump may grow through it.
 			i := sort.Search(len(ws), func(i int) bool { return ws[i].addr > a }) - 1
-			if i < 0 || p.targets[a] {
-				return nil
-			}
-			if w = p.regrow(ws, i, a, pl); w == nil {
+			if i < 0 || p.targets[a] || p.regrow(ws, i, a, pl) == nil {
 				return nil
 			}
 		}
+		jumps = append(jumps, a)
+	}
+	type feeder struct {
+		w *window
+		k int
+	}
+	feeders := make([]feeder, 0, len(jumps))
+	for _, a := range jumps {
+		w := winAt(a)
 		k := slices.IndexFunc(w.insns, func(in winInsn) bool { return in.addr == a })
 		if k < 0 || w.insns[k].kind != relJmp && w.insns[k].kind != relJcc {
 			return nil
 		}
 		feeders = append(feeders, feeder{w, k})
 	}
+	wy = winAt(y)
 	for _, f := range feeders {
 		f.w.insns[f.k].toB = true
 		wy.feed = append(wy.feed, f.w.insns[f.k].addr)
