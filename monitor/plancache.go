@@ -30,7 +30,7 @@ import (
 // entry that does not match or does not decode is ignored and replaced.
 
 // planCacheFormat names the entry layout; change it with the layout.
-const planCacheFormat = "sonde count plan cache 8"
+const planCacheFormat = "sonde count plan cache 9"
 
 // planCacheLimit bounds the bytes of all entries: the least recently used
 // go first.

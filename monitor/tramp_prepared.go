@@ -231,6 +231,9 @@ func prepare(pl *trampPlan, coverage bool) *prepared {
 	}
 	ws := make([]*window, 0, len(pl.wins))
 	for _, w := range pl.wins {
+		if coverage && w.cov != nil {
+			w = w.cov // see planner.enter
+		}
 		ws = append(ws, w)
 	}
 	sort.Slice(ws, func(i, j int) bool { return ws[i].addr < ws[j].addr })

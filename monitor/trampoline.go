@@ -76,8 +76,10 @@ type emitter struct {
 	rels []textRel
 	cnts []cntRel
 	// entryB holds, by link-time address, where the trampolines of the
-	// windows with fall sites continue after their counters (entry B);
-	// toB the rel32 fields that jump there, filled by fixEntries.
+	// windows with fall sites continue after their counters (entry B,
+	// planner.fold) and where the counters of an entry instruction start
+	// (planner.enter); toB the rel32 fields that jump there, filled by
+	// fixEntries.
 	entryB map[uint64]uint32
 	toB    []bRel
 }
@@ -235,6 +237,12 @@ func (e *emitter) trampoline(w *window, coverage bool) {
 	}
 	for i := range w.insns {
 		in := &w.insns[i]
+		if in.entry && !coverage {
+			if e.entryB == nil {
+				e.entryB = map[uint64]uint32{}
+			}
+			e.entryB[in.addr] = uint32(len(e.buf))
+		}
 		for _, s := range in.count {
 			e.counter(s, in.flagsDead || w.flagsDead && i == 0 && s == w.site && !folded, coverage)
 		}

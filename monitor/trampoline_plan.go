@@ -68,6 +68,11 @@ type window struct {
 	// addresses of those jumps (see planner.fold).
 	fall []int
 	feed []uint64
+	// cov, when set, is the window to use instead in a coverage run: this
+	// one holds a branch target that only redirected jumps reach (see
+	// planner.enter), which a coverage run, removing windows one by one,
+	// cannot keep so.
+	cov *window
 }
 
 // hopLen is the jmp rel8 a hop window starts with.
@@ -100,6 +105,9 @@ type winInsn struct {
 	// toB says that a relJmp or relJcc goes to the entry B of the window
 	// at its target, in the trampolines (planner.fold).
 	toB bool
+	// entry says that redirected jumps come in before its counters
+	// (planner.enter).
+	entry bool
 	// flagsDead says that no status flag is live before it (flagsDeadAt):
 	// its counters need not save them.
 	flagsDead bool
@@ -134,6 +142,8 @@ type planner struct {
 	jumped map[uint64]bool
 	// starts caches insnStarts by function address.
 	starts map[uint64][]uint64
+	// allow is a branch target that windowOf may cover (planner.enter).
+	allow uint64
 	// ext holds, sorted, the branch targets reached otherwise than by a
 	// direct jump from the function that holds them: function starts,
 	// return addresses, calls, jumps from other functions, code addresses
@@ -300,6 +310,10 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 				pl.covered[si] = w.site
 				continue
 			}
+			if w := p.enter(si, ws, pl); w != nil {
+				pl.covered[si] = w.site
+				continue
+			}
 			pl.why[whys[si]]++
 		}
 	}
@@ -322,6 +336,9 @@ func (p *planner) regrow(ws []*window, i int, a uint64, pl *trampPlan) *window {
 	if nw == nil || nw.size > maxWindow || i+1 < len(ws) && ws[i+1].addr < nw.addr+uint64(nw.size) {
 		return nil
 	}
+	if w.cov != nil {
+		return nil // its interior entries would need the same growth in place
+	}
 	nw.hop, nw.hopWant, nw.fall, nw.feed = w.hop, w.hopWant, w.fall, w.feed
 	for k := range nw.insns {
 		if k < len(w.insns) {
@@ -332,6 +349,135 @@ func (p *planner) regrow(ws []*window, i int, a uint64, pl *trampPlan) *window {
 				pl.covered[c] = nw.site
 			}
 		}
+	}
+	ws[i] = nw
+	pl.wins[nw.site] = nw
+	return nw
+}
+
+// feeder is a displaced direct jump: insns[k] of window w.
+type feeder struct {
+	w *window
+	k int
+}
+
+// feeders returns every direct jump of fn to y, each displaced in a window
+// of ws (the window before one grown through it if need be), nil when
+// there is one that is not. fn holds y, and y is no isExt target: its
+// jumps are all in fn.
+func (p *planner) feeders(fn funcSym, y uint64, ws []*window, pl *trampPlan) []feeder {
+	end := fn.addr + fn.size
+	winAt := func(a uint64) *window {
+		i := sort.Search(len(ws), func(i int) bool { return ws[i].addr+uint64(ws[i].size) > a })
+		if i < len(ws) && ws[i].addr <= a {
+			return ws[i]
+		}
+		return nil
+	}
+	// Every jump to y in fn, each displaced in a window (growing one may
+	// replace a window of ws: they are looked up once all are in place).
+	var jumps []uint64
+	for _, a := range p.insnStarts(fn) {
+		code := p.code(a, int(min(end-a, 15)))
+		if isEndbr64(code) {
+			continue
+		}
+		in, err := x86asm.Decode(code, 64)
+		if err != nil {
+			return nil
+		}
+		rel, ok := in.Args[0].(x86asm.Rel)
+		if !ok || uint64(int64(a)+int64(in.Len)+int64(rel)) != y {
+			continue
+		}
+		if winAt(a) == nil {
+			// The window that ends before the jump may grow through it.
+			i := sort.Search(len(ws), func(i int) bool { return ws[i].addr > a }) - 1
+			if i < 0 || p.targets[a] || p.regrow(ws, i, a, pl) == nil {
+				return nil
+			}
+		}
+		jumps = append(jumps, a)
+	}
+	feeders := make([]feeder, 0, len(jumps))
+	for _, a := range jumps {
+		w := winAt(a)
+		k := slices.IndexFunc(w.insns, func(in winInsn) bool { return in.addr == a })
+		if k < 0 || w.insns[k].kind != relJmp && w.insns[k].kind != relJcc {
+			return nil
+		}
+		feeders = append(feeders, feeder{w, k})
+	}
+	if len(feeders) == 0 {
+		return nil
+	}
+	return feeders
+}
+
+// enter counts site si, a branch target Y with no room for a jump (the
+// ret of a function whose early exit jumps to it, after a window that
+// falls through to it), in the window before it, grown through it: when
+// every jump to Y is a direct jump of Y's function displaced in a window,
+// those trampolines jump to Y's counter inside the grown window's
+// trampoline, and in place Y is only reached by falling through. The
+// windows go in together or not at all (prepared.deps): a jump left in
+// place would land in the grown window's bytes. A coverage run uses the
+// window as it was before (cov) and leaves si to int3.
+func (p *planner) enter(si int, ws []*window, pl *trampPlan) *window {
+	y := uint64(p.o.Sites[si].Addr)
+	if !p.targets[y] || p.isExt(y) {
+		return nil
+	}
+	fn, why := p.function(y)
+	if why != "" {
+		return nil
+	}
+	for k := sort.Search(len(p.funcs), func(k int) bool { return p.funcs[k].addr > y }) - 1; k >= 0; k-- {
+		if f := p.funcs[k]; f.addr != fn.addr && y < f.addr+f.size {
+			return nil
+		}
+	}
+	i := sort.Search(len(ws), func(i int) bool { return ws[i].addr > y }) - 1
+	if i < 0 || ws[i].addr+uint64(ws[i].size) > y || ws[i].addr < fn.addr {
+		return nil
+	}
+	feeders := p.feeders(fn, y, ws, pl)
+	if feeders == nil {
+		return nil
+	}
+	w := ws[i] // after feeders: it may have grown
+	if w.ends || w.pad != nil || w.cov != nil || w.addr+uint64(w.size) > y || y-w.addr > maxWindow {
+		return nil
+	}
+	p.allow = y
+	nw, _ := p.windowFrom(fn, w.addr, w.site, y)
+	p.allow = 0
+	if nw == nil || nw.size > maxWindow || i+1 < len(ws) && ws[i+1].addr < nw.addr+uint64(nw.size) {
+		return nil
+	}
+	nw.hop, nw.hopWant, nw.fall, nw.feed, nw.cov = w.hop, w.hopWant, w.fall, w.feed, w
+	k := slices.IndexFunc(nw.insns, func(in winInsn) bool { return in.addr == y })
+	if k < 0 {
+		return nil
+	}
+	for j := range nw.insns {
+		if j < len(w.insns) {
+			nw.insns[j].toB = w.insns[j].toB
+		}
+		for _, c := range nw.insns[j].count {
+			if c != nw.site {
+				pl.covered[c] = nw.site
+			}
+		}
+	}
+	nw.insns[k].entry = true
+	for _, f := range feeders {
+		fw := f.w
+		if fw == w {
+			fw = nw // a jump to y from before it in the window: the same index in the grown one
+		}
+		fw.insns[f.k].toB = true
+		nw.feed = append(nw.feed, fw.insns[f.k].addr)
 	}
 	ws[i] = nw
 	pl.wins[nw.site] = nw
@@ -392,43 +538,9 @@ func (p *planner) fold(si int, ws []*window, pl *trampPlan) *window {
 	if wy == nil || wy.addr != y || wy.fall != nil {
 		return nil
 	}
-	// Every jump to y in fn, each displaced in a window (growing one may
-	// replace a window of ws: they are looked up once all are in place).
-	var jumps []uint64
-	for _, a := range p.insnStarts(fn) {
-		code := p.code(a, int(min(end-a, 15)))
-		if isEndbr64(code) {
-			continue
-		}
-		in, err := x86asm.Decode(code, 64)
-		if err != nil {
-			return nil
-		}
-		rel, ok := in.Args[0].(x86asm.Rel)
-		if !ok || uint64(int64(a)+int64(in.Len)+int64(rel)) != y {
-			continue
-		}
-		if winAt(a) == nil {
-			// The window that ends before the jump may grow through it.
-			i := sort.Search(len(ws), func(i int) bool { return ws[i].addr > a }) - 1
-			if i < 0 || p.targets[a] || p.regrow(ws, i, a, pl) == nil {
-				return nil
-			}
-		}
-		jumps = append(jumps, a)
-	}
-	type feeder struct {
-		w *window
-		k int
-	}
-	feeders := make([]feeder, 0, len(jumps))
-	for _, a := range jumps {
-		w := winAt(a)
-		k := slices.IndexFunc(w.insns, func(in winInsn) bool { return in.addr == a })
-		if k < 0 || w.insns[k].kind != relJmp && w.insns[k].kind != relJcc {
-			return nil
-		}
-		feeders = append(feeders, feeder{w, k})
+	feeders := p.feeders(fn, y, ws, pl)
+	if feeders == nil {
+		return nil
 	}
 	wy = winAt(y)
 	for _, f := range feeders {
@@ -1056,7 +1168,7 @@ func (p *planner) windowOf(fn funcSym, start uint64, si int, through uint64, nee
 		if pos >= end {
 			return nil, "too short (function ends)"
 		}
-		if pos != a && p.targets[pos] {
+		if pos != a && p.targets[pos] && (pos != p.allow || pos == 0) {
 			return nil, "branch target inside the window"
 		}
 		in, why := decodeReloc(p.code(pos, int(min(end-pos, 15))), pos)
