@@ -1,6 +1,7 @@
 package monitor
 
 import (
+	"cmp"
 	"debug/elf"
 	"encoding/binary"
 	"errors"
@@ -284,8 +285,9 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 	}
 	// Then a hop in the slack of a placed window (see slackHop).
 	var still2 []int
+	var sh *slackHops
 	if len(still) > 0 {
-		sh := newSlackHops(pl)
+		sh = newSlackHops(pl)
 		for _, si := range still {
 			if _, ok := pl.covered[si]; ok {
 				continue
@@ -297,11 +299,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 	}
 	// Last, sites folded into the window after them (see fold).
 	if len(still2) > 0 {
-		ws := make([]*window, 0, len(pl.wins))
-		for _, w := range pl.wins {
-			ws = append(ws, w)
-		}
-		sort.Slice(ws, func(i, j int) bool { return ws[i].addr < ws[j].addr })
+		ws := sh.ws // every window, in address order
 		for _, si := range still2 {
 			if _, ok := pl.covered[si]; ok {
 				continue
@@ -568,7 +566,7 @@ func newSlackHops(pl *trampPlan) *slackHops {
 			sh.hops = append(sh.hops, w.hop)
 		}
 	}
-	sort.Slice(sh.ws, func(i, j int) bool { return sh.ws[i].addr < sh.ws[j].addr })
+	slices.SortFunc(sh.ws, func(a, b *window) int { return cmp.Compare(a.addr, b.addr) })
 	slices.Sort(sh.hops)
 	return sh
 }
@@ -1211,7 +1209,7 @@ func (p *planner) windowOf(fn funcSym, start uint64, si int, through uint64, nee
 // start with flags dead, and their counters can be a bare lock incq.
 func (p *planner) flagsDeadAt(fn funcSym, a uint64) bool {
 	end := fn.addr + fn.size
-	for pos, n := a, 0; pos < end && n < 16; n++ {
+	for pos, n := a, 0; pos < end && n < 6; n++ {
 		code := p.code(pos, int(min(end-pos, 15)))
 		if isEndbr64(code) {
 			pos += 4
