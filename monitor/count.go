@@ -274,14 +274,16 @@ type placed struct {
 }
 
 // runtimeAddr returns where link-time address a of the object is in the
-// process, through the mapping of its file offset.
+// process, through the mapping of its file offset in its segment's
+// mapping (see mapsSegment).
 func (p *placed) runtimeAddr(a profile.Addr) (uint64, bool) {
 	off, ok := p.obj.FileOffset(a)
+	seg, _ := p.obj.segmentOf(a)
 	if !ok {
 		return 0, false
 	}
 	for _, m := range p.maps {
-		if off >= m.Offset && off < m.Offset+(m.Limit-m.Start) {
+		if off >= m.Offset && off < m.Offset+(m.Limit-m.Start) && mapsSegment(m, seg) {
 			return m.Start + off - m.Offset, true
 		}
 	}

@@ -30,7 +30,7 @@ import (
 // entry that does not match or does not decode is ignored and replaced.
 
 // planCacheFormat names the entry layout; change it with the layout.
-const planCacheFormat = "sonde count plan cache 5"
+const planCacheFormat = "sonde count plan cache 9"
 
 // planCacheLimit bounds the bytes of all entries: the least recently used
 // go first.
@@ -302,6 +302,7 @@ func encodePlan(o *Object, key string) []byte {
 		w.bytes(pp.sites)
 		w.bytes(pp.want)
 		w.bytes(pp.hopWant)
+		w.bytes(pp.deps)
 	}
 	return binary.LittleEndian.AppendUint32(w.b, crc32.Checksum(w.b, castagnoli))
 }
@@ -374,6 +375,7 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 			r.fail()
 		}
 		pp.rels, pp.recs, pp.sites, pp.want, pp.hopWant = r.bytes(), r.bytes(), r.bytes(), r.bytes(), r.bytes()
+		pp.deps = r.bytes()
 		if r.err != nil {
 			return nil, r.err
 		}

@@ -25,7 +25,11 @@ type prepared struct {
 	sites    []byte // u32 site indices, window after window
 	want     []byte // the file's bytes under each window, window after window
 	hopWant  []byte // the file's bytes under each hop, hop after hop
-	n        int    // windows
+	// deps are u32 pairs of window indices: windows that go in together
+	// or not at all (a window with fall sites and a window whose
+	// trampoline jumps to its entry B, planner.fold).
+	deps []byte
+	n    int // windows
 	// why counts, per reason, the sites that keep the int3 path.
 	why map[string]int
 	err error // set: every site of the object keeps int3
@@ -179,6 +183,14 @@ func (pp *prepared) check(nsites int) bool {
 			return false
 		}
 	}
+	if len(pp.deps)%8 != 0 {
+		return false
+	}
+	for k := 0; k < len(pp.deps); k += 4 {
+		if int(le.Uint32(pp.deps[k:])) >= pp.n {
+			return false
+		}
+	}
 	next := uint64(0) // relocations are in code order, fields apart (writeRelocated)
 	for k := 0; k < len(pp.rels); k += relRecLen {
 		off, e := uint64(le.Uint32(pp.rels[k:])), uint64(le.Uint32(pp.rels[k+4:]))
@@ -219,6 +231,9 @@ func prepare(pl *trampPlan, coverage bool) *prepared {
 	}
 	ws := make([]*window, 0, len(pl.wins))
 	for _, w := range pl.wins {
+		if coverage && w.cov != nil {
+			w = w.cov // see planner.enter
+		}
 		ws = append(ws, w)
 	}
 	sort.Slice(ws, func(i, j int) bool { return ws[i].addr < ws[j].addr })
@@ -227,17 +242,36 @@ func prepare(pl *trampPlan, coverage bool) *prepared {
 	e := &emitter{buf: make([]byte, 0, 40*len(ws)), rels: make([]textRel, 0, 3*len(ws)), cnts: make([]cntRel, 0, 2*len(ws))}
 	nsites, nwant := 0, 0
 	for _, w := range ws {
-		nsites += countInner(w) + 1
+		nsites += countInner(w) + 1 + len(w.fall)
 		nwant += w.size
+	}
+	var deps []byte
+	winAt := func(a uint64) int {
+		i := sort.Search(len(ws), func(i int) bool { return ws[i].addr+uint64(ws[i].size) > a })
+		if i < len(ws) && ws[i].addr <= a {
+			return i
+		}
+		return -1
 	}
 	le := binary.LittleEndian
 	recs := make([]byte, 0, winRecLen*len(ws))
 	sites := make([]byte, 0, 4*nsites)
 	want := make([]byte, 0, nwant)
 	var hopWant []byte
-	for _, w := range ws {
+	for wi, w := range ws {
 		s0, b0, h0 := len(sites)/4, len(want), len(hopWant)
 		sites = le.AppendUint32(sites, uint32(w.site))
+		if !coverage {
+			for _, s := range w.fall {
+				sites = le.AppendUint32(sites, uint32(s))
+			}
+			for _, a := range w.feed {
+				if j := winAt(a); j >= 0 && j != wi {
+					deps = le.AppendUint32(deps, uint32(wi))
+					deps = le.AppendUint32(deps, uint32(j))
+				}
+			}
+		}
 		for _, in := range w.insns {
 			for _, c := range in.count {
 				if c != w.site {
@@ -261,6 +295,10 @@ func prepare(pl *trampPlan, coverage bool) *prepared {
 	page := uint64(unix.Pagesize())
 	pp.codeSize = (uint64(len(e.buf)) + pathSlot + page - 1) &^ (page - 1)
 	e.fixCounters(pp.codeSize)
+	if err := e.fixEntries(); err != nil {
+		return &prepared{why: pl.why, err: err}
+	}
+	pp.deps = deps
 	pp.code, pp.rels = e.buf, encodeRels(e.rels)
 	pp.recs, pp.sites, pp.want, pp.hopWant, pp.n = recs, sites, want, hopWant, len(ws)
 	return pp
@@ -275,4 +313,24 @@ func encodeRels(rels []textRel) []byte {
 		b = binary.LittleEndian.AppendUint64(b, r.target)
 	}
 	return b
+}
+
+// host returns the window whose bytes hold the hop of window i (a slack
+// hop, see planner.slackHop), -1 when its hop is in dead bytes or it has
+// none. Windows are in address order and do not overlap (check).
+func (pp *prepared) host(i int) int {
+	le := binary.LittleEndian
+	h := le.Uint64(pp.recs[winRecLen*i+8:])
+	if h == 0 {
+		return -1
+	}
+	j := sort.Search(pp.n, func(j int) bool { return le.Uint64(pp.recs[winRecLen*j:]) > h }) - 1
+	if j < 0 || j == i {
+		return -1
+	}
+	r := pp.recs[winRecLen*j:]
+	if h+jmpLen > le.Uint64(r)+uint64(le.Uint32(r[20:])) {
+		return -1
+	}
+	return j
 }

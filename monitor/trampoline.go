@@ -75,6 +75,33 @@ type emitter struct {
 	buf  []byte
 	rels []textRel
 	cnts []cntRel
+	// entryB holds, by link-time address, where the trampolines of the
+	// windows with fall sites continue after their counters (entry B,
+	// planner.fold) and where the counters of an entry instruction start
+	// (planner.enter); toB the rel32 fields that jump there, filled by
+	// fixEntries.
+	entryB map[uint64]uint32
+	toB    []bRel
+}
+
+// bRel is a rel32 field of the code that jumps to the entry B of the
+// window at target.
+type bRel struct {
+	off    uint32
+	target uint64
+}
+
+// fixEntries fills the jumps to entries B (see planner.fold): they stay
+// in the code, so they are final once all of it is emitted.
+func (e *emitter) fixEntries() error {
+	for _, b := range e.toB {
+		to, ok := e.entryB[b.target]
+		if !ok {
+			return fmt.Errorf("plan: a trampoline jumps to the entry B of %#x, which has none", b.target)
+		}
+		binary.LittleEndian.PutUint32(e.buf[b.off:], uint32(int32(int64(to)-int64(b.off+4))))
+	}
+	return nil
 }
 
 // textRel is a field of the code that points into the object.
@@ -137,9 +164,20 @@ func (e *emitter) fixCounters(codeSize uint64) {
 	}
 }
 
-// insn appends the relocated form of in.
-func (e *emitter) insn(in *winInsn) {
+// insn appends the relocated form of in; toB: a direct jump to the window
+// at its target goes to that window's entry B.
+func (e *emitter) insn(in *winInsn, toB bool) {
 	oldNext := in.addr + uint64(len(in.code))
+	if toB && (in.kind == relJmp || in.kind == relJcc) {
+		if in.kind == relJmp {
+			e.buf = append(e.buf, 0xe9)
+		} else {
+			e.buf = append(e.buf, 0x0f, 0x80|in.cc)
+		}
+		e.toB = append(e.toB, bRel{off: uint32(len(e.buf)), target: in.target})
+		e.buf = append(e.buf, 0, 0, 0, 0)
+		return
+	}
 	switch in.kind {
 	case relCopy:
 		e.buf = append(e.buf, in.code...)
@@ -183,14 +221,32 @@ func (e *emitter) ripInsn(code []byte, off int, oldNext uint64) {
 	e.rels = append(e.rels, textRel{off: uint32(start + off), end: uint32(start + len(code)), target: abs})
 }
 
-// trampoline appends the whole trampoline of w.
+// trampoline appends the whole trampoline of w. In a count run a window
+// with fall sites counts them first (entry A) and the jumps that fold
+// redirected come in after them (entry B); a coverage run has neither.
 func (e *emitter) trampoline(w *window, coverage bool) {
+	folded := !coverage && w.fall != nil
+	if folded {
+		for _, s := range w.fall {
+			e.counter(s, w.insns[0].flagsDead, false) // entry A is where insns[0] is
+		}
+		if e.entryB == nil {
+			e.entryB = map[uint64]uint32{}
+		}
+		e.entryB[w.addr] = uint32(len(e.buf))
+	}
 	for i := range w.insns {
 		in := &w.insns[i]
-		for _, s := range in.count {
-			e.counter(s, w.flagsDead && i == 0 && s == w.site, coverage)
+		if in.entry && !coverage {
+			if e.entryB == nil {
+				e.entryB = map[uint64]uint32{}
+			}
+			e.entryB[in.addr] = uint32(len(e.buf))
 		}
-		e.insn(in)
+		for _, s := range in.count {
+			e.counter(s, in.flagsDead || w.flagsDead && i == 0 && s == w.site && !folded, coverage)
+		}
+		e.insn(in, in.toB && !coverage)
 	}
 	if !w.ends {
 		e.buf = append(e.buf, 0xe9)
@@ -322,6 +378,15 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	// of the last one looked up, [mlo, mhi)).
 	var spans []span
 	var mlo, mhi uint64
+	mark := func(i int) {
+		rec := pp.recs[winRecLen*i : winRecLen*(i+1)]
+		use[i] = true
+		n++
+		for k, e := le.Uint32(rec[24:]), le.Uint32(rec[24:])+le.Uint32(rec[28:]); k < e; k++ {
+			keep[le.Uint32(pp.sites[4*k:])] = true
+		}
+	}
+	var slack [][2]int // windows whose hop is in the slack of another, and that other
 	for i := 0; i < pp.n; i++ {
 		rec := pp.recs[winRecLen*i : winRecLen*(i+1)]
 		addr, hop, size := le.Uint64(rec), le.Uint64(rec[8:]), uint64(le.Uint32(rec[20:]))
@@ -351,16 +416,29 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 				continue
 			}
 			lo, hi = min(lo, h), max(hi, h+jmpLen)
-		}
-		use[i] = true
-		n++
-		for k, e := le.Uint32(rec[24:]), le.Uint32(rec[24:])+le.Uint32(rec[28:]); k < e; k++ {
-			keep[le.Uint32(pp.sites[4*k:])] = true
+			if j := pp.host(i); j >= 0 {
+				// A hop in another window's slack goes in with that
+				// window only, and never in a coverage run, which
+				// removes windows one by one (planner.slackHop).
+				if r.opts.Coverage {
+					continue
+				}
+				slack = append(slack, [2]int{i, j})
+			} else {
+				mark(i)
+			}
+		} else {
+			mark(i)
 		}
 		if l := len(spans) - 1; l >= 0 && spans[l].hi > mlo {
 			spans[l].lo, spans[l].hi = min(spans[l].lo, lo), max(spans[l].hi, hi)
 		} else {
 			spans = append(spans, span{lo, hi})
+		}
+	}
+	for _, uh := range slack {
+		if use[uh[1]] {
+			mark(uh[0])
 		}
 	}
 	var int3 []int
@@ -393,11 +471,50 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	// removed, over whatever is there).
 	img := sp.readText(spans)
 	at := &armedTramps{pp: pp, bias: bias, base: base, reg: reg, patched: make([]bool, pp.n)}
-	var jump [maxWindow]byte
-	for i := 0; i < pp.n; i++ {
-		if !use[i] {
-			continue
+	if len(pp.deps) > 0 {
+		// Windows that go in together (planner.fold) or not at all: a
+		// jump left in place at a folded window's jump would count its
+		// fall sites.
+		drop := func(i int, why string) {
+			use[i] = false
+			pp.win(i).sites.each(func(c int) {
+				keep[c] = false
+				int3 = append(int3, c)
+				r.stats.why[why]++
+			})
 		}
+		textOK := func(i int) bool {
+			w := pp.win(i)
+			cur := img.at(w.addr+bias, uint64(w.size))
+			return cur != nil && bytes.Equal(cur, w.want)
+		}
+		for changed := true; changed; {
+			changed = false
+			for k := 0; k+8 <= len(pp.deps); k += 8 {
+				a, b := int(le.Uint32(pp.deps[k:])), int(le.Uint32(pp.deps[k+4:]))
+				switch {
+				case use[a] && use[b] && (!textOK(a) || !textOK(b)):
+					drop(a, "text differs from the file (another tool's breakpoint?)")
+					drop(b, "text differs from the file (another tool's breakpoint?)")
+				case use[a] && !use[b]:
+					drop(a, "a window it goes in with cannot")
+				case use[b] && !use[a]:
+					drop(b, "a window it goes in with cannot")
+				default:
+					continue
+				}
+				changed = true
+			}
+		}
+	}
+	var jump [maxWindow]byte
+	// The windows whose hop lies in another's slack go in last, where
+	// that other went in: its jump has put 0xcc where their hop goes.
+	user := make(map[int]int, len(slack))
+	for _, uh := range slack {
+		user[uh[0]] = uh[1]
+	}
+	place := func(i int) {
 		rec := pp.recs[winRecLen*i : winRecLen*(i+1)]
 		addr, hop, off, size := le.Uint64(rec), le.Uint64(rec[8:]), le.Uint32(rec[16:]), uint64(le.Uint32(rec[20:]))
 		wa, ha := le.Uint32(rec[32:]), le.Uint32(rec[36:])
@@ -405,17 +522,25 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		cur := img.at(a, size)
 		ok := cur != nil && bytes.Equal(cur, pp.want[wa:uint64(wa)+size])
 		var hcur []byte
-		if ok && hop != 0 {
+		if j, slackHop := user[i]; ok && slackHop {
+			// The host's bytes, the hop's among them, were checked.
+			hcur = img.at(h, jmpLen)
+			ok = hcur != nil && at.patched[j]
+		} else if ok && hop != 0 {
 			hcur = img.at(h, jmpLen)
 			ok = hcur != nil && bytes.Equal(hcur, pp.hopWant[ha:ha+jmpLen])
 		}
 		if !ok {
+			why := "text differs from the file (another tool's breakpoint?)"
+			if _, slackHop := user[i]; slackHop && hcur != nil {
+				why = "hop's host window not patched"
+			}
 			pp.win(i).sites.each(func(c int) {
 				keep[c] = false
 				int3 = append(int3, c)
-				r.stats.why["text differs from the file (another tool's breakpoint?)"]++
+				r.stats.why[why]++
 			})
-			continue
+			return
 		}
 		j := jump[:size]
 		to := base + uint64(off)
@@ -439,6 +564,16 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		at.live++
 		r.stats.patched++
 		r.stats.covered += int(le.Uint32(rec[28:])) - 1
+	}
+	for i := 0; i < pp.n; i++ {
+		if _, slackHop := user[i]; use[i] && !slackHop {
+			place(i)
+		}
+	}
+	for _, uh := range slack {
+		if use[uh[0]] {
+			place(uh[0])
+		}
 	}
 	if r.opts.Coverage {
 		pp.startIndex(len(o.Sites)) // for uncover

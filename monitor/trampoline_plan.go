@@ -1,10 +1,12 @@
 package monitor
 
 import (
+	"cmp"
 	"debug/elf"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -61,6 +63,17 @@ type window struct {
 	// file's bytes there.
 	hop     uint64
 	hopWant []byte
+	// fall are sites counted only when the window is entered from its
+	// jump in place (entry A), not by the jumps of other trampolines that
+	// go to the code after their counters (entry B); feed are the
+	// addresses of those jumps (see planner.fold).
+	fall []int
+	feed []uint64
+	// cov, when set, is the window to use instead in a coverage run: this
+	// one holds a branch target that only redirected jumps reach (see
+	// planner.enter), which a coverage run, removing windows one by one,
+	// cannot keep so.
+	cov *window
 }
 
 // hopLen is the jmp rel8 a hop window starts with.
@@ -90,6 +103,15 @@ type winInsn struct {
 	ripRel   bool   // relCallInd: the operand is RIP-relative
 	modrm    int    // relCallInd: offset of the ModRM byte
 	uncond   bool   // never falls through: ret, indirect jmp, ud2, hlt
+	// toB says that a relJmp or relJcc goes to the entry B of the window
+	// at its target, in the trampolines (planner.fold).
+	toB bool
+	// entry says that redirected jumps come in before its counters
+	// (planner.enter).
+	entry bool
+	// flagsDead says that no status flag is live before it (flagsDeadAt):
+	// its counters need not save them.
+	flagsDead bool
 }
 
 const jmpLen = 5 // e9 rel32
@@ -121,6 +143,20 @@ type planner struct {
 	jumped map[uint64]bool
 	// starts caches insnStarts by function address.
 	starts map[uint64][]uint64
+	// allow is a branch target that windowOf may cover (planner.enter).
+	allow uint64
+	// ext holds, sorted, the branch targets reached otherwise than by a
+	// direct jump from the function that holds them: function starts,
+	// return addresses, calls, jumps from other functions, code addresses
+	// in instructions and data, landing pads (see isExt).
+	ext []uint64
+}
+
+// isExt reports whether a is a branch target reached otherwise than by a
+// direct jump of its own function.
+func (p *planner) isExt(a uint64) bool {
+	_, ok := slices.BinarySearch(p.ext, a)
+	return ok
 }
 
 // textSeg is an executable segment's bytes.
@@ -221,6 +257,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 			lo, hi := w.addr, w.addr+uint64(w.size)
 			if free(lo, hi) && (len(added) == 0 || added[len(added)-1][1] <= lo) {
 				added = append(added, [2]uint64{lo, hi})
+				byStart[w.addr] = w
 				add(si, w)
 				continue
 			}
@@ -235,6 +272,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 	all := append(append([][2]uint64(nil), taken...), added...)
 	sort.Slice(all, func(i, j int) bool { return all[i][0] < all[j][0] })
 	hops := p.deadRanges(all)
+	var still []int
 	for _, si := range left {
 		if _, ok := pl.covered[si]; ok {
 			continue
@@ -243,9 +281,386 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 			add(si, w)
 			continue
 		}
-		pl.why[whys[si]]++
+		still = append(still, si)
+	}
+	// Then a hop in the slack of a placed window (see slackHop).
+	var still2 []int
+	var sh *slackHops
+	if len(still) > 0 {
+		sh = newSlackHops(pl)
+		for _, si := range still {
+			if _, ok := pl.covered[si]; ok {
+				continue
+			}
+			if !p.slackHop(si, sh, add) {
+				still2 = append(still2, si)
+			}
+		}
+	}
+	// Last, sites folded into the window after them (see fold).
+	if len(still2) > 0 {
+		ws := sh.ws // every window, in address order
+		for _, si := range still2 {
+			if _, ok := pl.covered[si]; ok {
+				continue
+			}
+			if w := p.fold(si, ws, pl); w != nil {
+				pl.covered[si] = w.site
+				continue
+			}
+			if w := p.enter(si, ws, pl); w != nil {
+				pl.covered[si] = w.site
+				continue
+			}
+			pl.why[whys[si]]++
+		}
 	}
 	return pl
+}
+
+// regrow grows window ws[i] through the instruction at a (after it, no
+// branch target between), keeping what fold set on it, in ws and in pl.
+// It returns the grown window, nil when it cannot grow so.
+func (p *planner) regrow(ws []*window, i int, a uint64, pl *trampPlan) *window {
+	w := ws[i]
+	if w.ends || w.pad != nil || a-w.addr > maxWindow {
+		return nil
+	}
+	fn, why := p.function(w.addr)
+	if why != "" || a >= fn.addr+fn.size {
+		return nil
+	}
+	nw, _ := p.windowFrom(fn, w.addr, w.site, a)
+	if nw == nil || nw.size > maxWindow || i+1 < len(ws) && ws[i+1].addr < nw.addr+uint64(nw.size) {
+		return nil
+	}
+	if w.cov != nil {
+		return nil // its interior entries would need the same growth in place
+	}
+	nw.hop, nw.hopWant, nw.fall, nw.feed = w.hop, w.hopWant, w.fall, w.feed
+	for k := range nw.insns {
+		if k < len(w.insns) {
+			nw.insns[k].toB = w.insns[k].toB
+		}
+		for _, c := range nw.insns[k].count {
+			if c != nw.site {
+				pl.covered[c] = nw.site
+			}
+		}
+	}
+	ws[i] = nw
+	pl.wins[nw.site] = nw
+	return nw
+}
+
+// feeder is a displaced direct jump: insns[k] of window w.
+type feeder struct {
+	w *window
+	k int
+}
+
+// feeders returns every direct jump of fn to y, each displaced in a window
+// of ws (the window before one grown through it if need be), nil when
+// there is one that is not. fn holds y, and y is no isExt target: its
+// jumps are all in fn.
+func (p *planner) feeders(fn funcSym, y uint64, ws []*window, pl *trampPlan) []feeder {
+	end := fn.addr + fn.size
+	winAt := func(a uint64) *window {
+		i := sort.Search(len(ws), func(i int) bool { return ws[i].addr+uint64(ws[i].size) > a })
+		if i < len(ws) && ws[i].addr <= a {
+			return ws[i]
+		}
+		return nil
+	}
+	// Every jump to y in fn, each displaced in a window (growing one may
+	// replace a window of ws: they are looked up once all are in place).
+	var jumps []uint64
+	for _, a := range p.insnStarts(fn) {
+		code := p.code(a, int(min(end-a, 15)))
+		if isEndbr64(code) {
+			continue
+		}
+		in, err := x86asm.Decode(code, 64)
+		if err != nil {
+			return nil
+		}
+		rel, ok := in.Args[0].(x86asm.Rel)
+		if !ok || uint64(int64(a)+int64(in.Len)+int64(rel)) != y {
+			continue
+		}
+		if winAt(a) == nil {
+			// The window that ends before the jump may grow through it.
+			i := sort.Search(len(ws), func(i int) bool { return ws[i].addr > a }) - 1
+			if i < 0 || p.targets[a] || p.regrow(ws, i, a, pl) == nil {
+				return nil
+			}
+		}
+		jumps = append(jumps, a)
+	}
+	feeders := make([]feeder, 0, len(jumps))
+	for _, a := range jumps {
+		w := winAt(a)
+		k := slices.IndexFunc(w.insns, func(in winInsn) bool { return in.addr == a })
+		if k < 0 || w.insns[k].kind != relJmp && w.insns[k].kind != relJcc {
+			return nil
+		}
+		feeders = append(feeders, feeder{w, k})
+	}
+	if len(feeders) == 0 {
+		return nil
+	}
+	return feeders
+}
+
+// enter counts site si, a branch target Y with no room for a jump (the
+// ret of a function whose early exit jumps to it, after a window that
+// falls through to it), in the window before it, grown through it: when
+// every jump to Y is a direct jump of Y's function displaced in a window,
+// those trampolines jump to Y's counter inside the grown window's
+// trampoline, and in place Y is only reached by falling through. The
+// windows go in together or not at all (prepared.deps): a jump left in
+// place would land in the grown window's bytes. A coverage run uses the
+// window as it was before (cov) and leaves si to int3.
+func (p *planner) enter(si int, ws []*window, pl *trampPlan) *window {
+	y := uint64(p.o.Sites[si].Addr)
+	if !p.targets[y] || p.isExt(y) {
+		return nil
+	}
+	fn, why := p.function(y)
+	if why != "" {
+		return nil
+	}
+	for k := sort.Search(len(p.funcs), func(k int) bool { return p.funcs[k].addr > y }) - 1; k >= 0; k-- {
+		if f := p.funcs[k]; f.addr != fn.addr && y < f.addr+f.size {
+			return nil
+		}
+	}
+	i := sort.Search(len(ws), func(i int) bool { return ws[i].addr > y }) - 1
+	if i < 0 || ws[i].addr+uint64(ws[i].size) > y || ws[i].addr < fn.addr {
+		return nil
+	}
+	feeders := p.feeders(fn, y, ws, pl)
+	if feeders == nil {
+		return nil
+	}
+	w := ws[i] // after feeders: it may have grown
+	if w.ends || w.pad != nil || w.cov != nil || w.addr+uint64(w.size) > y || y-w.addr > maxWindow {
+		return nil
+	}
+	p.allow = y
+	nw, _ := p.windowFrom(fn, w.addr, w.site, y)
+	p.allow = 0
+	if nw == nil || nw.size > maxWindow || i+1 < len(ws) && ws[i+1].addr < nw.addr+uint64(nw.size) {
+		return nil
+	}
+	nw.hop, nw.hopWant, nw.fall, nw.feed, nw.cov = w.hop, w.hopWant, w.fall, w.feed, w
+	k := slices.IndexFunc(nw.insns, func(in winInsn) bool { return in.addr == y })
+	if k < 0 {
+		return nil
+	}
+	for j := range nw.insns {
+		if j < len(w.insns) {
+			nw.insns[j].toB = w.insns[j].toB
+		}
+		for _, c := range nw.insns[j].count {
+			if c != nw.site {
+				pl.covered[c] = nw.site
+			}
+		}
+	}
+	nw.insns[k].entry = true
+	for _, f := range feeders {
+		fw := f.w
+		if fw == w {
+			fw = nw // a jump to y from before it in the window: the same index in the grown one
+		}
+		fw.insns[f.k].toB = true
+		nw.feed = append(nw.feed, fw.insns[f.k].addr)
+	}
+	ws[i] = nw
+	pl.wins[nw.site] = nw
+	return nw
+}
+
+// fold counts site si, whose instructions up to a branch target Y are
+// nops (`nop` after a call, before an epilogue that early returns jump
+// to: `nop; leave; ret` at -O0, no room for even a jmp rel8), in the
+// window at Y: si runs exactly when Y is reached by falling through from
+// it, that is, every time Y runs except when it is jumped to. When every
+// jump to Y is a direct jump of Y's function that is displaced in a
+// window (none from elsewhere: isExt), the trampolines of those windows
+// jump to the code of Y's trampoline after the counter of si (entry B),
+// and the jump in place at Y (entry A) is reached only by falling through
+// from si. The windows of the jumps and Y's go in together or not at all
+// (prepared.deps); a coverage run, whose windows are removed one by one,
+// leaves si to int3 (prepare). It returns Y's window, nil when si cannot
+// be folded. ws are the windows, in address order.
+func (p *planner) fold(si int, ws []*window, pl *trampPlan) *window {
+	x := uint64(p.o.Sites[si].Addr)
+	fn, why := p.function(x)
+	if why != "" {
+		return nil
+	}
+	end := fn.addr + fn.size
+	y := x
+	for y == x || !p.targets[y] {
+		if y >= end || y-x > 15 {
+			return nil
+		}
+		in, err := x86asm.Decode(p.code(y, int(min(end-y, 15))), 64)
+		if err != nil || in.Op != x86asm.NOP {
+			return nil
+		}
+		y += uint64(in.Len)
+	}
+	if y >= end || p.isExt(y) {
+		return nil
+	}
+	if j := sort.Search(len(p.o.Sites), func(j int) bool { return uint64(p.o.Sites[j].Addr) > x }); j < len(p.o.Sites) && uint64(p.o.Sites[j].Addr) < y {
+		return nil // another site among the nops
+	}
+	// No other function's range holds y (its jumps would not be seen).
+	for k := sort.Search(len(p.funcs), func(k int) bool { return p.funcs[k].addr > y }) - 1; k >= 0; k-- {
+		if f := p.funcs[k]; f.addr != fn.addr && y < f.addr+f.size {
+			return nil
+		}
+	}
+	winAt := func(a uint64) *window {
+		i := sort.Search(len(ws), func(i int) bool { return ws[i].addr+uint64(ws[i].size) > a })
+		if i < len(ws) && ws[i].addr <= a {
+			return ws[i]
+		}
+		return nil
+	}
+	wy := winAt(y)
+	if wy == nil || wy.addr != y || wy.fall != nil {
+		return nil
+	}
+	feeders := p.feeders(fn, y, ws, pl)
+	if feeders == nil {
+		return nil
+	}
+	wy = winAt(y)
+	for _, f := range feeders {
+		f.w.insns[f.k].toB = true
+		wy.feed = append(wy.feed, f.w.insns[f.k].addr)
+	}
+	wy.fall = append(wy.fall, si)
+	return wy
+}
+
+// slackHops is the state of the slack phase: the windows placed so far in
+// address order, the hops placed so far, and how much of each host
+// window's slack is taken.
+type slackHops struct {
+	ws   []*window
+	hops []uint64          // sorted
+	used map[uint64]uint64 // host window address -> its first free slack byte
+}
+
+func newSlackHops(pl *trampPlan) *slackHops {
+	sh := &slackHops{used: map[uint64]uint64{}}
+	for _, w := range pl.wins {
+		sh.ws = append(sh.ws, w)
+		if w.hop != 0 {
+			sh.hops = append(sh.hops, w.hop)
+		}
+	}
+	slices.SortFunc(sh.ws, func(a, b *window) int { return cmp.Compare(a.addr, b.addr) })
+	slices.Sort(sh.hops)
+	return sh
+}
+
+// overlaps reports whether [lo, hi) overlaps a window other than skip.
+func (sh *slackHops) overlaps(lo, hi uint64, skip *window) bool {
+	i := sort.Search(len(sh.ws), func(i int) bool { return sh.ws[i].addr+uint64(sh.ws[i].size) > lo })
+	for ; i < len(sh.ws) && sh.ws[i].addr < hi; i++ {
+		if sh.ws[i] != skip {
+			return true
+		}
+	}
+	return false
+}
+
+// slackHop gives site si, which has room for a 2-byte jmp rel8 only, a
+// hop in the slack of a window within rel8 reach: the bytes of a window
+// after its 5-byte jump never run while the jump is in place (nothing
+// jumps inside a window), so they can hold a hop, as dead padding does.
+// When a window in reach has no 5 bytes of slack left, it is grown through
+// the instructions after it (nothing among them being a branch target,
+// they run in its trampoline as they would in place).
+//
+// -O0 code has little padding and no room at its function ends: the
+// epilogue line (`pop %rbp; ret`, `leave; ret`), reached by the jumps of
+// early returns, has 2 bytes, and a line after a call that returns there
+// may have 3 (`nop; leave; ret`); the entry window of the function or of
+// the next one (`push %rbp; mov %rsp,%rbp; sub $0x20,%rsp; mov
+// %rdi,-0x18(%rbp)`) is in reach and has or can get the slack.
+//
+// Such a hop is only valid while its host window's jump is in place:
+// armTrampolines places the two together or neither (a hop inside another
+// window is a slack hop: prepared.host), and a coverage run, whose windows
+// are removed one by one, leaves these sites to int3.
+func (p *planner) slackHop(si int, sh *slackHops, add func(int, *window)) bool {
+	a := uint64(p.o.Sites[si].Addr)
+	fn, why := p.function(a)
+	if why != "" {
+		return false
+	}
+	uw, _ := p.windowOf(fn, a, si, a, hopLen)
+	if uw == nil || sh.overlaps(a, a+uint64(uw.size), nil) {
+		return false
+	}
+	lo, hi := a+hopLen-128, a+hopLen+127 // where the hop may start
+	i := sort.Search(len(sh.ws), func(i int) bool { return sh.ws[i].addr+maxWindow > lo })
+	for ; i < len(sh.ws) && sh.ws[i].addr <= hi; i++ {
+		h := sh.ws[i]
+		if h.hop != 0 {
+			continue
+		}
+		at := sh.used[h.addr]
+		if at == 0 {
+			at = h.addr + jmpLen
+		}
+		if at < lo || at > hi {
+			continue
+		}
+		nh := h
+		if at+jmpLen > h.addr+uint64(h.size) {
+			hf, why := p.function(h.addr)
+			if why != "" {
+				continue
+			}
+			nh, _ = p.windowOf(hf, h.addr, h.site, h.addr, int(at+jmpLen-h.addr))
+			if nh == nil || nh.size > maxWindow {
+				continue
+			}
+			end := nh.addr + uint64(nh.size)
+			if sh.overlaps(h.addr, end, h) || a < end && a+uint64(uw.size) > h.addr {
+				continue
+			}
+			if k, _ := slices.BinarySearch(sh.hops, h.addr); k < len(sh.hops) && sh.hops[k] < end {
+				continue // a hop placed in the bytes it would cover
+			}
+		}
+		want := p.code(at, jmpLen)
+		if len(want) != jmpLen {
+			continue
+		}
+		if nh != h {
+			sh.ws[i] = nh
+			add(nh.site, nh)
+		}
+		sh.used[h.addr] = at + jmpLen
+		uw.hop, uw.hopWant = at, want
+		add(si, uw)
+		k := sort.Search(len(sh.ws), func(k int) bool { return sh.ws[k].addr > a })
+		sh.ws = slices.Insert(sh.ws, k, uw)
+		k, _ = slices.BinarySearch(sh.hops, at)
+		sh.hops = slices.Insert(sh.hops, k, at)
+		return true
+	}
+	return false
 }
 
 // deadRange is a run of bytes that never run (after a jmp or ret, no
@@ -342,20 +757,29 @@ func (p *planner) hopWindow(si int, wins [][2]uint64, dead []deadRange) *window 
 }
 
 // growWindow lengthens, for site si (not a branch target) that has no
-// window of its own, the first-pass window that ends at or before it, so
-// that it counts si too: nothing between them being a branch target, si
-// runs exactly when that window's instructions fall through to it. It
-// updates taken and byStart and reports whether it could.
+// window of its own, the window that ends at or before it (of the first
+// pass, taken, or a back window, added), so that it counts si too:
+// nothing between them being a branch target, si runs exactly when that
+// window's instructions fall through to it. It updates taken or added and
+// byStart and reports whether it could.
 func (p *planner) growWindow(si int, taken, added [][2]uint64, byStart map[uint64]*window, add func(int, *window)) bool {
 	a := uint64(p.o.Sites[si].Addr)
 	if p.targets[a] {
 		return false
 	}
 	i := sort.Search(len(taken), func(i int) bool { return taken[i][0] >= a }) - 1
-	if i < 0 || taken[i][1] > a {
+	j := sort.Search(len(added), func(j int) bool { return added[j][0] >= a }) - 1
+	own, other := taken, added
+	k := i
+	if j >= 0 && (i < 0 || added[j][0] > taken[i][0]) {
+		// The nearest window before si is a back window (a site just
+		// before si whose own window failed: an epilogue's `add; ret`).
+		own, other, k = added, taken, j
+	}
+	if k < 0 || own[k][1] > a {
 		return false
 	}
-	w := byStart[taken[i][0]]
+	w := byStart[own[k][0]]
 	if w == nil || w.ends || w.pad != nil || a-w.addr > maxWindow {
 		return false
 	}
@@ -368,13 +792,13 @@ func (p *planner) growWindow(si int, taken, added [][2]uint64, byStart map[uint6
 		return false
 	}
 	end := nw.addr + uint64(nw.size)
-	if i+1 < len(taken) && taken[i+1][0] < end {
+	if k+1 < len(own) && own[k+1][0] < end {
 		return false
 	}
-	if j := sort.Search(len(added), func(j int) bool { return added[j][1] > w.addr }); j < len(added) && added[j][0] < end {
+	if m := sort.Search(len(other), func(m int) bool { return other[m][1] > w.addr }); m < len(other) && other[m][0] < end {
 		return false
 	}
-	taken[i][1] = end
+	own[k][1] = end
 	byStart[w.addr] = nw
 	add(w.site, nw)
 	return true
@@ -436,6 +860,7 @@ func newPlanner(file string) (p *planner, err error) {
 func (p *planner) findTargets() error {
 	for _, fn := range p.funcs {
 		p.targets[fn.addr] = true
+		p.ext = append(p.ext, fn.addr)
 	}
 	// Jump tables are read for the functions with an indirect jump, in
 	// them or in their split-off parts (foo.cold, foo.part.0): the table
@@ -478,6 +903,7 @@ func (p *planner) findTargets() error {
 			if typ == rRelative || typ == rIrelative {
 				if a := binary.LittleEndian.Uint64(data[i+16:]); p.inText(a) {
 					p.targets[a] = true
+					p.ext = append(p.ext, a)
 				}
 			}
 		}
@@ -496,6 +922,7 @@ func (p *planner) findTargets() error {
 		for i := (8 - prog.Vaddr%8) % 8; i+8 <= uint64(len(b)); i += 8 {
 			if a := binary.LittleEndian.Uint64(b[i:]); p.inText(a) {
 				p.targets[a] = true
+				p.ext = append(p.ext, a)
 			}
 		}
 	}
@@ -505,7 +932,10 @@ func (p *planner) findTargets() error {
 	}
 	for _, a := range pads {
 		p.targets[a] = true
+		p.ext = append(p.ext, a)
 	}
+	slices.Sort(p.ext)
+	p.ext = slices.Compact(p.ext)
 	return nil
 }
 
@@ -537,6 +967,7 @@ func (p *planner) scanFunction(fn funcSym, code []byte) (tables []uint64, indire
 		off += in.Len
 		if in.Op == x86asm.CALL {
 			p.targets[next] = true
+			p.ext = append(p.ext, next)
 		}
 		if in.Op == x86asm.JMP {
 			if _, ok := in.Args[0].(x86asm.Rel); !ok {
@@ -549,18 +980,23 @@ func (p *planner) scanFunction(fn funcSym, code []byte) (tables []uint64, indire
 			case x86asm.Rel:
 				t := uint64(int64(next) + int64(a))
 				p.targets[t] = true
+				if in.Op == x86asm.CALL || t < fn.addr || t >= fn.addr+uint64(len(code)) {
+					p.ext = append(p.ext, t)
+				}
 				if in.Op != x86asm.CALL {
 					p.jumped[t] = true
 				}
 			case x86asm.Imm:
 				if p.inText(uint64(a)) {
 					p.targets[uint64(a)] = true
+					p.ext = append(p.ext, uint64(a))
 				}
 			case x86asm.Mem:
 				if a.Base == x86asm.RIP {
 					t := uint64(int64(next) + int64(int32(a.Disp))) // x86asm leaves a RIP displacement unsigned
 					if p.inText(t) {
 						p.targets[t] = true
+						p.ext = append(p.ext, t)
 					} else {
 						tables = append(tables, t)
 					}
@@ -595,6 +1031,7 @@ func (p *planner) readTables(tables []uint64, fam [][2]uint64) {
 				break
 			}
 			p.targets[a] = true
+			p.ext = append(p.ext, a)
 		}
 	}
 }
@@ -729,7 +1166,7 @@ func (p *planner) windowOf(fn funcSym, start uint64, si int, through uint64, nee
 		if pos >= end {
 			return nil, "too short (function ends)"
 		}
-		if pos != a && p.targets[pos] {
+		if pos != a && p.targets[pos] && (pos != p.allow || pos == 0) {
 			return nil, "branch target inside the window"
 		}
 		in, why := decodeReloc(p.code(pos, int(min(end-pos, 15))), pos)
@@ -743,6 +1180,9 @@ func (p *planner) windowOf(fn funcSym, start uint64, si int, through uint64, nee
 				return nil, "a site inside an instruction"
 			}
 			sj++
+		}
+		if len(in.count) > 0 {
+			in.flagsDead = p.flagsDeadAt(fn, pos)
 		}
 		w.insns = append(w.insns, in)
 		w.size += len(in.code)
@@ -758,6 +1198,39 @@ func (p *planner) windowOf(fn funcSym, start uint64, si int, through uint64, nee
 		return nil, "a site inside an instruction"
 	}
 	return w, ""
+}
+
+// flagsDeadAt reports whether no status flag is live at a: in the
+// straight-line code from a, an instruction that writes all six of them
+// (cmp, test, add, sub, and, or, xor) comes before any that may read one
+// and before any branch, call or ret (hand-written assembly may pass a
+// flag through a call or a ret). -O0 code reloads its operands from the
+// stack with mov before each comparison or addition, so most of its lines
+// start with flags dead, and their counters can be a bare lock incq.
+func (p *planner) flagsDeadAt(fn funcSym, a uint64) bool {
+	end := fn.addr + fn.size
+	for pos, n := a, 0; pos < end && n < 6; n++ {
+		code := p.code(pos, int(min(end-pos, 15)))
+		if isEndbr64(code) {
+			pos += 4
+			continue
+		}
+		in, err := x86asm.Decode(code, 64)
+		if err != nil || in.Len == 0 {
+			return false
+		}
+		switch in.Op {
+		case x86asm.CMP, x86asm.TEST, x86asm.ADD, x86asm.SUB, x86asm.AND, x86asm.OR, x86asm.XOR:
+			return true
+		case x86asm.MOV, x86asm.MOVZX, x86asm.MOVSX, x86asm.MOVSXD, x86asm.LEA, x86asm.PUSH, x86asm.POP, x86asm.NOP,
+			x86asm.CDQE, x86asm.CDQ, x86asm.CQO, x86asm.CWDE, x86asm.MOVSS, x86asm.MOVSD_XMM, x86asm.MOVAPS, x86asm.MOVUPS,
+			x86asm.MOVD, x86asm.MOVQ, x86asm.CVTSI2SD, x86asm.CVTSI2SS:
+			pos += uint64(in.Len)
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // deadBytes returns the bytes [from, to) that follow an instruction that

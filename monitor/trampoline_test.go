@@ -320,7 +320,7 @@ func FuzzRelocate(f *testing.F) {
 		}
 		w := &window{addr: pc, size: len(in.code), insns: []winInsn{in}}
 		e := &emitter{}
-		e.insn(&w.insns[0])
+		e.insn(&w.insns[0], false)
 		if relocate(e.buf, encodeRels(e.rels), base, 0) != nil || (in.kind != relCopy && in.kind != relRIP) || isEndbr64(in.code) {
 			return
 		}

@@ -24,9 +24,17 @@
 // with 10 times the work, coverage against its own unprofiled run: what
 // a longer program pays for the fixed costs.
 //
+// Debug builds (-debug-builds, issue 15): every line of a -O0 C++ program
+// shaped like tinyxml2 (internal/testprog/testdata/count/dom.cc, g++ -O0)
+// and of a Rust debug build (iters.rs, rustc -g -C opt-level=0) counted
+// by the ptrace engine, against callgrind and the unprofiled run of the
+// same binary; -baseline adds the same rows for another sonde binary
+// (an older build, to show what changed).
+//
 // Usage (from the repository root, as root for uprobes):
 //
 //	go run ./bench/count [-rounds 3] [-n 100000] [-python PATH] [-skip-python]
+//	go run ./bench/count -debug-builds [-scale 200] [-baseline OLD-SONDE]
 package main
 
 import (
@@ -49,7 +57,17 @@ func main() {
 	skipHits := flag.Bool("skip-hits", false, "only the python runs")
 	uprobes := flag.Bool("uprobes", false, "only the uprobe engine's mechanisms, BPF vs perf counters: setup per probe and cost per hit")
 	bigRounds := flag.Int("big-rounds", 1, "rounds of the setup of every libpython function with -uprobes (perf counters: minutes a round)")
+	debugBuilds := flag.Bool("debug-builds", false, "only the ptrace engine's lines of -O0 C++ and Rust debug builds against callgrind")
+	baseline := flag.String("baseline", "", "with -debug-builds: another sonde binary to measure beside this one")
+	scale := flag.Int("scale", 200, "with -debug-builds: rounds of work of each program")
 	flag.Parse()
+	if *debugBuilds {
+		if err := debugRuns(*rounds, *scale, *baseline); err != nil {
+			fmt.Fprintln(os.Stderr, "bench/count:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *uprobes {
 		_, file, _, _ := runtime.Caller(0)
 		dir, err := os.MkdirTemp("", "bench-count-")
