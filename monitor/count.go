@@ -279,7 +279,7 @@ func planProcess(pid int, kind profile.UnitKind, sel *Selector, emulable, tramps
 		}
 		o, ok := cache[m.Path]
 		if !ok {
-			if o, err = loadUnitsCached(cacheDir, filepath.Join(proc.Root(pid), m.Path), kind, sel, emulable, tramps); err != nil {
+			if o, err = loadUnitsCached(cacheDir, filepath.Join(procRoot(pid), m.Path), kind, sel, emulable, tramps); err != nil {
 				if skip != nil && skip(m.Path, err) {
 					continue
 				}

@@ -196,7 +196,7 @@ func seizeAll(pid int) ([]int, error) {
 				for _, s := range order {
 					unix.PtraceDetachSignal(s, 0)
 				}
-				return nil, fmt.Errorf("ptrace seize thread %d of process %d: %w", t, pid, err)
+				return nil, seizeError(pid, t, err)
 			}
 			unix.PtraceInterrupt(t)
 			for {

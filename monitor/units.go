@@ -17,6 +17,10 @@ import (
 	"sonde/profile/datafile"
 )
 
+// ErrNoLineTable says that an object has no DWARF line table, so it has
+// no line units: its functions and blocks still count.
+var ErrNoLineTable = errors.New("no line table")
+
 // Object is the unit universe of one ELF file: its units and the sites
 // where they are probed.
 type Object struct {
@@ -195,6 +199,9 @@ func LoadUnits(path string, kind profile.UnitKind, sel *Selector, emulable bool)
 	funcs := functions(f)
 	rows, err := lineRows(f)
 	if err != nil && kind == profile.UnitLine {
+		if f.Section(".debug_line") == nil && f.Section(".zdebug_line") == nil {
+			return nil, fmt.Errorf("%w in %s (built without -g, or stripped): count its functions with --units functions", ErrNoLineTable, path)
+		}
 		return nil, fmt.Errorf("read line table of %s: %w", path, err)
 	}
 	text := func(addr uint64) bool {
