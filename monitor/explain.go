@@ -20,6 +20,10 @@ var ErrTraced = errors.New("already traced")
 func seizeError(pid, tid int, err error) error {
 	if errors.Is(err, unix.EPERM) {
 		if tp, perr := proc.TracerPid(tid); perr == nil && tp != 0 {
+			// TracerPid is the tracing thread: name its process.
+			if g, gerr := proc.Tgid(tp); gerr == nil {
+				tp = g
+			}
 			who := fmt.Sprintf("process %d", tp)
 			if st, serr := proc.ReadStat(tp); serr == nil {
 				who = fmt.Sprintf("process %d (%s)", tp, st.Comm)

@@ -8,7 +8,8 @@ import (
 )
 
 // ParseTracerPid returns the TracerPid field of the /proc/TID/status text
-// s (read from name): the process tracing the thread, 0 for none.
+// s (read from name): the thread tracing the thread (a thread id, whose
+// process Tgid gives), 0 for none.
 func ParseTracerPid(s, name string) (int, error) {
 	for _, line := range strings.Split(s, "\n") {
 		if v, ok := strings.CutPrefix(line, "TracerPid:"); ok {
@@ -22,7 +23,7 @@ func ParseTracerPid(s, name string) (int, error) {
 	return 0, &ParseError{File: name, Msg: "no TracerPid"}
 }
 
-// TracerPid returns the process that ptraces thread tid, 0 for none.
+// TracerPid returns the thread that ptraces thread tid, 0 for none.
 func TracerPid(tid int) (int, error) {
 	name := fmt.Sprintf("/proc/%d/status", tid)
 	data, err := os.ReadFile(name)

@@ -191,7 +191,7 @@ func runCount(e *env, args []string) int {
 		}()
 		path, err := exec.LookPath(cmdArgs[0])
 		if err != nil {
-			return fail(e, "count", err)
+			return failCommand(e, "count", err)
 		}
 		cmd := exec.Command(path, cmdArgs[1:]...)
 		cmd.Args[0] = cmdArgs[0]
@@ -209,7 +209,7 @@ func runCount(e *env, args []string) int {
 	res, err := monitor.Count(ctx, opts)
 	waitOutput()
 	if err != nil {
-		return fail(e, "count", err)
+		return failCommand(e, "count", err)
 	}
 	w, err := datafile.OpenAppend(*out)
 	if err != nil {
@@ -238,7 +238,35 @@ func runCount(e *env, args []string) int {
 	if res.Status.Signaled() {
 		fmt.Fprintf(e.stderr, "sonde count: the target was %s; the counts up to that point are in %s\n", res.Ended, *out)
 	}
+	for _, sp := range res.Unmatched(only) {
+		fmt.Fprintf(e.stderr, "sonde count: --only %s matched nothing%s\n", sp, inObjects(res))
+	}
+	if n == 0 {
+		// Silent zeros would read as "nothing ran": say why there was
+		// nothing to count, and fail.
+		for _, why := range res.WhyEmpty(kind) {
+			fmt.Fprintf(e.stderr, "sonde count: %s\n", why)
+		}
+		fmt.Fprintf(e.stderr, "sonde count: nothing was counted\n")
+		return errorStatus(res)
+	}
 	return res.ExitCode()
+}
+
+// inObjects names the objects of res for a message: " in a, b" ("" when
+// there are none).
+func inObjects(res *monitor.Result) string {
+	var names []string
+	for _, o := range res.Objects {
+		names = append(names, o.Path)
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	if len(names) > 3 {
+		names = append(names[:3], fmt.Sprintf("%d more", len(names)-3))
+	}
+	return " in " + strings.Join(names, ", ")
 }
 
 // errorStatus is the exit status when the counts could not be written: the
