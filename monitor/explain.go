@@ -71,3 +71,25 @@ func stripped(path string) bool {
 	defer f.Close()
 	return f.Section(".symtab") == nil
 }
+
+// UnusedOnDisk returns the paths of the objects that the uprobe engine
+// probed on disk, mapped by no traced process at the start (an obj: spec
+// resolved as the dynamic loader would, for a library loaded later), of
+// which no unit ran: no traced process may have mapped that file at all
+// (it loaded another copy, or none).
+func (res *Result) UnusedOnDisk() []string {
+	var out []string
+	for i, o := range res.Objects {
+		if !o.onDisk {
+			continue
+		}
+		ran := false
+		for _, c := range res.Counts[i] {
+			ran = ran || c > 0
+		}
+		if !ran {
+			out = append(out, o.Path)
+		}
+	}
+	return out
+}

@@ -28,19 +28,7 @@ import (
 // expanded), of the objects mapped already, of /etc/ld.so.conf, and the
 // default ones. A name found nowhere is left out (missing says which).
 func findUnmapped(pid int, names []string, mapped []placed) (paths, missing []string) {
-	var want []string
-	for _, n := range names {
-		found := false
-		for _, p := range mapped {
-			if objectMatches(n, p.obj.Path) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			want = append(want, n)
-		}
-	}
+	want := unmappedNames(names, mapped)
 	if len(want) == 0 {
 		return nil, nil
 	}
@@ -60,6 +48,62 @@ func findUnmapped(pid int, names []string, mapped []placed) (paths, missing []st
 		}
 	}
 	return paths, missing
+}
+
+// unmappedNames returns the names of names that none of the objects of
+// mapped matches.
+func unmappedNames(names []string, mapped []placed) []string {
+	var want []string
+	for _, n := range names {
+		found := false
+		for _, p := range mapped {
+			if objectMatches(n, p.obj.Path) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			want = append(want, n)
+		}
+	}
+	return want
+}
+
+// A command that is a script (a pyenv shim: "#!/usr/bin/env bash" that
+// execs ~/.pyenv/versions/3.11.7/bin/python3.11, whose RUNPATH loads its
+// own libpython) runs its interpreter first: the objects the program it
+// finally execs will map cannot be found from the interpreter's process,
+// whose library path leads to other copies (/usr/lib/.../libpython3.11.so).
+// Probing those would count nothing, silently. The ptrace engine follows
+// the execs and plans each program where it has mapped its libraries;
+// the uprobe engine, which plants once, declines (scriptRun), and auto
+// falls back to ptrace.
+
+// scriptRun returns an error wrapping ErrUprobe when the command of opts
+// is a script and obj: specs among names name objects that its
+// interpreter (process pid, at its start point) has not mapped.
+func scriptRun(opts *Options, pid int, names []string, mapped []placed) error {
+	if opts.Cmd == nil || !isScript(opts.Cmd.Path) {
+		return nil
+	}
+	want := unmappedNames(names, mapped)
+	if len(want) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: obj:%s is not mapped by %s, which runs the script %s: the copy that the program it runs will load is known only once it runs (the ptrace engine follows it there)",
+		ErrUprobe, strings.Join(want, ",obj:"), proc.Exe(pid), opts.Cmd.Path)
+}
+
+// isScript reports whether the file at path starts with "#!".
+func isScript(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [2]byte
+	_, err = f.ReadAt(b[:], 0)
+	return err == nil && string(b[:]) == "#!"
 }
 
 // findObject returns the path (as seen in the process, whose root

@@ -53,6 +53,9 @@ type Object struct {
 	// facts, when not nil, delivers the planner made in the background
 	// (startPlanner).
 	facts chan plannerFacts
+	// onDisk says the uprobe engine probed the file on disk, mapped by no
+	// process at the start (see addUnmapped).
+	onDisk bool
 }
 
 // NumUnits returns the number of units.

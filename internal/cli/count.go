@@ -241,6 +241,14 @@ func runCount(e *env, args []string) int {
 	for _, sp := range res.Unmatched(only) {
 		fmt.Fprintf(e.stderr, "sonde count: --only %s matched nothing%s\n", sp, inObjects(res))
 	}
+	unused := res.UnusedOnDisk()
+	for _, p := range unused {
+		fmt.Fprintf(e.stderr, "sonde count: %s was probed on disk (no traced process had mapped it at the start) and none of its units ran: the program may have loaded another copy, or none\n", p)
+	}
+	if reached == 0 && len(unused) > 0 {
+		fmt.Fprintf(e.stderr, "sonde count: nothing was counted\n")
+		return errorStatus(res)
+	}
 	if n == 0 {
 		// Silent zeros would read as "nothing ran": say why there was
 		// nothing to count, and fail.
