@@ -26,6 +26,12 @@ func launchAndCount(ctx context.Context, opts *Options, engine EngineKind, plan 
 			}
 		}
 	}
+	if engine == EngineUprobe {
+		if err := followScript(opts, pid); err != nil { // a shim: plant in the program it execs
+			kill()
+			return err
+		}
+	}
 	objs, err := plan(pid)
 	if err != nil {
 		kill()

@@ -76,14 +76,16 @@ func unmappedNames(names []string, mapped []placed) []string {
 // whose library path leads to other copies (/usr/lib/.../libpython3.11.so).
 // Probing those would count nothing, silently. The ptrace engine follows
 // the execs and plans each program where it has mapped its libraries;
-// the uprobe engine, which plants once, declines (scriptRun), and auto
-// falls back to ptrace.
+// auto falls back to it (scriptRun), since a script may also run the
+// program as a child rather than exec it; --engine uprobe follows the
+// script's execs to the program's start point first (followScript).
 
-// scriptRun returns an error wrapping ErrUprobe when the command of opts
-// is a script and obj: specs among names name objects that its
-// interpreter (process pid, at its start point) has not mapped.
+// scriptRun returns an error wrapping ErrUprobe when the engine is auto,
+// the command of opts is a script and obj: specs among names name objects
+// that its interpreter (process pid, at its start point) has not mapped.
+// With --engine uprobe, followScript has run the script to its program.
 func scriptRun(opts *Options, pid int, names []string, mapped []placed) error {
-	if opts.Cmd == nil || !isScript(opts.Cmd.Path) {
+	if opts.Engine != EngineAuto || opts.Cmd == nil || !isScript(opts.Cmd.Path) {
 		return nil
 	}
 	want := unmappedNames(names, mapped)
