@@ -208,8 +208,9 @@ func cmdlinePaths(pid int) []string {
 }
 
 // searchDirs returns the directories the dynamic loader searches for
-// pid, in its order (ld.so(8)): LD_LIBRARY_PATH, the executable's
-// DT_RUNPATH (or DT_RPATH), then, as stand-ins for /etc/ld.so.cache, the
+// pid, in its order (ld.so(8)): the executable's DT_RPATH when it has no
+// DT_RUNPATH, LD_LIBRARY_PATH, its DT_RUNPATH, then, as stand-ins for
+// /etc/ld.so.cache, the
 // directories of the objects mapped already and those of
 // /etc/ld.so.conf, then the defaults.
 func searchDirs(pid int, root string) []string {
@@ -223,6 +224,14 @@ func searchDirs(pid int, root string) []string {
 			}
 		}
 	}
+	var rp []string
+	rpath := false
+	if exe := proc.Exe(pid); exe != "" {
+		rp, rpath = runpath(filepath.Join(root, exe), filepath.Dir(exe))
+	}
+	if rpath {
+		add(rp...) // DT_RPATH comes before LD_LIBRARY_PATH
+	}
 	if env, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid)); err == nil {
 		for _, kv := range bytes.Split(env, []byte{0}) {
 			if v, ok := strings.CutPrefix(string(kv), "LD_LIBRARY_PATH="); ok {
@@ -230,9 +239,7 @@ func searchDirs(pid int, root string) []string {
 			}
 		}
 	}
-	if exe := proc.Exe(pid); exe != "" {
-		add(runpath(filepath.Join(root, exe), filepath.Dir(exe))...)
-	}
+	add(rp...)
 	if maps, err := proc.Maps(pid); err == nil {
 		for _, m := range maps {
 			if strings.HasPrefix(m.Path, "/") {
@@ -246,26 +253,26 @@ func searchDirs(pid int, root string) []string {
 }
 
 // runpath returns the DT_RUNPATH directories of the ELF file at path, or
-// its DT_RPATH ones when it has no DT_RUNPATH, with $ORIGIN replaced by
-// origin.
-func runpath(path, origin string) []string {
+// its DT_RPATH ones when it has no DT_RUNPATH (then rpath is true), with
+// $ORIGIN replaced by origin.
+func runpath(path, origin string) (dirs []string, rpath bool) {
 	f, err := elf.Open(path)
 	if err != nil {
-		return nil
+		return nil, false
 	}
 	defer f.Close()
 	rp, err := f.DynString(elf.DT_RUNPATH)
 	if err != nil || len(rp) == 0 {
 		rp, _ = f.DynString(elf.DT_RPATH)
+		rpath = len(rp) > 0
 	}
-	var out []string
 	for _, s := range rp {
 		for _, d := range strings.Split(s, ":") {
 			d = strings.ReplaceAll(strings.ReplaceAll(d, "${ORIGIN}", origin), "$ORIGIN", origin)
-			out = append(out, d)
+			dirs = append(dirs, d)
 		}
 	}
-	return out
+	return dirs, rpath
 }
 
 // ldSoConf returns the directories listed in the ld.so.conf file at name

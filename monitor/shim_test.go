@@ -181,3 +181,56 @@ func TestPyenvShim(t *testing.T) {
 		})
 	}
 }
+
+// TestDlopenSearchOrder: the uprobe engine finds a library the program
+// will dlopen by a bare name where the dynamic loader will (ld.so(8)): the
+// executable's DT_RPATH before LD_LIBRARY_PATH, LD_LIBRARY_PATH before its
+// DT_RUNPATH. Two copies of libcounted.so, one in each place: dlopen.c
+// calls lib_counted 77 times in the copy the loader picks.
+func TestDlopenSearchOrder(t *testing.T) {
+	cc := testprog.Require(t, "gcc")
+	lib := testprog.Build(t, "count/libcounted.c", testprog.Opts{Flags: []string{"-g", "-O2", "-shared", "-fPIC"}, Name: "libcounted.so"})
+	data, err := os.ReadFile(lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	inPath, inEnv := filepath.Join(dir, "rpath"), filepath.Join(dir, "env")
+	for _, d := range []string{inPath, inEnv} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, "libcounted.so"), data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name, tags, want string
+	}{
+		{"DT_RPATH", "--disable-new-dtags", inPath},
+		{"DT_RUNPATH", "--enable-new-dtags", inEnv},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			bin := filepath.Join(dir, "dlopen-"+tt.name)
+			if msg, err := exec.Command(cc, "-g", "-O2", "-o", bin, testprog.Path("count/dlopen.c"), "-ldl",
+				"-Wl,"+tt.tags+",-rpath,"+inPath).CombinedOutput(); err != nil {
+				t.Fatalf("link: %v\n%s", err, msg)
+			}
+			cmd := exec.Command(bin, "libcounted.so")
+			cmd.Env = append(os.Environ(), "LD_LIBRARY_PATH="+inEnv)
+			opts := Options{Units: profile.UnitFunction, Engine: EngineUprobe, Cmd: cmd,
+				Only: []Spec{mustSpec(t, "obj:libcounted.so"), mustSpec(t, "func:^lib_counted$")}}
+			res, err := Count(context.Background(), &opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.ExitCode() != 0 {
+				t.Fatalf("target %s", res.Ended)
+			}
+			if got := funcCount(t, res, filepath.Join(tt.want, "libcounted.so"), "lib_counted"); got != 77 {
+				t.Errorf("lib_counted in %s: %d, want 77", tt.want, got)
+			}
+		})
+	}
+}
