@@ -33,11 +33,12 @@ func findUnmapped(pid int, names []string, mapped []placed) (paths, missing []st
 		return nil, nil
 	}
 	root := procRoot(pid)
-	dirs := searchDirs(pid, root)
+	dirs, nfirst := searchDirs(pid, root)
+	cache, _ := readLdCache(filepath.Join(root, "/etc/ld.so.cache"))
 	args := cmdlinePaths(pid)
 	seen := map[string]bool{}
 	for _, n := range want {
-		p := findObject(root, n, args, dirs)
+		p := findObject(root, n, args, dirs[:nfirst], cache, dirs[nfirst:])
 		if p == "" {
 			missing = append(missing, n)
 			continue
@@ -109,8 +110,10 @@ func isScript(path string) bool {
 }
 
 // findObject returns the path (as seen in the process, whose root
-// directory is root) of the ELF object that obj:name names.
-func findObject(root, name string, args, dirs []string) string {
+// directory is root) of the ELF object that obj:name names: a path among
+// args, else in the directories first (the loader's own search path), the
+// loader's cache, the directories rest.
+func findObject(root, name string, args, first []string, cache []ldCacheEntry, rest []string) string {
 	if strings.Contains(name, "/") {
 		if filepath.IsAbs(name) && isELF(filepath.Join(root, name)) {
 			return realPath(root, name)
@@ -122,6 +125,22 @@ func findObject(root, name string, args, dirs []string) string {
 			return realPath(root, a)
 		}
 	}
+	if p := findInDirs(root, name, first); p != "" {
+		return p
+	}
+	for _, exact := range []bool{true, false} {
+		for _, e := range cache {
+			if (e.name == name || !exact && objectMatches(name, e.name)) && isELF(filepath.Join(root, e.path)) {
+				return realPath(root, e.path)
+			}
+		}
+	}
+	return findInDirs(root, name, rest)
+}
+
+// findInDirs returns the path of the ELF object that obj:name names in
+// the first of dirs that holds one ("" for none).
+func findInDirs(root, name string, dirs []string) string {
 	for _, d := range dirs {
 		ents, err := os.ReadDir(filepath.Join(root, d))
 		if err != nil {
@@ -209,12 +228,11 @@ func cmdlinePaths(pid int) []string {
 
 // searchDirs returns the directories the dynamic loader searches for
 // pid, in its order (ld.so(8)): the executable's DT_RPATH when it has no
-// DT_RUNPATH, LD_LIBRARY_PATH, its DT_RUNPATH, then, as stand-ins for
-// /etc/ld.so.cache, the
-// directories of the objects mapped already and those of
-// /etc/ld.so.conf, then the defaults.
-func searchDirs(pid int, root string) []string {
-	var dirs []string
+// DT_RUNPATH, LD_LIBRARY_PATH, its DT_RUNPATH (the first nfirst of dirs;
+// the loader's cache comes next), then the directories of the objects
+// mapped already and those of /etc/ld.so.conf, for names the cache does
+// not hold, then the defaults.
+func searchDirs(pid int, root string) (dirs []string, nfirst int) {
 	seen := map[string]bool{}
 	add := func(ds ...string) {
 		for _, d := range ds {
@@ -240,6 +258,7 @@ func searchDirs(pid int, root string) []string {
 		}
 	}
 	add(rp...)
+	nfirst = len(dirs)
 	if maps, err := proc.Maps(pid); err == nil {
 		for _, m := range maps {
 			if strings.HasPrefix(m.Path, "/") {
@@ -249,7 +268,7 @@ func searchDirs(pid int, root string) []string {
 	}
 	add(ldSoConf(root, "/etc/ld.so.conf", 0)...)
 	add("/lib64", "/usr/lib64", "/lib", "/usr/lib")
-	return dirs
+	return dirs, nfirst
 }
 
 // runpath returns the DT_RUNPATH directories of the ELF file at path, or
