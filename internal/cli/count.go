@@ -38,9 +38,15 @@ functions the entries of the symbol table, blocks are found by
 disassembly.
 
 --only restricts the units and may be repeated: a source file (sort.c), a
-line range (sort.c:20-30), functions by regular expression (func:^shell),
-an object (obj:libfoo.so; without obj: the program's executable is
-counted). --coverage records only whether each unit ran (a byte set in a
+line range (sort.c:20-30), functions by regular expression (func:^shell;
+matched against the names reports show, 'ns::Class::f(int)', 'ns::Class::f'
+and a Rust 'crate::f' without its hash, and against the symbol), an object
+(obj:libfoo.so, as the traced processes map it; without obj: the
+program's executable is counted). A spec that matches nothing is said on
+stderr; when nothing at all is counted sonde count says why and exits
+non-zero (the target's status if that is not 0, else 1). A command that
+cannot be run exits 127 (not found) or 126 (not executable), as in sh.
+--coverage records only whether each unit ran (a byte set in a
 trampoline; an int3 breakpoint is removed at its first hit). --engine
 auto uses uprobes and
 falls back to ptrace with a one-line notice (coverage uses ptrace).
