@@ -274,20 +274,9 @@ type placed struct {
 }
 
 // runtimeAddr returns where link-time address a of the object is in the
-// process, through the mapping of its file offset in its segment's
-// mapping (see mapsSegment).
+// process (see Object.RuntimeAddr).
 func (p *placed) runtimeAddr(a profile.Addr) (uint64, bool) {
-	off, ok := p.obj.FileOffset(a)
-	seg, _ := p.obj.segmentOf(a)
-	if !ok {
-		return 0, false
-	}
-	for _, m := range p.maps {
-		if off >= m.Offset && off < m.Offset+(m.Limit-m.Start) && mapsSegment(m, seg) {
-			return m.Start + off - m.Offset, true
-		}
-	}
-	return 0, false
+	return p.obj.RuntimeAddr(p.maps, a)
 }
 
 // mappingOf returns the bounds of the mapping of p holding run-time
@@ -327,7 +316,7 @@ func planProcess(pid int, kind profile.UnitKind, sel *Selector, emulable, tramps
 		}
 		o, ok := cache[m.Path]
 		if !ok {
-			if o, err = loadUnitsCached(cacheDir, filepath.Join(proc.Root(pid), m.Path), kind, sel, emulable, tramps); err != nil {
+			if o, err = loadUnitsCached(cacheDir, filepath.Join(procRoot(pid), m.Path), kind, sel, emulable, tramps); err != nil {
 				if skip != nil && skip(m.Path, err) {
 					continue
 				}
@@ -438,25 +427,19 @@ func startOf(pid int, mem *os.File) (startPoint, error) {
 // each change of its library list), with its _r_debug.
 func rtldStop(pid int, maps []proc.Mapping, path string, mem *os.File) (startPoint, bool) {
 	file := filepath.Join(proc.Root(pid), path)
-	off, ok := symbolFileOffset(file, "_dl_debug_state")
+	addr, ok := symbolRuntimeAddr(file, "_dl_debug_state", maps, path)
 	if !ok {
 		return startPoint{}, false
 	}
-	for _, m := range maps {
-		if m.Path != path || off < m.Offset || off >= m.Offset+(m.Limit-m.Start) {
-			continue
-		}
-		sp := startPoint{addr: m.Start + off - m.Offset}
-		if v := symbolValues(file, "_dl_debug_state", "_r_debug"); v[0] != 0 && v[1] != 0 {
-			sp.rDebug = sp.addr - v[0] + v[1]
-		}
-		var insn [5]byte
-		if _, err := mem.ReadAt(insn[:], int64(sp.addr)); err == nil {
-			sp.ret = insn[0] == 0xc3 || bytes.Equal(insn[:], []byte{0xf3, 0x0f, 0x1e, 0xfa, 0xc3}) // ret, endbr64; ret
-		}
-		return sp, true
+	sp := startPoint{addr: addr}
+	if v := symbolValues(file, "_dl_debug_state", "_r_debug"); v[0] != 0 && v[1] != 0 {
+		sp.rDebug = sp.addr - v[0] + v[1]
 	}
-	return startPoint{}, false
+	var insn [5]byte
+	if _, err := mem.ReadAt(insn[:], int64(sp.addr)); err == nil {
+		sp.ret = insn[0] == 0xc3 || bytes.Equal(insn[:], []byte{0xf3, 0x0f, 0x1e, 0xfa, 0xc3}) // ret, endbr64; ret
+	}
+	return sp, true
 }
 
 // rtldConsistent reports whether the loader's r_debug at a says its

@@ -28,6 +28,12 @@ func launchAndCount(ctx context.Context, opts *Options, engine EngineKind, plan 
 			}
 		}
 	}
+	if engine == EngineUprobe {
+		if err := followScript(opts, pid); err != nil { // a shim: plant in the program it execs
+			kill()
+			return err
+		}
+	}
 	objs, err := plan(pid)
 	if err != nil {
 		kill()
@@ -296,7 +302,7 @@ func seizeAll(pid int) ([]int, error) {
 				for _, s := range order {
 					unix.PtraceDetachSignal(s, 0)
 				}
-				return nil, fmt.Errorf("ptrace seize thread %d of process %d: %w", t, pid, err)
+				return nil, seizeError(pid, t, err)
 			}
 			unix.PtraceInterrupt(t)
 			for {

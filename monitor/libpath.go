@@ -28,6 +28,32 @@ import (
 // expanded), of the objects mapped already, of /etc/ld.so.conf, and the
 // default ones. A name found nowhere is left out (missing says which).
 func findUnmapped(pid int, names []string, mapped []placed) (paths, missing []string) {
+	want := unmappedNames(names, mapped)
+	if len(want) == 0 {
+		return nil, nil
+	}
+	root := procRoot(pid)
+	dirs, nfirst := searchDirs(pid, root)
+	cache, _ := readLdCache(filepath.Join(root, "/etc/ld.so.cache"))
+	args := cmdlinePaths(pid)
+	seen := map[string]bool{}
+	for _, n := range want {
+		p := findObject(root, n, args, dirs[:nfirst], cache, dirs[nfirst:])
+		if p == "" {
+			missing = append(missing, n)
+			continue
+		}
+		if !seen[p] {
+			seen[p] = true
+			paths = append(paths, p)
+		}
+	}
+	return paths, missing
+}
+
+// unmappedNames returns the names of names that none of the objects of
+// mapped matches.
+func unmappedNames(names []string, mapped []placed) []string {
 	var want []string
 	for _, n := range names {
 		found := false
@@ -41,30 +67,53 @@ func findUnmapped(pid int, names []string, mapped []placed) (paths, missing []st
 			want = append(want, n)
 		}
 	}
+	return want
+}
+
+// A command that is a script (a pyenv shim: "#!/usr/bin/env bash" that
+// execs ~/.pyenv/versions/3.11.7/bin/python3.11, whose RUNPATH loads its
+// own libpython) runs its interpreter first: the objects the program it
+// finally execs will map cannot be found from the interpreter's process,
+// whose library path leads to other copies (/usr/lib/.../libpython3.11.so).
+// Probing those would count nothing, silently. The ptrace engine follows
+// the execs and plans each program where it has mapped its libraries;
+// auto falls back to it (scriptRun), since a script may also run the
+// program as a child rather than exec it; --engine uprobe follows the
+// script's execs to the program's start point first (followScript).
+
+// scriptRun returns an error wrapping ErrUprobe when the engine is auto,
+// the command of opts is a script and obj: specs among names name objects
+// that its interpreter (process pid, at its start point) has not mapped.
+// With --engine uprobe, followScript has run the script to its program.
+func scriptRun(opts *Options, pid int, names []string, mapped []placed) error {
+	if opts.Engine != EngineAuto || opts.Cmd == nil || !isScript(opts.Cmd.Path) {
+		return nil
+	}
+	want := unmappedNames(names, mapped)
 	if len(want) == 0 {
-		return nil, nil
+		return nil
 	}
-	root := procRoot(pid)
-	dirs := searchDirs(pid, root)
-	args := cmdlinePaths(pid)
-	seen := map[string]bool{}
-	for _, n := range want {
-		p := findObject(root, n, args, dirs)
-		if p == "" {
-			missing = append(missing, n)
-			continue
-		}
-		if !seen[p] {
-			seen[p] = true
-			paths = append(paths, p)
-		}
+	return fmt.Errorf("%w: obj:%s is not mapped by %s, which runs the script %s: the copy that the program it runs will load is known only once it runs (the ptrace engine follows it there)",
+		ErrUprobe, strings.Join(want, ",obj:"), proc.Exe(pid), opts.Cmd.Path)
+}
+
+// isScript reports whether the file at path starts with "#!".
+func isScript(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
 	}
-	return paths, missing
+	defer f.Close()
+	var b [2]byte
+	_, err = f.ReadAt(b[:], 0)
+	return err == nil && string(b[:]) == "#!"
 }
 
 // findObject returns the path (as seen in the process, whose root
-// directory is root) of the ELF object that obj:name names.
-func findObject(root, name string, args, dirs []string) string {
+// directory is root) of the ELF object that obj:name names: a path among
+// args, else in the directories first (the loader's own search path), the
+// loader's cache, the directories rest.
+func findObject(root, name string, args, first []string, cache []ldCacheEntry, rest []string) string {
 	if strings.Contains(name, "/") {
 		if filepath.IsAbs(name) && isELF(filepath.Join(root, name)) {
 			return realPath(root, name)
@@ -76,6 +125,22 @@ func findObject(root, name string, args, dirs []string) string {
 			return realPath(root, a)
 		}
 	}
+	if p := findInDirs(root, name, first); p != "" {
+		return p
+	}
+	for _, exact := range []bool{true, false} {
+		for _, e := range cache {
+			if (e.name == name || !exact && objectMatches(name, e.name)) && isELF(filepath.Join(root, e.path)) {
+				return realPath(root, e.path)
+			}
+		}
+	}
+	return findInDirs(root, name, rest)
+}
+
+// findInDirs returns the path of the ELF object that obj:name names in
+// the first of dirs that holds one ("" for none).
+func findInDirs(root, name string, dirs []string) string {
 	for _, d := range dirs {
 		ents, err := os.ReadDir(filepath.Join(root, d))
 		if err != nil {
@@ -162,12 +227,12 @@ func cmdlinePaths(pid int) []string {
 }
 
 // searchDirs returns the directories the dynamic loader searches for
-// pid, in its order (ld.so(8)): LD_LIBRARY_PATH, the executable's
-// DT_RUNPATH (or DT_RPATH), then, as stand-ins for /etc/ld.so.cache, the
-// directories of the objects mapped already and those of
-// /etc/ld.so.conf, then the defaults.
-func searchDirs(pid int, root string) []string {
-	var dirs []string
+// pid, in its order (ld.so(8)): the executable's DT_RPATH when it has no
+// DT_RUNPATH, LD_LIBRARY_PATH, its DT_RUNPATH (the first nfirst of dirs;
+// the loader's cache comes next), then the directories of the objects
+// mapped already and those of /etc/ld.so.conf, for names the cache does
+// not hold, then the defaults.
+func searchDirs(pid int, root string) (dirs []string, nfirst int) {
 	seen := map[string]bool{}
 	add := func(ds ...string) {
 		for _, d := range ds {
@@ -177,6 +242,14 @@ func searchDirs(pid int, root string) []string {
 			}
 		}
 	}
+	var rp []string
+	rpath := false
+	if exe := proc.Exe(pid); exe != "" {
+		rp, rpath = runpath(filepath.Join(root, exe), filepath.Dir(exe))
+	}
+	if rpath {
+		add(rp...) // DT_RPATH comes before LD_LIBRARY_PATH
+	}
 	if env, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid)); err == nil {
 		for _, kv := range bytes.Split(env, []byte{0}) {
 			if v, ok := strings.CutPrefix(string(kv), "LD_LIBRARY_PATH="); ok {
@@ -184,9 +257,8 @@ func searchDirs(pid int, root string) []string {
 			}
 		}
 	}
-	if exe := proc.Exe(pid); exe != "" {
-		add(runpath(filepath.Join(root, exe), filepath.Dir(exe))...)
-	}
+	add(rp...)
+	nfirst = len(dirs)
 	if maps, err := proc.Maps(pid); err == nil {
 		for _, m := range maps {
 			if strings.HasPrefix(m.Path, "/") {
@@ -196,30 +268,30 @@ func searchDirs(pid int, root string) []string {
 	}
 	add(ldSoConf(root, "/etc/ld.so.conf", 0)...)
 	add("/lib64", "/usr/lib64", "/lib", "/usr/lib")
-	return dirs
+	return dirs, nfirst
 }
 
 // runpath returns the DT_RUNPATH directories of the ELF file at path, or
-// its DT_RPATH ones when it has no DT_RUNPATH, with $ORIGIN replaced by
-// origin.
-func runpath(path, origin string) []string {
+// its DT_RPATH ones when it has no DT_RUNPATH (then rpath is true), with
+// $ORIGIN replaced by origin.
+func runpath(path, origin string) (dirs []string, rpath bool) {
 	f, err := elf.Open(path)
 	if err != nil {
-		return nil
+		return nil, false
 	}
 	defer f.Close()
 	rp, err := f.DynString(elf.DT_RUNPATH)
 	if err != nil || len(rp) == 0 {
 		rp, _ = f.DynString(elf.DT_RPATH)
+		rpath = len(rp) > 0
 	}
-	var out []string
 	for _, s := range rp {
 		for _, d := range strings.Split(s, ":") {
 			d = strings.ReplaceAll(strings.ReplaceAll(d, "${ORIGIN}", origin), "$ORIGIN", origin)
-			out = append(out, d)
+			dirs = append(dirs, d)
 		}
 	}
-	return out
+	return dirs, rpath
 }
 
 // ldSoConf returns the directories listed in the ld.so.conf file at name

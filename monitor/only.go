@@ -6,8 +6,12 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/ianlancetaylor/demangle"
 
 	"sonde/profile"
+	"sonde/symbol"
 )
 
 // SpecKind says what an --only SPEC restricts.
@@ -31,7 +35,8 @@ type Spec struct {
 	File string
 	// From and To bound SpecLines, both included.
 	From, To int
-	// Func matches function names (SpecFunc).
+	// Func matches function names (SpecFunc): the symbol's own name
+	// (mangled) or the names reports show for it (see funcNames).
 	Func *regexp.Regexp
 	// Object is the object of SpecObject: a base name ("libc.so.6"), a
 	// base name without its version suffix ("libc"), or a path.
@@ -135,6 +140,9 @@ func isLineRange(s string) bool {
 type Selector struct {
 	objects []string
 	units   []Spec
+	// names caches funcNames by symbol name.
+	mu    sync.Mutex
+	names map[string][]string
 }
 
 // NewSelector returns the selector of specs.
@@ -183,22 +191,104 @@ func (s *Selector) accepts(u *profile.Unit) bool {
 		return true
 	}
 	for _, sp := range s.units {
-		switch sp.Kind {
-		case SpecFile:
-			if fileMatches(sp.File, u.File) {
-				return true
-			}
-		case SpecLines:
-			if fileMatches(sp.File, u.File) && u.Line >= sp.From && u.Line <= sp.To {
-				return true
-			}
-		case SpecFunc:
-			if u.Func != "" && sp.Func.MatchString(u.Func) {
-				return true
-			}
+		if s.Accepts(sp, u) {
+			return true
 		}
 	}
 	return false
+}
+
+// Accepts reports whether spec sp alone accepts unit u: an obj: spec
+// accepts every unit.
+func (s *Selector) Accepts(sp Spec, u *profile.Unit) bool {
+	switch sp.Kind {
+	case SpecFile:
+		return fileMatches(sp.File, u.File)
+	case SpecLines:
+		return fileMatches(sp.File, u.File) && u.Line >= sp.From && u.Line <= sp.To
+	case SpecFunc:
+		return s.funcMatches(sp.Func, u.Func)
+	case SpecObject:
+		return true
+	}
+	return false
+}
+
+// funcMatches reports whether re matches one of the names of function
+// symbol name.
+func (s *Selector) funcMatches(re *regexp.Regexp, name string) bool {
+	if name == "" {
+		return false
+	}
+	if re.MatchString(name) {
+		return true
+	}
+	if len(name) < 2 || name[0] != '_' || (name[1] != 'Z' && name[1] != 'R') {
+		return false // not mangled: its only name
+	}
+	var names []string
+	if s == nil {
+		names = funcNames(name)
+	} else {
+		s.mu.Lock()
+		var ok bool
+		if names, ok = s.names[name]; !ok {
+			names = funcNames(name)
+			if s.names == nil {
+				s.names = map[string][]string{}
+			}
+			s.names[name] = names
+		}
+		s.mu.Unlock()
+	}
+	for _, n := range names {
+		if re.MatchString(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// funcNames returns the names of mangled function symbol name that
+// func: specs match besides the symbol itself: the name the reports show
+// (symbol.Demangle: "tinyxml2::XMLUtil::ToStr(int, char*, int)",
+// "rprog::collatz::h42ce5f6268beea91"), a Rust name without its hash
+// ("rprog::collatz"), and a C++ name without its parameters
+// ("tinyxml2::XMLUtil::ToStr"), so that ^ and $ anchor where the user
+// sees the name start and end.
+func funcNames(name string) []string {
+	d := symbol.Demangle(name)
+	if d == name {
+		return nil
+	}
+	out := []string{d}
+	if t, ok := trimRustHash(d); ok {
+		return append(out, t)
+	}
+	if name[1] == 'Z' {
+		func() {
+			defer func() { recover() }() // see symbol.Demangle
+			if np, err := demangle.ToString(name, demangle.NoParams); err == nil && np != d {
+				out = append(out, np)
+			}
+		}()
+	}
+	return out
+}
+
+// trimRustHash returns a demangled Rust legacy name without its final
+// "::h" and 16 hex digits.
+func trimRustHash(d string) (string, bool) {
+	const n = len("::h0123456789abcdef")
+	if len(d) <= n || d[len(d)-n:len(d)-16] != "::h" {
+		return "", false
+	}
+	for _, c := range d[len(d)-16:] {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return "", false
+		}
+	}
+	return d[:len(d)-n], true
 }
 
 // fileMatches reports whether the spec's file names the source file file.
@@ -207,4 +297,36 @@ func fileMatches(spec, file string) bool {
 		return false
 	}
 	return file == spec || filepath.Base(file) == spec || strings.HasSuffix(file, "/"+strings.TrimPrefix(spec, "./"))
+}
+
+// Unmatched returns the specs that selected nothing in res: an obj: spec
+// that names none of the objects counted, any other one that accepts no
+// unit of them.
+func (res *Result) Unmatched(specs []Spec) []Spec {
+	sel := NewSelector(specs)
+	var out []Spec
+	for _, sp := range specs {
+		if !res.matches(sel, sp) {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+func (res *Result) matches(sel *Selector, sp Spec) bool {
+	for _, o := range res.Objects {
+		if sp.Kind == SpecObject {
+			if objectMatches(sp.Object, o.Path) {
+				return true
+			}
+			continue
+		}
+		units := o.Units()
+		for i := range units {
+			if sel.Accepts(sp, &units[i]) {
+				return true
+			}
+		}
+	}
+	return false
 }

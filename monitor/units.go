@@ -12,9 +12,14 @@ import (
 
 	"golang.org/x/arch/x86/x86asm"
 
+	"sonde/proc"
 	"sonde/profile"
 	"sonde/profile/datafile"
 )
+
+// ErrNoLineTable says that an object has no DWARF line table, so it has
+// no line units: its functions and blocks still count.
+var ErrNoLineTable = errors.New("no line table")
 
 // Object is the unit universe of one ELF file: its units and the sites
 // where they are probed.
@@ -48,6 +53,9 @@ type Object struct {
 	// facts, when not nil, delivers the planner made in the background
 	// (startPlanner).
 	facts chan plannerFacts
+	// onDisk says the uprobe engine probed the file on disk, mapped by no
+	// process at the start (see addUnmapped).
+	onDisk bool
 }
 
 // NumUnits returns the number of units.
@@ -95,6 +103,51 @@ func (o *Object) FileOffset(addr profile.Addr) (uint64, bool) {
 		if a >= s.vaddr && a < s.vaddr+s.filesz {
 			return a - s.vaddr + s.off, true
 		}
+	}
+	return 0, false
+}
+
+// RuntimeAddr returns where link-time address addr of the object is in a
+// process that maps the object's file with maps: addr plus the load bias,
+// in a mapping that holds addr's file offset. lld puts the end of the
+// read-only segment and the start of the executable one in one file page
+// (p_offset 0x720 at p_vaddr 0x1720), so that page is mapped twice,
+// read-only at the load base and executable one page further; the data
+// segment's page may be a third copy. A file offset alone lands in the
+// first copy, which never runs. The bias is therefore taken from the
+// executable segment and its executable mapping (the only one of its
+// kind), and the other segments are found at the same bias.
+func (o *Object) RuntimeAddr(maps []proc.Mapping, addr profile.Addr) (uint64, bool) {
+	bias, known := uint64(0), false
+	for _, s := range o.segs {
+		if !s.exec {
+			continue
+		}
+		for _, m := range maps {
+			if m.Exec() && s.off >= m.Offset && s.off < m.Offset+(m.Limit-m.Start) {
+				bias, known = m.Start+s.off-m.Offset-s.vaddr, true
+				break
+			}
+		}
+		if known {
+			break
+		}
+	}
+	a := uint64(addr)
+	for _, s := range o.segs {
+		if a < s.vaddr || a >= s.vaddr+s.filesz {
+			continue
+		}
+		off := a - s.vaddr + s.off
+		for _, m := range maps {
+			if off < m.Offset || off >= m.Offset+(m.Limit-m.Start) || m.Exec() != s.exec {
+				continue
+			}
+			if r := m.Start + off - m.Offset; !known || r-a == bias {
+				return r, true
+			}
+		}
+		return 0, false
 	}
 	return 0, false
 }
@@ -149,6 +202,9 @@ func LoadUnits(path string, kind profile.UnitKind, sel *Selector, emulable bool)
 	funcs := functions(f)
 	rows, err := lineRows(f)
 	if err != nil && kind == profile.UnitLine {
+		if f.Section(".debug_line") == nil && f.Section(".zdebug_line") == nil {
+			return nil, fmt.Errorf("%w in %s (built without -g, or stripped): count its functions with --units functions", ErrNoLineTable, path)
+		}
 		return nil, fmt.Errorf("read line table of %s: %w", path, err)
 	}
 	text := func(addr uint64) bool {
@@ -515,17 +571,18 @@ func buildID(f *elf.File) string {
 	return fmt.Sprintf("%x", data[start:start+uint64(descsz)])
 }
 
-// symbolFileOffset returns the file offset of symbol name (symbol table,
-// else dynamic symbol table) in the ELF file at path.
-func symbolFileOffset(path, name string) (off uint64, ok bool) {
-	f, err := elf.Open(path)
+// symbolRuntimeAddr returns the run-time address of symbol name (symbol
+// table, else dynamic symbol table) of the ELF file at file, mapped from
+// path among maps (see Object.RuntimeAddr).
+func symbolRuntimeAddr(file, name string, maps []proc.Mapping, path string) (addr uint64, ok bool) {
+	f, err := elf.Open(file)
 	if err != nil {
 		return 0, false
 	}
 	defer f.Close()
 	defer func() {
 		if recover() != nil {
-			off, ok = 0, false
+			addr, ok = 0, false
 		}
 	}()
 	o := &Object{}
@@ -534,11 +591,17 @@ func symbolFileOffset(path, name string) (off uint64, ok bool) {
 			o.segs = append(o.segs, segment{vaddr: p.Vaddr, memsz: p.Memsz, off: p.Off, filesz: p.Filesz, exec: p.Flags&elf.PF_X != 0})
 		}
 	}
+	var own []proc.Mapping
+	for _, m := range maps {
+		if m.Path == path {
+			own = append(own, m)
+		}
+	}
 	for _, get := range []func() ([]elf.Symbol, error){f.Symbols, f.DynamicSymbols} {
 		syms, _ := get()
 		for _, s := range syms {
 			if s.Name == name && s.Value != 0 {
-				return o.FileOffset(profile.Addr(s.Value))
+				return o.RuntimeAddr(own, profile.Addr(s.Value))
 			}
 		}
 	}

@@ -38,9 +38,15 @@ functions the entries of the symbol table, blocks are found by
 disassembly.
 
 --only restricts the units and may be repeated: a source file (sort.c), a
-line range (sort.c:20-30), functions by regular expression (func:^shell),
-an object (obj:libfoo.so; without obj: the program's executable is
-counted). --coverage records only whether each unit ran (a byte set in a
+line range (sort.c:20-30), functions by regular expression (func:^shell;
+matched against the names reports show, 'ns::Class::f(int)', 'ns::Class::f'
+and a Rust 'crate::f' without its hash, and against the symbol), an object
+(obj:libfoo.so, as the traced processes map it; without obj: the
+program's executable is counted). A spec that matches nothing is said on
+stderr; when nothing at all is counted sonde count says why and exits
+non-zero (the target's status if that is not 0, else 1). A command that
+cannot be run exits 127 (not found) or 126 (not executable), as in sh.
+--coverage records only whether each unit ran (a byte set in a
 trampoline; an int3 breakpoint is removed at its first hit).
 --engine auto (the default) counts with ptrace wherever sonde can trace
 the target: always for a command it starts; with -p unless the process
@@ -206,7 +212,7 @@ func runCount(e *env, args []string) int {
 		}()
 		path, err := exec.LookPath(cmdArgs[0])
 		if err != nil {
-			return fail(e, "count", err)
+			return failCommand(e, "count", err)
 		}
 		cmd := exec.Command(path, cmdArgs[1:]...)
 		cmd.Args[0] = cmdArgs[0]
@@ -225,7 +231,7 @@ func runCount(e *env, args []string) int {
 	// target runs: a sonde killed by SIGKILL leaves them up to then.
 	w, err := datafile.OpenAppend(*out)
 	if err != nil {
-		return fail(e, "count", err)
+		return failCommand(e, "count", err)
 	}
 	dw := monitor.NewDataWriter(w, command)
 	var checkErr error
@@ -238,7 +244,7 @@ func runCount(e *env, args []string) int {
 	waitOutput()
 	if err != nil {
 		w.Close()
-		return fail(e, "count", err)
+		return failCommand(e, "count", err)
 	}
 	err = dw.Finish(res)
 	if cerr := w.Close(); err == nil {
@@ -262,7 +268,43 @@ func runCount(e *env, args []string) int {
 	if res.Status.Signaled() {
 		fmt.Fprintf(e.stderr, "sonde count: the target was %s; the counts up to that point are in %s\n", res.Ended, *out)
 	}
+	for _, sp := range res.Unmatched(only) {
+		fmt.Fprintf(e.stderr, "sonde count: --only %s matched nothing%s\n", sp, inObjects(res))
+	}
+	unused := res.UnusedOnDisk()
+	for _, p := range unused {
+		fmt.Fprintf(e.stderr, "sonde count: %s was probed on disk (no traced process had mapped it at the start) and none of its units ran: the program may have loaded another copy, or none\n", p)
+	}
+	if reached == 0 && len(unused) > 0 {
+		fmt.Fprintf(e.stderr, "sonde count: nothing was counted\n")
+		return errorStatus(res)
+	}
+	if n == 0 {
+		// Silent zeros would read as "nothing ran": say why there was
+		// nothing to count, and fail.
+		for _, why := range res.WhyEmpty(kind) {
+			fmt.Fprintf(e.stderr, "sonde count: %s\n", why)
+		}
+		fmt.Fprintf(e.stderr, "sonde count: nothing was counted\n")
+		return errorStatus(res)
+	}
 	return res.ExitCode()
+}
+
+// inObjects names the objects of res for a message: " in a, b" ("" when
+// there are none).
+func inObjects(res *monitor.Result) string {
+	var names []string
+	for _, o := range res.Objects {
+		names = append(names, o.Path)
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	if len(names) > 3 {
+		names = append(names[:3], fmt.Sprintf("%d more", len(names)-3))
+	}
+	return " in " + strings.Join(names, ", ")
 }
 
 // errorStatus is the exit status when the counts could not be written: the

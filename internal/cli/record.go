@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -508,15 +507,7 @@ func (r *recording) failPerm(err error) int {
 	}
 	// A command that cannot be run ends as the shell says: 127 when it is
 	// not found, 126 when it cannot be executed.
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, exec.ErrNotFound) {
-		fail(r.e, r.verbName(), err)
-		return 127
-	}
-	if errors.Is(err, fs.ErrPermission) {
-		fail(r.e, r.verbName(), err)
-		return 126
-	}
-	return fail(r.e, r.verbName(), err)
+	return failCommand(r.e, r.verbName(), err)
 }
 
 // allGone reports whether none of pids is a live process: each has exited

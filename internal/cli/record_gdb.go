@@ -92,7 +92,7 @@ func runRecordGDB(e *env, f *recordFlags, x *recordExprFlags, pids []int, cmdArg
 		runtime.UnlockOSThread()
 		if err != nil {
 			w.Close()
-			return fail(e, verb, err)
+			return failCommand(e, verb, err)
 		}
 	} else {
 		pid = pids[0]
