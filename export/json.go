@@ -225,17 +225,7 @@ func WriteJSON(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 		out.Samples = append(out.Samples, js)
 	}
 	// lines: one kind of unit, the finest, as lcov's DA lines
-	have := make(map[profile.UnitKind]bool)
-	for i := range p.Units {
-		have[p.Units[i].Kind] = true
-	}
-	lineKind := profile.UnitKind(0)
-	for _, k := range []profile.UnitKind{profile.UnitLine, profile.UnitBlock, profile.UnitAddress} {
-		if have[k] {
-			lineKind = k
-			break
-		}
-	}
+	lineKind := finestLineKind(p)
 	tally := profile.NewLineTally()
 	for i := range p.Units {
 		u := &p.Units[i]

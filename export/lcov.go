@@ -41,21 +41,14 @@ func WriteLcov(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 	if len(p.Units) == 0 {
 		return fmt.Errorf("lcov export: the profile has no counts (lcov is for sonde count and sonde cc profiles)")
 	}
-	have := make(map[profile.UnitKind]bool)
-	for i := range p.Units {
-		have[p.Units[i].Kind] = true
-	}
-	lineKind := profile.UnitKind(0)
-	for _, k := range []profile.UnitKind{profile.UnitLine, profile.UnitBlock, profile.UnitAddress} {
-		if have[k] {
-			lineKind = k
-			break
-		}
-	}
+	lineKind := finestLineKind(p)
 	// the kind whose unit at a function's entry gives the entry count
 	entryKind := lineKind
-	if have[profile.UnitFunction] {
-		entryKind = profile.UnitFunction
+	for i := range p.Units {
+		if p.Units[i].Kind == profile.UnitFunction {
+			entryKind = profile.UnitFunction
+			break
+		}
 	}
 	type fn struct {
 		line  int
@@ -256,4 +249,20 @@ func WriteLcov(w io.Writer, p *profile.Profile, sym Symbolizer) error {
 // ("f(int, char)"), which lcov's own tools would split.
 func lcovName(s string) string {
 	return strings.NewReplacer(",", ";", "\n", " ").Replace(s)
+}
+
+// finestLineKind returns the finest kind of unit p holds that can stand
+// for lines (lines, then blocks, then addresses), or 0: the units lcov's DA
+// lines and json's lines are made of.
+func finestLineKind(p *profile.Profile) profile.UnitKind {
+	have := make(map[profile.UnitKind]bool)
+	for i := range p.Units {
+		have[p.Units[i].Kind] = true
+	}
+	for _, k := range []profile.UnitKind{profile.UnitLine, profile.UnitBlock, profile.UnitAddress} {
+		if have[k] {
+			return k
+		}
+	}
+	return 0
 }
