@@ -117,7 +117,7 @@ func attachAndCount(ctx context.Context, opts *Options, engineP *EngineKind, pla
 	pid := opts.PID
 	engine := *engineP
 	threads, err := seizeAll(pid)
-	if err != nil && opts.Engine == EngineAuto && errors.Is(err, unix.EPERM) {
+	if err != nil && opts.Engine == EngineAuto && (errors.Is(err, unix.EPERM) || errors.Is(err, ErrTraced)) {
 		// Auto: what sonde cannot trace, the kernel's uprobes count.
 		why := whyNoPtrace(pid)
 		if opts.Notice != nil {
@@ -263,14 +263,8 @@ func attachUprobes(ctx context.Context, opts *Options, plan func(int) ([]placed,
 // whyNoPtrace says why process pid cannot be traced: another tracer
 // (TracerPid in /proc/PID/status), Yama's ptrace_scope, or permission.
 func whyNoPtrace(pid int) string {
-	if data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid)); err == nil {
-		for _, l := range strings.Split(string(data), "\n") {
-			if v, ok := strings.CutPrefix(l, "TracerPid:"); ok {
-				if v = strings.TrimSpace(v); v != "0" {
-					return fmt.Sprintf("already traced by process %s, a debugger?", v)
-				}
-			}
-		}
+	if who, ok := tracerOf(pid); ok {
+		return "already traced by " + who
 	}
 	if data, err := os.ReadFile("/proc/sys/kernel/yama/ptrace_scope"); err == nil {
 		if v := strings.TrimSpace(string(data)); v != "0" {

@@ -19,19 +19,27 @@ var ErrTraced = errors.New("already traced")
 // /proc/TID/status, with its command name).
 func seizeError(pid, tid int, err error) error {
 	if errors.Is(err, unix.EPERM) {
-		if tp, perr := proc.TracerPid(tid); perr == nil && tp != 0 {
-			// TracerPid is the tracing thread: name its process.
-			if g, gerr := proc.Tgid(tp); gerr == nil {
-				tp = g
-			}
-			who := fmt.Sprintf("process %d", tp)
-			if st, serr := proc.ReadStat(tp); serr == nil {
-				who = fmt.Sprintf("process %d (%s)", tp, st.Comm)
-			}
+		if who, ok := tracerOf(tid); ok {
 			return fmt.Errorf("attach to process %d: %w by %s: detach it first", pid, ErrTraced, who)
 		}
 	}
 	return fmt.Errorf("ptrace seize thread %d of process %d: %w", tid, pid, err)
+}
+
+// tracerOf names the process that traces thread tid ("process 42 (gdb)"),
+// if any. TracerPid is the tracing thread: its process is named.
+func tracerOf(tid int) (string, bool) {
+	tp, err := proc.TracerPid(tid)
+	if err != nil || tp == 0 {
+		return "", false
+	}
+	if g, gerr := proc.Tgid(tp); gerr == nil {
+		tp = g
+	}
+	if st, serr := proc.ReadStat(tp); serr == nil {
+		return fmt.Sprintf("process %d (%s)", tp, st.Comm), true
+	}
+	return fmt.Sprintf("process %d", tp), true
 }
 
 // WhyEmpty says, one line per counted object that has no unit, why it

@@ -141,7 +141,8 @@ echo "=== end"
 }
 
 // TestCountMountsTracefs runs sonde count as root where tracefs is not
-// mounted (a private mount namespace) on threads.c, whose four threads
+// mounted (a private mount namespace), with the uprobe engine (the one
+// that needs tracefs: auto counts a command it starts with ptrace), on threads.c, whose four threads
 // call counted() exactly 4*N times and whose main thread never does: sonde
 // mounts tracefs itself, says so in one note, prints no degradation note,
 // and counts 4*N (without tracefs, the perf counters of the threads present
@@ -153,7 +154,7 @@ func TestCountMountsTracefs(t *testing.T) {
 	const n = 5000
 	data := filepath.Join(t.TempDir(), "sonde.data")
 	out, err := inPrivateMounts(t, unmountScript+fmt.Sprintf(`
-echo "=== count"; "$SONDE" count --units functions --only 'func:^counted$' -o %s -- %s %d 2>&1; echo "exit $?"
+echo "=== count"; "$SONDE" count --engine uprobe --units functions --only 'func:^counted$' -o %s -- %s %d 2>&1; echo "exit $?"
 echo "=== mounts"; grep ' tracefs ' /proc/self/mounts
 echo "=== end"
 `, data, bin, n), "SONDE="+sonde)
