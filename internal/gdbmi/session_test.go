@@ -475,8 +475,24 @@ func TestSampleThreads(t *testing.T) {
 // TestSampleUntilExit samples a short run until it ends: ErrExited, no
 // hang, and the program's own exit status and output.
 func TestSampleUntilExit(t *testing.T) {
-	c := startCountdown(t, 100_000_000, 2)
-	s := attach(t, c.cmd.Process.Pid)
+	// The run must outlast gdb's attach (about a second, more when the
+	// machine is loaded) yet end by itself: a run that ended before the
+	// attach is started again with four times the work.
+	var c *countdown
+	var s *Session
+	for n := int64(100_000_000); s == nil; n *= 4 {
+		c = startCountdown(t, n, 2)
+		var err error
+		s, err = Attach(c.cmd.Process.Pid)
+		if err != nil {
+			if c.cmd.Wait(); c.cmd.ProcessState.Exited() && n < 100_000_000<<10 {
+				t.Logf("countdown of %d ended before gdb attached: %v", n, err)
+				continue
+			}
+			t.Fatalf("Attach(%d): %v", c.cmd.Process.Pid, err)
+		}
+		t.Cleanup(func() { s.Close() })
+	}
 	deadline := time.Now().Add(60 * time.Second)
 	var err error
 	n := 0
