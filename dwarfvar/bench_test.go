@@ -23,7 +23,7 @@ func BenchmarkEval(b *testing.B) {
 		Funcs: map[string][]string{"worker": {"n", "req->size"}}})
 	fr := stops[0].Frames[0]
 	bias := stops[0].Main - symValue(b, bin, "main")
-	f := frameOf(fr, openCore(b, stops[0].Core, bin, bias))
+	f := frameOf(fr, openCore(b, stops[0].Core, bin, bias), false)
 	p, err := Open(bin)
 	if err != nil {
 		b.Fatal(err)

@@ -142,16 +142,21 @@ func checkStopsIn(t *testing.T, bin, biasSym string, stops []gdbStop, exprs map[
 				continue // the innermost frame, kept for its registers
 			}
 			frames++
+			// gdb counts inlined calls as levels: a frame above level 0
+			// at the innermost frame's pc and CFA is a function whose
+			// call was inlined at the stop, where the pc is the pc, not
+			// a return address, and all registers are the stop's.
+			outer := !s.Frames[0].samePhysical(fr)
 			pc := fr.PC
-			if fr.Level > 0 {
+			if outer {
 				pc-- // a return address: the call is before it
 			}
 			// With gdb's registers for the frame (caller-saved ones
 			// unknown above the innermost frame).
-			f := frameOf(fr, mem)
+			f := frameOf(fr, mem, outer)
 			for e, want := range fr.Vals {
 				v, err := compiled[fr.Func+"\x00"+e].Eval(f, pc, bias)
-				ty.check(t, fr.Level, fmt.Sprintf("stop %d, frame %d (%s), %s", si+1, fr.Level, fr.Func, e), want, v, err)
+				ty.check(t, outer, fmt.Sprintf("stop %d, frame %d (%s), %s", si+1, fr.Level, fr.Func, e), want, v, err)
 			}
 			// With the registers unwind.UnwindRegs recovers from the
 			// innermost frame's and the stack, as sonde record does.
@@ -171,7 +176,7 @@ func checkStopsIn(t *testing.T, bin, biasSym string, stops []gdbStop, exprs map[
 			uf := unwoundFrame(unwound, ui, mem, bin, bias)
 			for e, want := range fr.Vals {
 				v, err := compiled[fr.Func+"\x00"+e].Eval(uf, pc, bias)
-				uty.check(t, fr.Level, fmt.Sprintf("stop %d, unwound frame %d (%s), %s", si+1, fr.Level, fr.Func, e), want, v, err)
+				uty.check(t, outer, fmt.Sprintf("stop %d, unwound frame %d (%s), %s", si+1, fr.Level, fr.Func, e), want, v, err)
 			}
 		}
 	}
@@ -275,7 +280,9 @@ var pyExprs = map[string][]string{
 // TestEvalLibpythonAgainstGdb attaches gdb three times to a python3.11
 // running a recursive Python function (libpython3.11: -O3, DWARF 5,
 // location lists everywhere) and checks the interpreter loop's variables
-// in every _PyEval_EvalFrameDefault frame against gdb's print.
+// in every _PyEval_EvalFrameDefault frame against gdb's print. An attach
+// can stop where gdb shows inlined calls above _PyEval_EvalFrameDefault
+// in the innermost frame (TestEvalInlinedAtStop makes that stop).
 func TestEvalLibpythonAgainstGdb(t *testing.T) {
 	requireTool(t, "gdb")
 	py := "/root/.pyenv/versions/3.11.7/bin/python3.11"
@@ -300,6 +307,75 @@ func TestEvalLibpythonAgainstGdb(t *testing.T) {
 		stops = append(stops, runGdb(t, lib, gdbConfig{PID: cmd.Process.Pid, Max: 1, BiasSym: "PyObject_GetAttr", Funcs: pyExprs})...)
 	}
 	checkStopsIn(t, lib, "PyObject_GetAttr", stops, pyExprs)
+}
+
+// TestEvalInlinedAtStop stops python3.11 where gdb shows functions
+// inlined into _PyEval_EvalFrameDefault above it at the innermost frame
+// (frames 0 and 1 _Py_MakeRecCheck and _Py_EnterRecursiveCallTstate,
+// frame 2 _PyEval_EvalFrameDefault, one physical frame), at the first pc
+// where tstate's location list moves from a register to
+// DW_OP_entry_value. There the pc of frame 2 is the stop's pc, not a
+// return address: evaluated at pc-1, tstate and throwflag would still be
+// in rdi and rdx while gdb says optimized out (the failure
+// TestEvalLibpythonAgainstGdb met when an attach stopped there).
+func TestEvalInlinedAtStop(t *testing.T) {
+	requireTool(t, "gdb")
+	py := "/root/.pyenv/versions/3.11.7/bin/python3.11"
+	lib := "/root/.pyenv/versions/3.11.7/lib/libpython3.11.so.1.0"
+	if _, err := os.Stat(lib); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	const fn = "_PyEval_EvalFrameDefault"
+	p, err := Open(lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := p.Compile(fn, "tstate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The lowest pc where an entry_value entry follows a register one.
+	v := e.insts[0].root.b.cands[0].v
+	var at uint64
+	for i, l := range v.list {
+		if len(l.expr) == 0 || l.expr[0] != opEntryValue {
+			continue
+		}
+		for _, r := range v.list[:i] {
+			if r.hi == l.lo && len(r.expr) == 1 && r.expr[0] >= opReg0 && r.expr[0] <= opReg31 && (at == 0 || l.lo < at) {
+				at = l.lo
+			}
+		}
+	}
+	if at == 0 {
+		t.Fatalf("%s: tstate has no register location followed by DW_OP_entry_value", fn)
+	}
+	off := at - symValue(t, lib, fn)
+	exprs := map[string][]string{fn: {"tstate", "throwflag", "tstate->recursion_remaining", "frame"}}
+	stops := runGdb(t, py, gdbConfig{
+		Breaks:  []string{fn}, // gdb places it at the entry: no prologue to skip
+		Pending: true,
+		StepTo:  fmt.Sprintf("(unsigned long)&%s + %d", fn, off),
+		Args:    []string{"-c", "pass"},
+		Max:     3,
+		BiasSym: "PyObject_GetAttr",
+		Funcs:   exprs,
+	})
+	inlined := 0
+	for _, s := range stops {
+		for _, fr := range s.Frames {
+			if fr.Func == fn && fr.Level > 0 && s.Frames[0].samePhysical(fr) {
+				inlined++
+			}
+		}
+	}
+	if inlined == 0 {
+		t.Fatalf("gdb showed no inlined frames above %s at %s+%#x: the stop does not test the case", fn, fn, off)
+	}
+	checkStopsIn(t, lib, "PyObject_GetAttr", stops, exprs)
 }
 
 // TestOpaqueStruct: a struct only declared in the function's unit

@@ -41,6 +41,8 @@ type gdbConfig struct {
 	Args    []string            `json:"args,omitempty"`
 	PID     int                 `json:"pid,omitempty"`      // attach instead of run
 	BiasSym string              `json:"bias_sym,omitempty"` // for gdbStop.Main; default main
+	Pending bool                `json:"pending,omitempty"`  // breakpoints in a library not loaded yet
+	StepTo  string              `json:"step_to,omitempty"`  // at each break, stepi to this address (a gdb expression)
 }
 
 // runGdb runs bin under gdb with oracle.py and returns its stops.
@@ -169,10 +171,18 @@ var gdbRegs = []string{"rax", "rdx", "rcx", "rbx", "rsi", "rdi", "rbp", "rsp",
 // need not be; sonde's unwinder calls them unknown there.
 var callerSaved = map[int]bool{0: true, 1: true, 2: true, 4: true, 5: true, 8: true, 9: true, 10: true, 11: true}
 
-func frameOf(fr gdbFrame, mem *coreMem) *regFrame {
+// samePhysical reports whether gdb's frames fr and g are one physical
+// frame (g a function inlined in fr or the reverse): same pc and CFA.
+func (fr gdbFrame) samePhysical(g gdbFrame) bool {
+	return fr.PC == g.PC && fr.CFA != nil && g.CFA != nil && *fr.CFA == *g.CFA
+}
+
+// frameOf is gdb's frame fr; outer says it is above the innermost
+// physical frame, where the caller-saved registers are unknown.
+func frameOf(fr gdbFrame, mem *coreMem, outer bool) *regFrame {
 	f := &regFrame{mem: mem}
 	for i, r := range gdbRegs {
-		if v := fr.Regs[r]; v != nil && !(fr.Level > 0 && callerSaved[i]) {
+		if v := fr.Regs[r]; v != nil && !(outer && callerSaved[i]) {
 			f.regs[i], f.known[i] = *v, true
 		}
 	}
@@ -216,7 +226,7 @@ type tally struct {
 // call site, a vector register, a caller-saved register in an outer
 // frame); otherwise the values must be equal. Where gdb says optimized
 // out, dwarfvar must fail too.
-func (ty *tally) check(t *testing.T, level int, what, want string, v Value, err error) {
+func (ty *tally) check(t *testing.T, outer bool, what, want string, v Value, err error) {
 	t.Helper()
 	gdbOut := want == "<optimized out>" || strings.Contains(want, "No symbol") || strings.Contains(want, "Cannot access memory") ||
 		strings.Contains(want, "optimized out")
@@ -249,7 +259,7 @@ func (ty *tally) check(t *testing.T, level int, what, want string, v Value, err 
 		}
 		var reg int
 		if i := strings.Index(msg, "register "); i >= 0 && strings.Contains(msg, "not recoverable") {
-			if _, err := fmt.Sscanf(msg[i:], "register %d not recoverable", &reg); err == nil && level > 0 && callerSaved[reg] {
+			if _, err := fmt.Sscanf(msg[i:], "register %d not recoverable", &reg); err == nil && outer && callerSaved[reg] {
 				ty.why["caller-saved register in an outer frame"]++
 				ok = true
 			}

@@ -17,6 +17,9 @@ if cfg.get("pid"):
     # Attach to a running process: one stop per attach.
     gdb.execute("attach %d" % cfg["pid"], to_string=True)
 else:
+    if cfg.get("pending"):
+        # Breakpoints in a shared library loaded at run time.
+        gdb.execute("set breakpoint pending on")
     for b in cfg["breaks"]:
         gdb.execute("break " + b, to_string=True)
     gdb.execute("run " + " ".join(cfg.get("args", [])), to_string=True)
@@ -35,11 +38,27 @@ def show(v):
     return str(v)
 
 
+def step_to(expr):
+    """Single-steps (stepi) until the pc is the address expr gives, at
+    most 256 instructions; False when it is not reached. A stop after
+    stepi shows the frames of functions inlined at the pc (a stop at a
+    breakpoint set by address hides them)."""
+    want = int(gdb.parse_and_eval(expr)) & 0xffffffffffffffff
+    for _ in range(256):
+        if gdb.selected_frame().pc() == want:
+            return True
+        gdb.execute("stepi", to_string=True)
+    return gdb.selected_frame().pc() == want
+
+
 n = 0
 while n < cfg["max"]:
     th = gdb.selected_thread()
     if th is None or not th.is_valid():
         break
+    if cfg.get("step_to") and not step_to(cfg["step_to"]):
+        gdb.execute("continue", to_string=True)
+        continue
     n += 1
     core = os.path.join(cfg["dir"], "core.%d" % n)
     gdb.execute("generate-core-file " + core, to_string=True)
