@@ -172,7 +172,7 @@ func (r *Result) ExitCode() int {
 }
 
 // ErrUprobe says the uprobe engine cannot work here (no PMU, no
-// permission); EngineAuto falls back to ptrace on it.
+// permission).
 var ErrUprobe = errors.New("uprobes not available")
 
 // Count runs or attaches to the target of opts and counts its units. All

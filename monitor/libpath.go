@@ -76,26 +76,10 @@ func unmappedNames(names []string, mapped []placed) []string {
 // finally execs will map cannot be found from the interpreter's process,
 // whose library path leads to other copies (/usr/lib/.../libpython3.11.so).
 // Probing those would count nothing, silently. The ptrace engine follows
-// the execs and plans each program where it has mapped its libraries;
-// auto falls back to it (scriptRun), since a script may also run the
-// program as a child rather than exec it; --engine uprobe follows the
-// script's execs to the program's start point first (followScript).
-
-// scriptRun returns an error wrapping ErrUprobe when the engine is auto,
-// the command of opts is a script and obj: specs among names name objects
-// that its interpreter (process pid, at its start point) has not mapped.
-// With --engine uprobe, followScript has run the script to its program.
-func scriptRun(opts *Options, pid int, names []string, mapped []placed) error {
-	if opts.Engine != EngineAuto || opts.Cmd == nil || !isScript(opts.Cmd.Path) {
-		return nil
-	}
-	want := unmappedNames(names, mapped)
-	if len(want) == 0 {
-		return nil
-	}
-	return fmt.Errorf("%w: obj:%s is not mapped by %s, which runs the script %s: the copy that the program it runs will load is known only once it runs (the ptrace engine follows it there)",
-		ErrUprobe, strings.Join(want, ",obj:"), proc.Exe(pid), opts.Cmd.Path)
-}
+// the execs and plans each program where it has mapped its libraries
+// (auto uses it for every command sonde starts), since a script may also
+// run the program as a child rather than exec it; --engine uprobe follows
+// the script's execs to the program's start point first (followScript).
 
 // isScript reports whether the file at path starts with "#!".
 func isScript(path string) bool {

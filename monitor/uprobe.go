@@ -95,9 +95,6 @@ func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobe
 // maps them.
 func addUnmapped(opts *Options, pid int, objs []placed, res *Result) ([]placed, error) {
 	sel := NewSelector(opts.Only)
-	if err := scriptRun(opts, pid, sel.Objects(), objs); err != nil {
-		return nil, err
-	}
 	paths, missing := findUnmapped(pid, sel.Objects(), objs)
 	for _, m := range missing {
 		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: obj:%s is not mapped and was not found on disk: not counted if loaded later", m))
