@@ -22,9 +22,9 @@ func debugRuns(rounds, scale int, baseline string) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	sonde := filepath.Join(dir, "sonde")
-	if out, err := exec.Command("go", "build", "-o", sonde, "sonde/cmd/sonde").CombinedOutput(); err != nil {
-		return fmt.Errorf("go build: %v\n%s", err, out)
+	sonde, err := buildSonde(dir)
+	if err != nil {
+		return err
 	}
 	os.Setenv("SONDE_CACHE", filepath.Join(dir, "cache"))
 	data := filepath.Join(dir, "b.data")

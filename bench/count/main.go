@@ -95,9 +95,9 @@ func run(rounds, n int, python string, skipPython, skipHits bool) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	sonde := filepath.Join(dir, "sonde")
-	if out, err := exec.Command("go", "build", "-o", sonde, "sonde/cmd/sonde").CombinedOutput(); err != nil {
-		return fmt.Errorf("go build: %v\n%s", err, out)
+	sonde, err := buildSonde(dir)
+	if err != nil {
+		return err
 	}
 	data := filepath.Join(dir, "b.data")
 	if !skipHits {
@@ -262,4 +262,13 @@ func median(v []float64) float64 {
 func medianD(v []time.Duration) time.Duration {
 	slices.Sort(v)
 	return v[len(v)/2]
+}
+
+// buildSonde builds sonde's binary into dir and returns its path.
+func buildSonde(dir string) (string, error) {
+	sonde := filepath.Join(dir, "sonde")
+	if out, err := exec.Command("go", "build", "-o", sonde, "sonde/cmd/sonde").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return sonde, nil
 }
