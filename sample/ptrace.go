@@ -20,10 +20,20 @@ import (
 // each running thread of the traced tree (PTRACE_SEIZE, then
 // PTRACE_INTERRUPT), copies its registers and the top of its stack,
 // continues it at once, and unwinds the copy with the CFI unwinder, as a
-// perf dwarf sample would be. Only threads that ran since the last period
-// are sampled, and each sample's CPU value is the time the thread ran
-// (/proc/TID/schedstat), so idle time and time spent waiting for a CPU are
-// not counted.
+// perf dwarf sample would be. As perf's cpu-clock event does, a thread
+// yields a sample each time it has run one more period of CPU time: every
+// period sonde stops the threads that are running (state R in
+// /proc/TID/stat), reads at the stop the CPU time each has run
+// (/proc/TID/schedstat, exact once the thread is off the CPU: while it
+// runs the kernel updates it only at a tick, every 4 ms at HZ=250), and
+// keeps a sample when that time has passed the next period boundary. A
+// sample that stands for k periods (sonde fell behind) weighs k periods,
+// and the rest carries to the thread's next sample, so the number of
+// samples is the thread's CPU time over the period whatever the machine's
+// load, and idle time and time spent waiting for a CPU are not counted.
+// Sleeping threads are never stopped: the stop would wake them, and
+// samples of threads that ran only to enter sonde's stop would outnumber
+// the real ones.
 // New threads and processes are traced automatically (PTRACE_O_TRACECLONE,
 // TRACEFORK, TRACEVFORK); exec reloads the mappings. Signals that are not
 // sonde's go back to the tracee unchanged.
@@ -40,7 +50,7 @@ type tracee struct {
 	seen      bool      // has reported a stop (the first is its attach stop)
 	group     bool      // in a group-stop (SIGSTOP, Ctrl-Z): left stopped
 	ownSIGSTP bool      // the SIGSTOP that held it at exec is sonde's: swallow it
-	ran       uint64    // its CPU time (schedstat) when last looked at
+	base      uint64    // its CPU time (schedstat) already sampled or not sonde's to sample
 	value     uint64    // CPU time the pending sample stands for
 	asked     time.Time // when it was interrupted for the pending sample
 }
@@ -113,7 +123,9 @@ func (s *Sampler) RunPtrace(target PtraceTarget, stop <-chan struct{}) (syscall.
 				r.detachAll()
 				return 0, fmt.Errorf("ptrace seize thread %d of process %d: %w", tid, pid, err)
 			}
-			r.threads[tid] = &tracee{pid: pid, seen: true}
+			// The time it ran before sonde came is not sampled.
+			base, _ := proc.RunTime(tid)
+			r.threads[tid] = &tracee{pid: pid, seen: true, base: base}
 		}
 	}
 	period := time.Duration(s.opts.period())
@@ -135,7 +147,7 @@ func (s *Sampler) RunPtrace(target PtraceTarget, stop <-chan struct{}) (syscall.
 		}
 		next = next.Add(period)
 		if d := time.Until(next); d > 0 {
-			time.Sleep(d)
+			unix.Nanosleep(d)
 		} else {
 			next = time.Now() // fell behind: do not burst
 		}
@@ -158,17 +170,9 @@ func (r *ptraceRun) sampleAll() {
 		if th.group || th.pending || !th.seen {
 			continue
 		}
-		// Sample only threads that ran since the last look, and weigh
-		// the sample with the CPU time they ran: runnable-but-waiting
-		// time (a loaded machine) is not CPU time.
-		ran, err := proc.RunTime(tid)
-		if err != nil || ran <= th.ran {
+		// Stop only the threads that run now (see the top of this file).
+		if st, err := proc.ReadStat(tid); err != nil || st.State != "R" {
 			continue
-		}
-		first := th.ran == 0
-		th.value, th.ran = ran-th.ran, ran
-		if first {
-			continue // the time before sonde looked is not this period's
 		}
 		if unix.PtraceInterrupt(tid) == nil {
 			th.asked = time.Now()
@@ -190,7 +194,7 @@ func (r *ptraceRun) sampleAll() {
 			}
 		}
 		if npending > 0 {
-			time.Sleep(20 * time.Microsecond)
+			unix.Nanosleep(20 * time.Microsecond)
 		}
 	}
 }
@@ -353,7 +357,17 @@ func (r *ptraceRun) forked(parent, child int) {
 // stack, and the walk of the copy; the thread is continued by the caller.
 func (r *ptraceRun) sample(tid int, th *tracee) {
 	s := r.s
-	var err error
+	// The CPU time it ran, exact now that it is off the CPU: a sample
+	// once it passes the next period boundary (see the top of this
+	// file). A thread born under sonde counts from 0.
+	period := s.opts.period()
+	ran, err := proc.RunTime(tid)
+	if err != nil || ran < th.base+period {
+		return
+	}
+	k := (ran - th.base) / period
+	th.value = k * period
+	th.base += th.value
 	r.regs, err = unix.PtraceUserRegs(tid, r.regs[:0])
 	if err != nil {
 		return
@@ -444,7 +458,7 @@ func (r *ptraceRun) detachAll() {
 			}
 		}
 		if !progress {
-			time.Sleep(100 * time.Microsecond)
+			unix.Nanosleep(100 * time.Microsecond)
 		}
 	}
 }

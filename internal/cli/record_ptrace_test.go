@@ -44,6 +44,22 @@ func TestRecordPtrace(t *testing.T) {
 		if len(p.Samples) < 2500 || d1 < 100.0/3-5 || d1 > 100.0/3+5 || d2 < 200.0/3-5 || d2 > 200.0/3+5 {
 			t.Errorf("%d samples, dispatch_1 %.1f%%, dispatch_2 %.1f%%; want 33.3 and 66.7 ± 5", len(p.Samples), d1, d2)
 		}
+		// The shell sleeps in wait4 nearly all the time: a sampler that
+		// stopped every thread that ran at all since its last look
+		// sampled it each period, since the stop itself makes it run.
+		exe := make(map[int32]string)
+		for _, pr := range p.Processes {
+			exe[pr.PID] = pr.Exe
+		}
+		other := 0
+		for _, s := range p.Samples {
+			if exe[s.PID] != bin {
+				other++
+			}
+		}
+		if 100*other > 2*len(p.Samples) {
+			t.Errorf("%d of %d samples are not hier-test's (the shell's), want under 2%%", other, len(p.Samples))
+		}
 	})
 	t.Run("process tree", func(t *testing.T) {
 		sh := testprog.Require(t, "sh")

@@ -7,6 +7,7 @@ package unix
 import (
 	"errors"
 	"syscall"
+	"time"
 	"unsafe"
 
 	xunix "golang.org/x/sys/unix"
@@ -172,6 +173,19 @@ func MonotonicNow() int64 {
 	var ts xunix.Timespec
 	_ = xunix.ClockGettime(xunix.CLOCK_MONOTONIC, &ts) // cannot fail for CLOCK_MONOTONIC
 	return ts.Nano()
+}
+
+// Nanosleep blocks the calling OS thread for d with the kernel's timer
+// resolution (microseconds). time.Sleep is not fine enough for a sampling
+// period: when the Go scheduler idles it waits in epoll_wait, whose timeout
+// is whole milliseconds, so a 20 µs sleep lasts a millisecond. A signal
+// may end the sleep early.
+func Nanosleep(d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	ts := xunix.NsecToTimespec(int64(d))
+	_ = xunix.Nanosleep(&ts, nil)
 }
 
 // CLOCK_MONOTONIC is the clock id for PerfEventAttr.Clockid.
