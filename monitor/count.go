@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -92,6 +93,10 @@ type Options struct {
 	// Notice receives one-line notices (the auto engine's fallback); nil
 	// discards them.
 	Notice io.Writer
+	// Debug receives timings for sonde's developers (SONDE_DEBUG: how long
+	// the uprobes took to open and to close); nil discards them. Nothing
+	// in monitor writes to stderr itself.
+	Debug *log.Logger
 	// Checkpoint, when set, is called about every CheckpointEvery while
 	// the target runs, from the counting goroutine, with a copy of the
 	// result so far (objects, counts): DataWriter.Checkpoint writes it, so

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,6 +43,9 @@ type uprobeSet struct {
 	// (ENOTSUPP, errno 524: for example "cs nopw" padding), by object.
 	refused map[*Object]map[int]bool
 	trace   *perfevent.TraceUprobes // nil when the PMU is used
+	// debug receives the timings of opening and closing (Options.Debug);
+	// nil discards them.
+	debug *log.Logger
 }
 
 type uprobeCounter struct {
@@ -65,7 +69,7 @@ func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobe
 		}
 	}()
 	if opts.Uprobes != UprobesPerf {
-		s, err := openBPFUprobes(tids, objs, res)
+		s, err := openBPFUprobes(tids, objs, res, opts.Debug)
 		if err == nil {
 			res.Uprobes = UprobesBPF
 			res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: counted by a BPF program on %d uprobes (uprobe_multi links, one per object)", s.bpf.Probes()))
@@ -79,7 +83,7 @@ func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobe
 		}
 		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: BPF refused (%v): counted by one perf counter per uprobe", err))
 	}
-	s, err := openPerfUprobes(tids, objs, res)
+	s, err := openPerfUprobes(tids, objs, res, opts.Debug)
 	if err == nil {
 		res.Uprobes = UprobesPerf
 		if opts.Uprobes == UprobesPerf {
@@ -115,7 +119,7 @@ func addUnmapped(opts *Options, pid int, objs []placed, res *Result) ([]placed, 
 
 // openPerfUprobes opens a perf counter for every site of every placed
 // object in each of tids.
-func openPerfUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error) {
+func openPerfUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) (*uprobeSet, error) {
 	n := 0
 	for _, p := range objs {
 		n += len(p.obj.Sites)
@@ -126,7 +130,7 @@ func openPerfUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error)
 	if _, err := perfevent.UprobePMUType(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUprobe, err)
 	}
-	s := &uprobeSet{}
+	s := &uprobeSet{debug: debug}
 	// Trace events defined through tracefs follow threads and children;
 	// the PMU's cannot (see perfevent.OpenUprobeCounter).
 	trace, err := perfevent.NewTraceUprobes(fmt.Sprintf("sonde_%d", tids[0]))
@@ -191,9 +195,7 @@ func openPerfUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error)
 	}
 	close(ch)
 	wg.Wait()
-	if os.Getenv("SONDE_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, "uprobe open: %d definitions in %v, %d opens in %v\n", len(jobs), t1.Sub(t0), len(jobs), time.Since(t1))
-	}
+	debugf(s.debug, "uprobe open: %d definitions in %v, %d opens in %v", len(jobs), t1.Sub(t0), len(jobs), time.Since(t1))
 	var firstErr error
 	for _, j := range jobs {
 		if j.c != nil {
@@ -319,15 +321,11 @@ func (s *uprobeSet) close() {
 	if s.bpf != nil {
 		s.bpf.Close()
 		s.bpf = nil
-		if os.Getenv("SONDE_DEBUG") != "" {
-			fmt.Fprintf(os.Stderr, "uprobe close: BPF links closed in %v\n", time.Since(t0))
-		}
+		debugf(s.debug, "uprobe close: BPF links closed in %v", time.Since(t0))
 		return
 	}
 	defer func() {
-		if os.Getenv("SONDE_DEBUG") != "" {
-			fmt.Fprintf(os.Stderr, "uprobe close: %d counters in %v\n", len(s.counters), time.Since(t0))
-		}
+		debugf(s.debug, "uprobe close: %d counters in %v", len(s.counters), time.Since(t0))
 	}()
 	const workers = 64
 	ch := make(chan *perfevent.Counter)
@@ -347,9 +345,7 @@ func (s *uprobeSet) close() {
 	close(ch)
 	wg.Wait()
 	s.counters = nil
-	if os.Getenv("SONDE_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, "uprobe close: counters closed after %v\n", time.Since(t0))
-	}
+	debugf(s.debug, "uprobe close: counters closed after %v", time.Since(t0))
 	if s.trace != nil {
 		s.trace.Close()
 		s.trace = nil
@@ -425,4 +421,11 @@ loop:
 		}
 	}
 	return set.read(res)
+}
+
+// debugf writes one line to l, when there is one (Options.Debug).
+func debugf(l *log.Logger, format string, args ...any) {
+	if l != nil {
+		l.Printf(format, args...)
+	}
 }

@@ -3,6 +3,7 @@ package monitor
 import (
 	"errors"
 	"fmt"
+	"log"
 	"os"
 	"time"
 
@@ -50,9 +51,9 @@ type bpfSite struct{ oi, si int }
 // uprobe_multi link per object, and follows the processes of tids (and
 // what they fork). Sites whose instruction the kernel refuses are put in
 // s.refused, for ptrace breakpoints.
-func openBPFUprobes(tids []int, objs []placed, res *Result) (_ *uprobeSet, err error) {
+func openBPFUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) (_ *uprobeSet, err error) {
 	t0 := time.Now()
-	s := &uprobeSet{}
+	s := &uprobeSet{debug: debug}
 	type job struct {
 		p       placed
 		oi      int
@@ -106,9 +107,7 @@ func openBPFUprobes(tids []int, objs []placed, res *Result) (_ *uprobeSet, err e
 			return nil, err
 		}
 	}
-	if os.Getenv("SONDE_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, "uprobe open: %d BPF probes in %d links in %v\n", c.Probes(), len(jobs), time.Since(t0))
-	}
+	debugf(s.debug, "uprobe open: %d BPF probes in %d links in %v", c.Probes(), len(jobs), time.Since(t0))
 	return s, nil
 }
 

@@ -1,9 +1,11 @@
 package monitor
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -38,9 +40,15 @@ func TestUprobeMechanisms(t *testing.T) {
 			{"forkexec", forkexec, "forkexec ok\n", 1110},
 		} {
 			t.Run(m.String()+"/"+tc.name, func(t *testing.T) {
-				res, out := run(t, Options{Units: profile.UnitFunction, Engine: EngineUprobe, Uprobes: m, Only: []Spec{mustSpec(t, "func:^counted$")}}, tc.bin)
+				var debug bytes.Buffer
+				res, out := run(t, Options{Units: profile.UnitFunction, Engine: EngineUprobe, Uprobes: m, Only: []Spec{mustSpec(t, "func:^counted$")},
+					Debug: log.New(&debug, "", 0)}, tc.bin)
 				if out != tc.out || res.ExitCode() != 0 {
 					t.Fatalf("output %q, target %s", out, res.Ended)
+				}
+				// SONDE_DEBUG's timings go to the logger the caller gave.
+				if d := debug.String(); !strings.Contains(d, "uprobe open: ") || !strings.Contains(d, "uprobe close: ") {
+					t.Errorf("debug logger got %q, want the open and close timings", d)
 				}
 				if res.Engine != EngineUprobe || res.Uprobes != m {
 					t.Errorf("counted by %v/%v, want uprobe/%v", res.Engine, res.Uprobes, m)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -160,6 +161,10 @@ func runCount(e *env, args []string) int {
 	opts := &monitor.Options{Units: kind, Only: only, Coverage: *coverage, Engine: eng, NoTrampolines: !*trampolines, Notice: e.stderr}
 	if *planCache {
 		opts.PlanCache = monitor.PlanCacheDir()
+	}
+	if e.getenv("SONDE_DEBUG") != "" {
+		// Timings for sonde's developers, on sonde's stderr.
+		opts.Debug = log.New(e.stderr, "", 0)
 	}
 	if self, err := os.Executable(); err == nil && strings.HasSuffix(self, "/sonde") {
 		// Thousands of uprobes take minutes to remove: let a helper
