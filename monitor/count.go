@@ -406,7 +406,7 @@ type startPoint struct {
 }
 
 // startOf returns process pid's start point; mem is its memory.
-func startOf(pid int, mem *os.File) (startPoint, error) {
+func startOf(pid int, mem Memory) (startPoint, error) {
 	base, err := auxvValue(pid, atBase)
 	if err == nil && base != 0 {
 		if maps, err := proc.Maps(pid); err == nil {
@@ -430,7 +430,7 @@ func startOf(pid int, mem *os.File) (startPoint, error) {
 // rtldStop returns the breakpoint address of the dynamic loader mapped
 // from path in process pid (its _dl_debug_state, which it calls after
 // each change of its library list), with its _r_debug.
-func rtldStop(pid int, maps []proc.Mapping, path string, mem *os.File) (startPoint, bool) {
+func rtldStop(pid int, maps []proc.Mapping, path string, mem Memory) (startPoint, bool) {
 	file := filepath.Join(proc.Root(pid), path)
 	addr, ok := symbolRuntimeAddr(file, "_dl_debug_state", maps, path)
 	if !ok {
@@ -441,7 +441,7 @@ func rtldStop(pid int, maps []proc.Mapping, path string, mem *os.File) (startPoi
 		sp.rDebug = sp.addr - v[0] + v[1]
 	}
 	var insn [5]byte
-	if _, err := mem.ReadAt(insn[:], int64(sp.addr)); err == nil {
+	if _, err := mem.ReadMemory(insn[:], sp.addr); err == nil {
 		sp.ret = insn[0] == 0xc3 || bytes.Equal(insn[:], []byte{0xf3, 0x0f, 0x1e, 0xfa, 0xc3}) // ret, endbr64; ret
 	}
 	return sp, true
@@ -450,10 +450,10 @@ func rtldStop(pid int, maps []proc.Mapping, path string, mem *os.File) (startPoi
 // rtldConsistent reports whether the loader's r_debug at a says its
 // library list is consistent (r_state RT_CONSISTENT, or unreadable: then
 // planning is the safe side).
-func rtldConsistent(mem *os.File, a uint64) bool {
+func rtldConsistent(mem Memory, a uint64) bool {
 	var st [4]byte
 	const rState = 24 // int r_version, link_map *r_map, ElfW(Addr) r_brk, r_state
-	if _, err := mem.ReadAt(st[:], int64(a+rState)); err != nil {
+	if _, err := mem.ReadMemory(st[:], a+rState); err != nil {
 		return true
 	}
 	return binary.LittleEndian.Uint32(st[:]) == 0
@@ -461,9 +461,9 @@ func rtldConsistent(mem *os.File, a uint64) bool {
 
 // popReturn sets regs as a ret would: the return address, read through
 // mem at the stack pointer, into the pc.
-func popReturn(mem *os.File, regs *unix.PtraceRegs) bool {
+func popReturn(mem Memory, regs *unix.PtraceRegs) bool {
 	var ra [8]byte
-	if _, err := mem.ReadAt(ra[:], int64(regs.Rsp)); err != nil {
+	if _, err := mem.ReadMemory(ra[:], regs.Rsp); err != nil {
 		return false
 	}
 	setPC(regs, binary.LittleEndian.Uint64(ra[:]))
@@ -488,10 +488,10 @@ func runToEntry(pid int, sigcont bool) error {
 	}
 	entry := start.addr
 	var orig [1]byte
-	if _, err := mem.ReadAt(orig[:], int64(entry)); err != nil {
+	if _, err := mem.ReadMemory(orig[:], entry); err != nil {
 		return fmt.Errorf("read start point %#x of process %d: %w", entry, pid, err)
 	}
-	if _, err := mem.WriteAt(breakpointInsn, int64(entry)); err != nil {
+	if _, err := mem.WriteMemory(breakpointInsn, entry); err != nil {
 		return fmt.Errorf("plant breakpoint at start point %#x of process %d: %w", entry, pid, err)
 	}
 	if sigcont {
@@ -522,7 +522,7 @@ func runToEntry(pid int, sigcont bool) error {
 		setPC(&regs, entry)
 		consistent := start.rDebug == 0 || rtldConsistent(mem, start.rDebug)
 		if consistent || !start.ret {
-			if _, err := mem.WriteAt(orig[:], int64(entry)); err != nil {
+			if _, err := mem.WriteMemory(orig[:], entry); err != nil {
 				return fmt.Errorf("restore start point of process %d: %w", pid, err)
 			}
 		}
@@ -540,7 +540,7 @@ func runToEntry(pid int, sigcont bool) error {
 			if err := stepOnce(pid); err != nil {
 				return err
 			}
-			if _, err := mem.WriteAt(breakpointInsn, int64(entry)); err != nil {
+			if _, err := mem.WriteMemory(breakpointInsn, entry); err != nil {
 				return fmt.Errorf("plant breakpoint at start point %#x of process %d: %w", entry, pid, err)
 			}
 		}
@@ -573,16 +573,6 @@ func waitStop(pid int) (syscall.WaitStatus, error) {
 			return ws, nil
 		}
 	}
-}
-
-// openMem opens /proc/PID/mem for reading and writing; a tracer may write
-// the text of its tracee through it.
-func openMem(pid int) (*os.File, error) {
-	f, err := os.OpenFile(fmt.Sprintf("/proc/%d/mem", pid), os.O_RDWR, 0)
-	if err != nil {
-		return nil, fmt.Errorf("open memory of process %d: %w", pid, err)
-	}
-	return f, nil
 }
 
 // Auxiliary vector keys.

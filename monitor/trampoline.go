@@ -289,7 +289,7 @@ func relocateAt(code []byte, origin uint32, rels []byte, base, bias uint64) erro
 // in a buffer that stays in cache, where a relocated copy of the whole
 // code (4 MB for libpython's lines) cost fresh pages. rels are sorted by
 // offset (prepared.check).
-func writeRelocated(mem *os.File, code, rels []byte, base, bias uint64) error {
+func writeRelocated(mem Memory, code, rels []byte, base, bias uint64) error {
 	const piece = 256 << 10
 	buf := make([]byte, 0, piece+8)
 	le := binary.LittleEndian
@@ -311,7 +311,7 @@ func writeRelocated(mem *os.File, code, rels []byte, base, bias uint64) error {
 		if err := relocateAt(buf, uint32(lo), rels[k0:k], base, bias); err != nil {
 			return err
 		}
-		if _, err := mem.WriteAt(buf, int64(base)+int64(lo)); err != nil {
+		if _, err := mem.WriteMemory(buf, base+uint64(lo)); err != nil {
 			return err
 		}
 		lo = hi
@@ -452,12 +452,13 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	}
 	cntSize := (uint64(8*len(o.Sites)) + uint64(unix.Pagesize()) - 1) &^ (uint64(unix.Pagesize()) - 1)
 	lo, hi := o.Sites[0].Addr, o.Sites[len(o.Sites)-1].Addr
-	base, err := r.mapRegion(tid, pid, sp, uint64(lo)+bias, uint64(hi)+bias, pp.codeSize, cntSize, oi)
+	base, cnt, err := r.pages.mapRegion(tid, pid, sp.mem, uint64(lo)+bias, uint64(hi)+bias, pp.codeSize, cntSize)
 	if err != nil {
 		r.stats.why["mapping trampoline pages failed: "+err.Error()] += len(o.Sites)
 		return all(""), nil
 	}
-	reg := r.regions[len(r.regions)-1]
+	reg := &counterRegion{obj: oi, mem: cnt, fd: -1}
+	r.regions = append(r.regions, reg)
 	reg.only = keep
 	if err := writeRelocated(sp.mem, pp.code, pp.rels, base, bias); err != nil {
 		reg.only = nil
@@ -647,7 +648,7 @@ func (sp *space) writePatchesFrom(ps []patchAt, gap uint64, done func(p *patchAt
 			buf = make([]byte, end-start)
 		}
 		buf = buf[:end-start]
-		if _, err := sp.mem.ReadAt(buf, int64(start)); err != nil {
+		if _, err := sp.mem.ReadMemory(buf, start); err != nil {
 			return skipped, fmt.Errorf("read text at %#x of process %d: %w", start, sp.pid, err)
 		}
 		for k := i; k < j; k++ {
@@ -662,7 +663,7 @@ func (sp *space) writePatchesFrom(ps []patchAt, gap uint64, done func(p *patchAt
 			}
 			copy(buf[off:], p.bytes)
 		}
-		if _, err := sp.mem.WriteAt(buf, int64(start)); err != nil {
+		if _, err := sp.mem.WriteMemory(buf, start); err != nil {
 			return skipped, fmt.Errorf("patch text at %#x of process %d: %w", start, sp.pid, err)
 		}
 		i = j
@@ -736,58 +737,78 @@ func (a *armedTramps) hopTarget(h uint64) (uint64, bool) {
 	return a.base + uint64(a.pp.win(i).off), true
 }
 
-// mapRegion maps codeSize bytes of trampoline pages (private, r-x) and,
-// right after them, cntSize bytes of counters (the shared memfd) in
-// process pid, near [lo, hi], and registers the counters.
-func (r *ptraceRun) mapRegion(tid, pid int, sp *space, lo, hi, codeSize, cntSize uint64, oi int) (uint64, error) {
+// regionMapper gets an object's trampoline and counter pages into a
+// target: the seam between arming, which needs only the target's Memory,
+// and the system calls that map pages in it (remotePages), so that arming
+// runs unchanged against a byte slice in tests.
+type regionMapper interface {
+	// mapRegion maps codeSize bytes of trampoline pages (private, r-x)
+	// and, right after them, cntSize bytes of counters shared with sonde
+	// in process pid (stopped thread tid, memory mem), within rel32 reach
+	// of [lo, hi]. It returns the pages' run-time address and sonde's
+	// view of the counters, which unmapCounters releases.
+	mapRegion(tid, pid int, mem Memory, lo, hi, codeSize, cntSize uint64) (base uint64, counters []byte, err error)
+	// unmapCounters releases sonde's view of counters mapRegion gave.
+	unmapCounters(counters []byte)
+}
+
+// remotePages maps trampoline and counter pages into a traced process by
+// running mmap and openat in it (remoteSyscall), the counters in a memfd
+// that sonde maps too.
+type remotePages struct{}
+
+// mapRegion implements regionMapper.
+func (remotePages) mapRegion(tid, pid int, tmem Memory, lo, hi, codeSize, cntSize uint64) (uint64, []byte, error) {
 	maps, err := proc.Maps(pid)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	size := codeSize + cntSize
 	base, ok := findGap(maps, proc.Exe(pid), lo, hi, size)
 	if !ok {
-		return 0, fmt.Errorf("no free range of %d bytes within 1 GiB of %#x-%#x", size, lo, hi)
+		return 0, nil, fmt.Errorf("no free range of %d bytes within 1 GiB of %#x-%#x", size, lo, hi)
 	}
 	fd, mem, err := unix.MemfdCreate("sonde-counters", int(cntSize))
 	if err != nil {
-		return 0, fmt.Errorf("memfd: %w", err)
+		return 0, nil, fmt.Errorf("memfd: %w", err)
 	}
 	defer unix.Close(fd)
-	got, err := remoteSyscall(tid, pid, sp.mem, unix.SYS_MMAP, base, codeSize, unix.PROT_READ|unix.PROT_EXEC,
+	got, err := remoteSyscall(tid, pid, tmem, unix.SYS_MMAP, base, codeSize, unix.PROT_READ|unix.PROT_EXEC,
 		unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_FIXED_NOREPLACE, ^uint64(0), 0)
 	if err == nil && got != base {
 		err = fmt.Errorf("mmap gave %#x, not %#x", got, base)
 	}
 	if err != nil {
 		unix.Munmap(mem)
-		return 0, fmt.Errorf("map trampoline pages: %w", err)
+		return 0, nil, fmt.Errorf("map trampoline pages: %w", err)
 	}
 	path := fmt.Sprintf("/proc/%d/fd/%d\x00", os.Getpid(), fd)
 	pathAt := base + codeSize - 64
-	if _, err := sp.mem.WriteAt([]byte(path), int64(pathAt)); err != nil {
+	if _, err := tmem.WriteMemory([]byte(path), pathAt); err != nil {
 		unix.Munmap(mem)
-		return 0, err
+		return 0, nil, err
 	}
 	fdcwd := int64(unix.AT_FDCWD)
-	tfd, err := remoteSyscall(tid, pid, sp.mem, unix.SYS_OPENAT, uint64(fdcwd), pathAt, unix.O_RDWR|unix.O_CLOEXEC)
+	tfd, err := remoteSyscall(tid, pid, tmem, unix.SYS_OPENAT, uint64(fdcwd), pathAt, unix.O_RDWR|unix.O_CLOEXEC)
 	if err != nil {
 		unix.Munmap(mem)
-		return 0, fmt.Errorf("open the counters in the target: %w", err)
+		return 0, nil, fmt.Errorf("open the counters in the target: %w", err)
 	}
-	got, err = remoteSyscall(tid, pid, sp.mem, unix.SYS_MMAP, base+codeSize, cntSize, unix.PROT_READ|unix.PROT_WRITE,
+	got, err = remoteSyscall(tid, pid, tmem, unix.SYS_MMAP, base+codeSize, cntSize, unix.PROT_READ|unix.PROT_WRITE,
 		unix.MAP_SHARED|unix.MAP_FIXED_NOREPLACE, tfd, 0)
-	remoteSyscall(tid, pid, sp.mem, unix.SYS_CLOSE, tfd)
+	remoteSyscall(tid, pid, tmem, unix.SYS_CLOSE, tfd)
 	if err == nil && got != base+codeSize {
 		err = fmt.Errorf("mmap gave %#x, not %#x", got, base+codeSize)
 	}
 	if err != nil {
 		unix.Munmap(mem)
-		return 0, fmt.Errorf("map counter pages: %w", err)
+		return 0, nil, fmt.Errorf("map counter pages: %w", err)
 	}
-	r.regions = append(r.regions, &counterRegion{obj: oi, mem: mem, fd: -1})
-	return base, nil
+	return base, mem, nil
 }
+
+// unmapCounters implements regionMapper.
+func (remotePages) unmapCounters(counters []byte) { unix.Munmap(counters) }
 
 // findGap returns a page-aligned start of size free bytes within 1 GiB of
 // [lo, hi], away from where brk and the stack grow.
@@ -839,7 +860,7 @@ func findGap(maps []proc.Mapping, exe string, lo, hi, size uint64) (uint64, bool
 func (r *ptraceRun) credit() {
 	r.creditTo(r.res)
 	for _, reg := range r.regions {
-		unix.Munmap(reg.mem)
+		r.pages.unmapCounters(reg.mem)
 	}
 	r.regions = nil
 }
