@@ -211,7 +211,7 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 		// ptrace wherever sonde can trace, and it can trace what it
 		// starts. An attached process that cannot be traced (another
 		// tracer, Yama, seccomp, permission) is counted with uprobes
-		// (attachAndCount changes engine, which plan reads).
+		// (startTarget changes engine, which plan reads).
 		engine = EnginePtrace
 		if opts.PID == 0 {
 			res.Notes = append(res.Notes, "engine auto: ptrace (sonde starts the command, so it can trace it: a hit costs nanoseconds, not a uprobe's microseconds)")
@@ -244,13 +244,12 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 		// cost the same anywhere.
 		return planProcess(pid, opts.units(), sel, engine != EnginePtrace, engine == EnginePtrace && !opts.NoTrampolines, opts.PlanCache, cache, failed, sk)
 	}
-	var err error
-	if opts.Cmd != nil {
-		err = launchAndCount(ctx, opts, engine, plan, res)
-	} else {
-		err = attachAndCount(ctx, opts, &engine, plan, res)
-	}
+	t, kind, err := startTarget(opts, engine, res)
 	if err != nil {
+		return nil, err
+	}
+	engine, t.plan = kind, plan
+	if err := engineByKind[engine].count(ctx, t, res); err != nil {
 		return nil, err
 	}
 	res.End = time.Now()
