@@ -94,7 +94,7 @@ func TestArmAgainstBytes(t *testing.T) {
 		{profile.UnitFunction, false},
 	} {
 		t.Run(fmt.Sprintf("%v/coverage=%v", tc.kind, tc.coverage), func(t *testing.T) {
-			o, err := LoadUnits(bin, tc.kind, nil, false)
+			o, err := loadObject(bin, tc.kind, nil, false)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -18,6 +18,7 @@ import (
 
 	"sonde/internal/linux/ptrace"
 	"sonde/internal/linux/unix"
+	"sonde/monitor/units"
 	"sonde/proc"
 	"sonde/profile"
 )
@@ -63,7 +64,7 @@ type Options struct {
 	// UnitFunction or UnitBlock.
 	Units profile.UnitKind
 	// Only restricts the units (see Selector).
-	Only []Spec
+	Only []units.Spec
 	// Coverage plants one-shot breakpoints: each unit counts 1 at its first
 	// run and costs nothing after.
 	Coverage bool
@@ -204,7 +205,7 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 		return nil, errors.New("count: give a command or a pid")
 	}
 	res := &Result{Start: time.Now()}
-	sel := NewSelector(opts.Only)
+	sel := units.NewSelector(opts.Only)
 	engine := opts.Engine
 	if engine == EngineAuto {
 		// Trampolines cost a few nanoseconds a hit, uprobes 0.4-28 µs:
@@ -298,7 +299,7 @@ func (p *placed) mappingOf(a uint64) (lo, hi uint64) {
 //
 // An object that does not load fails the plan unless skip, when not nil,
 // says to go on without it; failed holds the paths skipped so far.
-func planProcess(pid int, kind profile.UnitKind, sel *Selector, emulable, tramps bool, cacheDir string, cache map[string]*Object,
+func planProcess(pid int, kind profile.UnitKind, sel *units.Selector, emulable, tramps bool, cacheDir string, cache map[string]*Object,
 	failed map[string]bool, skip func(path string, err error) bool) ([]placed, error) {
 	maps, err := proc.Maps(pid)
 	if err != nil {
@@ -343,7 +344,7 @@ func (res *Result) objectIndex(o *Object) int {
 		}
 	}
 	res.Objects = append(res.Objects, o)
-	res.Counts = append(res.Counts, make([]uint64, o.nunits))
+	res.Counts = append(res.Counts, make([]uint64, o.NumUnits()))
 	return len(res.Objects) - 1
 }
 
@@ -431,12 +432,12 @@ func startOf(pid int, mem Memory) (startPoint, error) {
 // each change of its library list), with its _r_debug.
 func rtldStop(pid int, maps []proc.Mapping, path string, mem Memory) (startPoint, bool) {
 	file := filepath.Join(proc.Root(pid), path)
-	addr, ok := symbolRuntimeAddr(file, "_dl_debug_state", maps, path)
+	addr, ok := units.SymbolRuntimeAddr(file, "_dl_debug_state", maps, path)
 	if !ok {
 		return startPoint{}, false
 	}
 	sp := startPoint{addr: addr}
-	if v := symbolValues(file, "_dl_debug_state", "_r_debug"); v[0] != 0 && v[1] != 0 {
+	if v := units.SymbolValues(file, "_dl_debug_state", "_r_debug"); v[0] != 0 && v[1] != 0 {
 		sp.rDebug = sp.addr - v[0] + v[1]
 	}
 	var insn [5]byte

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/units"
 	"sonde/proc"
 	"sonde/profile"
 )
@@ -161,7 +162,7 @@ func (ptraceEngine) count(ctx context.Context, t *target, res *Result) error {
 	// The sites left without a jump are counted by uprobes, which the
 	// kernel removes when sonde's descriptors close, however it ends.
 	var set *uprobeSet
-	if len(r.untrapped) > 0 || len(NewSelector(opts.Only).Objects()) > 0 {
+	if len(r.untrapped) > 0 || len(units.NewSelector(opts.Only).Objects()) > 0 {
 		var objs []placed
 		n := 0
 		for _, p := range r.untrapped {

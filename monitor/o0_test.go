@@ -90,7 +90,7 @@ func TestO0Builds(t *testing.T) {
 			units, _ := unitsOf(t, res, bin)
 			note := trampNote(res)
 			noted := int3Sites(t, note)
-			o, err := LoadUnits(bin, profile.UnitLine, nil, false)
+			o, err := loadObject(bin, profile.UnitLine, nil, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -136,7 +136,7 @@ func int3Sites(t *testing.T, note string) int {
 // sites, deps), and counters that do not save the flags.
 func TestO0Plan(t *testing.T) {
 	bin := testprog.Build(t, "count/dom.cc", testprog.Opts{Compiler: "g++", Flags: oracleFlags("-O0")})
-	o, err := LoadUnits(bin, profile.UnitLine, nil, false)
+	o, err := loadObject(bin, profile.UnitLine, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}

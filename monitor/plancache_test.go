@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"sonde/internal/testprog"
+	"sonde/monitor/units"
 	"sonde/profile"
 )
 
@@ -175,7 +176,7 @@ func TestPlanCache(t *testing.T) {
 				count("touched then cached", 1)
 
 				// Other --only specs are another key: a miss, then a hit.
-				opts.Only = []Spec{mustSpec(t, "func:^(fib|worker)$")}
+				opts.Only = []units.Spec{mustSpec(t, "func:^(fib|worker)$")}
 				u3, _ := count("--only", 0)
 				u4, _ := count("--only then cached", 1)
 				if len(u3) == 0 || len(u3) >= len(u1) || !reflect.DeepEqual(u3, u4) {
@@ -208,7 +209,7 @@ func planKey(b []byte) string {
 func FuzzDecodePlan(f *testing.F) {
 	bin := testprog.Build(f, "count/work.c", testprog.Opts{Flags: oracleFlags("-O2")})
 	for _, kind := range []profile.UnitKind{profile.UnitLine, profile.UnitFunction} {
-		o, err := LoadUnits(bin, kind, nil, false)
+		o, err := loadObject(bin, kind, nil, false)
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -236,8 +237,8 @@ func FuzzDecodePlan(f *testing.F) {
 		}
 		// The units' body is checked by its CRC only (d5524b9): one
 		// that does not decode despite it makes Units return nil.
-		if units := o.Units(); units != nil && len(units) != o.NumUnits() {
-			t.Fatalf("%d units decoded, NumUnits %d", len(units), o.NumUnits())
+		if us := o.Units(); us != nil && len(us) != o.NumUnits() {
+			t.Fatalf("%d units decoded, NumUnits %d", len(us), o.NumUnits())
 		}
 		for i, s := range o.Sites {
 			for _, u := range s.Units {

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/arch/x86/x86asm"
+
+	"sonde/monitor/units"
 )
 
 // The static half of the trampoline engine: from the object file alone,
@@ -132,7 +134,7 @@ func (o *Object) trampolines() *trampPlan {
 type planner struct {
 	o       *Object
 	f       *elf.File
-	funcs   []funcSym
+	funcs   []units.Func
 	text    []textSeg
 	targets map[uint64]bool
 	bad     map[uint64]bool // functions (by address) that did not decode
@@ -195,7 +197,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 		p, err = f.p, f.err
 		o.facts = nil
 	} else {
-		p, err = newPlanner(o.file)
+		p, err = newPlanner(o.File)
 	}
 	if err != nil {
 		pl.err = err
@@ -204,7 +206,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 	p.o = o
 	defer func() {
 		if r := recover(); r != nil {
-			pl = &trampPlan{err: fmt.Errorf("read ELF file %s: corrupt: %v", o.file, r)}
+			pl = &trampPlan{err: fmt.Errorf("read ELF file %s: corrupt: %v", o.File, r)}
 		}
 	}()
 	add := func(si int, w *window) {
@@ -327,7 +329,7 @@ func (p *planner) regrow(ws []*window, i int, a uint64, pl *trampPlan) *window {
 		return nil
 	}
 	fn, why := p.function(w.addr)
-	if why != "" || a >= fn.addr+fn.size {
+	if why != "" || a >= fn.Addr+fn.Size {
 		return nil
 	}
 	nw, _ := p.windowFrom(fn, w.addr, w.site, a)
@@ -363,8 +365,8 @@ type feeder struct {
 // of ws (the window before one grown through it if need be), nil when
 // there is one that is not. fn holds y, and y is no isExt target: its
 // jumps are all in fn.
-func (p *planner) feeders(fn funcSym, y uint64, ws []*window, pl *trampPlan) []feeder {
-	end := fn.addr + fn.size
+func (p *planner) feeders(fn units.Func, y uint64, ws []*window, pl *trampPlan) []feeder {
+	end := fn.Addr + fn.Size
 	winAt := func(a uint64) *window {
 		i := sort.Search(len(ws), func(i int) bool { return ws[i].addr+uint64(ws[i].size) > a })
 		if i < len(ws) && ws[i].addr <= a {
@@ -377,7 +379,7 @@ func (p *planner) feeders(fn funcSym, y uint64, ws []*window, pl *trampPlan) []f
 	var jumps []uint64
 	for _, a := range p.insnStarts(fn) {
 		code := p.code(a, int(min(end-a, 15)))
-		if isEndbr64(code) {
+		if units.IsEndbr64(code) {
 			continue
 		}
 		in, err := x86asm.Decode(code, 64)
@@ -430,13 +432,13 @@ func (p *planner) enter(si int, ws []*window, pl *trampPlan) *window {
 	if why != "" {
 		return nil
 	}
-	for k := sort.Search(len(p.funcs), func(k int) bool { return p.funcs[k].addr > y }) - 1; k >= 0; k-- {
-		if f := p.funcs[k]; f.addr != fn.addr && y < f.addr+f.size {
+	for k := sort.Search(len(p.funcs), func(k int) bool { return p.funcs[k].Addr > y }) - 1; k >= 0; k-- {
+		if f := p.funcs[k]; f.Addr != fn.Addr && y < f.Addr+f.Size {
 			return nil
 		}
 	}
 	i := sort.Search(len(ws), func(i int) bool { return ws[i].addr > y }) - 1
-	if i < 0 || ws[i].addr+uint64(ws[i].size) > y || ws[i].addr < fn.addr {
+	if i < 0 || ws[i].addr+uint64(ws[i].size) > y || ws[i].addr < fn.Addr {
 		return nil
 	}
 	feeders := p.feeders(fn, y, ws, pl)
@@ -501,7 +503,7 @@ func (p *planner) fold(si int, ws []*window, pl *trampPlan) *window {
 	if why != "" {
 		return nil
 	}
-	end := fn.addr + fn.size
+	end := fn.Addr + fn.Size
 	y := x
 	for y == x || !p.targets[y] {
 		if y >= end || y-x > 15 {
@@ -520,8 +522,8 @@ func (p *planner) fold(si int, ws []*window, pl *trampPlan) *window {
 		return nil // another site among the nops
 	}
 	// No other function's range holds y (its jumps would not be seen).
-	for k := sort.Search(len(p.funcs), func(k int) bool { return p.funcs[k].addr > y }) - 1; k >= 0; k-- {
-		if f := p.funcs[k]; f.addr != fn.addr && y < f.addr+f.size {
+	for k := sort.Search(len(p.funcs), func(k int) bool { return p.funcs[k].Addr > y }) - 1; k >= 0; k-- {
+		if f := p.funcs[k]; f.Addr != fn.Addr && y < f.Addr+f.Size {
 			return nil
 		}
 	}
@@ -683,12 +685,12 @@ func (p *planner) deadRanges(wins [][2]uint64) []deadRange {
 	}
 	var out []deadRange
 	for fi, fn := range p.funcs {
-		if p.bad[fn.addr] || fi+1 < len(p.funcs) && p.funcs[fi+1].addr == fn.addr {
+		if p.bad[fn.Addr] || fi+1 < len(p.funcs) && p.funcs[fi+1].Addr == fn.Addr {
 			continue // aliases: one pass per address
 		}
-		limit := fn.addr + fn.size + 64
+		limit := fn.Addr + fn.Size + 64
 		if fi+1 < len(p.funcs) {
-			limit = min(limit, p.funcs[fi+1].addr)
+			limit = min(limit, p.funcs[fi+1].Addr)
 		}
 		for _, a := range p.insnStarts(fn) {
 			in, why := decodeReloc(p.code(a, 15), a)
@@ -784,7 +786,7 @@ func (p *planner) growWindow(si int, taken, added [][2]uint64, byStart map[uint6
 		return false
 	}
 	fn, why := p.function(w.addr)
-	if why != "" || a >= fn.addr+fn.size {
+	if why != "" || a >= fn.Addr+fn.Size {
 		return false
 	}
 	nw, _ := p.windowFrom(fn, w.addr, w.site, a)
@@ -840,7 +842,7 @@ func newPlanner(file string) (p *planner, err error) {
 	if syms, err := f.Symbols(); err != nil || len(syms) == 0 {
 		return nil, errors.New("no symbol table: the branch targets inside functions cannot all be found")
 	}
-	p = &planner{f: f, funcs: functions(f), targets: map[uint64]bool{}, bad: map[uint64]bool{}, jumped: map[uint64]bool{}, starts: map[uint64][]uint64{}}
+	p = &planner{f: f, funcs: units.Functions(f), targets: map[uint64]bool{}, bad: map[uint64]bool{}, jumped: map[uint64]bool{}, starts: map[uint64][]uint64{}}
 	for _, prog := range f.Progs {
 		if prog.Type == elf.PT_LOAD && prog.Flags&elf.PF_X != 0 {
 			b := make([]byte, prog.Filesz)
@@ -859,8 +861,8 @@ func newPlanner(file string) (p *planner, err error) {
 // findTargets fills p.targets and p.bad.
 func (p *planner) findTargets() error {
 	for _, fn := range p.funcs {
-		p.targets[fn.addr] = true
-		p.ext = append(p.ext, fn.addr)
+		p.targets[fn.Addr] = true
+		p.ext = append(p.ext, fn.Addr)
 	}
 	// Jump tables are read for the functions with an indirect jump, in
 	// them or in their split-off parts (foo.cold, foo.part.0): the table
@@ -869,16 +871,16 @@ func (p *planner) findTargets() error {
 	indirect := map[string]bool{}
 	ranges := map[string][][2]uint64{}
 	for _, fn := range p.funcs {
-		if fn.size == 0 || !p.inText(fn.addr) {
+		if fn.Size == 0 || !p.inText(fn.Addr) {
 			continue
 		}
-		code := p.code(fn.addr, int(fn.size))
-		if uint64(len(code)) < fn.size {
-			p.bad[fn.addr] = true
+		code := p.code(fn.Addr, int(fn.Size))
+		if uint64(len(code)) < fn.Size {
+			p.bad[fn.Addr] = true
 			continue
 		}
-		fam := family(fn.name)
-		ranges[fam] = append(ranges[fam], [2]uint64{fn.addr, fn.addr + fn.size})
+		fam := family(fn.Name)
+		ranges[fam] = append(ranges[fam], [2]uint64{fn.Addr, fn.Addr + fn.Size})
 		t, ind := p.scanFunction(fn, code)
 		tables[fam] = append(tables[fam], t...)
 		indirect[fam] = indirect[fam] || ind
@@ -895,7 +897,7 @@ func (p *planner) findTargets() error {
 		}
 		data, err := s.Data()
 		if err != nil {
-			return fmt.Errorf("read %s of %s: %w", s.Name, p.o.file, err)
+			return fmt.Errorf("read %s of %s: %w", s.Name, p.o.File, err)
 		}
 		for i := 0; i+24 <= len(data); i += 24 {
 			typ := binary.LittleEndian.Uint64(data[i+8:]) & 0xffffffff
@@ -917,7 +919,7 @@ func (p *planner) findTargets() error {
 		}
 		b := make([]byte, prog.Filesz)
 		if _, err := prog.ReadAt(b, 0); err != nil {
-			return fmt.Errorf("read data of %s: %w", p.o.file, err)
+			return fmt.Errorf("read data of %s: %w", p.o.File, err)
 		}
 		for i := (8 - prog.Vaddr%8) % 8; i+8 <= uint64(len(b)); i += 8 {
 			if a := binary.LittleEndian.Uint64(b[i:]); p.inText(a) {
@@ -928,7 +930,7 @@ func (p *planner) findTargets() error {
 	}
 	pads, err := landingPads(p.f)
 	if err != nil {
-		return fmt.Errorf("landing pads of %s: %w", p.o.file, err)
+		return fmt.Errorf("landing pads of %s: %w", p.o.File, err)
 	}
 	for _, a := range pads {
 		p.targets[a] = true
@@ -951,16 +953,16 @@ func family(name string) string {
 // scanFunction decodes one function and adds the targets it names; it
 // returns the data addresses it refers to RIP-relatively (jump table
 // candidates) and whether it jumps indirectly.
-func (p *planner) scanFunction(fn funcSym, code []byte) (tables []uint64, indirect bool) {
+func (p *planner) scanFunction(fn units.Func, code []byte) (tables []uint64, indirect bool) {
 	for off := 0; off < len(code); {
-		pc := fn.addr + uint64(off)
-		if isEndbr64(code[off:]) {
+		pc := fn.Addr + uint64(off)
+		if units.IsEndbr64(code[off:]) {
 			off += 4
 			continue
 		}
 		in, err := x86asm.Decode(code[off:], 64)
 		if err != nil || in.Len == 0 || in.Op == 0 {
-			p.bad[fn.addr] = true
+			p.bad[fn.Addr] = true
 			return nil, false
 		}
 		next := pc + uint64(in.Len)
@@ -980,7 +982,7 @@ func (p *planner) scanFunction(fn funcSym, code []byte) (tables []uint64, indire
 			case x86asm.Rel:
 				t := uint64(int64(next) + int64(a))
 				p.targets[t] = true
-				if in.Op == x86asm.CALL || t < fn.addr || t >= fn.addr+uint64(len(code)) {
+				if in.Op == x86asm.CALL || t < fn.Addr || t >= fn.Addr+uint64(len(code)) {
 					p.ext = append(p.ext, t)
 				}
 				if in.Op != x86asm.CALL {
@@ -1053,14 +1055,14 @@ func (p *planner) dataAt(a uint64, n int) []byte {
 
 // function returns the function holding a, or says why there is none
 // to patch.
-func (p *planner) function(a uint64) (funcSym, string) {
-	i := sort.Search(len(p.funcs), func(i int) bool { return p.funcs[i].addr > a }) - 1
-	if i < 0 || a >= p.funcs[i].addr+p.funcs[i].size {
-		return funcSym{}, "outside any function"
+func (p *planner) function(a uint64) (units.Func, string) {
+	i := sort.Search(len(p.funcs), func(i int) bool { return p.funcs[i].Addr > a }) - 1
+	if i < 0 || a >= p.funcs[i].Addr+p.funcs[i].Size {
+		return units.Func{}, "outside any function"
 	}
 	fn := p.funcs[i]
-	if p.bad[fn.addr] {
-		return funcSym{}, "in a function that does not decode"
+	if p.bad[fn.Addr] {
+		return units.Func{}, "in a function that does not decode"
 	}
 	return fn, ""
 }
@@ -1108,15 +1110,15 @@ func (p *planner) backWindow(si int) *window {
 
 // insnStarts returns the addresses of fn's instructions (fn decodes: see
 // findTargets), decoded once.
-func (p *planner) insnStarts(fn funcSym) []uint64 {
-	if s, ok := p.starts[fn.addr]; ok {
+func (p *planner) insnStarts(fn units.Func) []uint64 {
+	if s, ok := p.starts[fn.Addr]; ok {
 		return s
 	}
-	code := p.code(fn.addr, int(fn.size))
+	code := p.code(fn.Addr, int(fn.Size))
 	var s []uint64
 	for off := 0; off < len(code); {
-		s = append(s, fn.addr+uint64(off))
-		if isEndbr64(code[off:]) {
+		s = append(s, fn.Addr+uint64(off))
+		if units.IsEndbr64(code[off:]) {
 			off += 4
 			continue
 		}
@@ -1126,25 +1128,25 @@ func (p *planner) insnStarts(fn funcSym) []uint64 {
 		}
 		off += in.Len
 	}
-	p.starts[fn.addr] = s
+	p.starts[fn.Addr] = s
 	return s
 }
 
 // windowFrom decodes a window of fn for site si from start that reaches
 // at least past the instruction at through.
-func (p *planner) windowFrom(fn funcSym, start uint64, si int, through uint64) (*window, string) {
+func (p *planner) windowFrom(fn units.Func, start uint64, si int, through uint64) (*window, string) {
 	return p.windowOf(fn, start, si, through, jmpLen)
 }
 
 // windowOf is windowFrom for a window of at least need bytes.
-func (p *planner) windowOf(fn funcSym, start uint64, si int, through uint64, need int) (*window, string) {
+func (p *planner) windowOf(fn units.Func, start uint64, si int, through uint64, need int) (*window, string) {
 	a := start
 	site := through
-	end := fn.addr + fn.size
+	end := fn.Addr + fn.Size
 	// Flags are dead at a function's entry (psABI), but foo.cold is no
 	// function (foo jumps there, maybe with a flag still to be tested),
 	// and an entry that is jumped to may not be one either.
-	w := &window{site: si, addr: a, flagsDead: a == fn.addr && !strings.Contains(fn.name, ".cold") && !p.jumped[a]}
+	w := &window{site: si, addr: a, flagsDead: a == fn.Addr && !strings.Contains(fn.Name, ".cold") && !p.jumped[a]}
 	// Sites at or after a, in address order, to count inside the window.
 	sj := sort.Search(len(p.o.Sites), func(j int) bool { return uint64(p.o.Sites[j].Addr) >= a })
 	for pos := a; w.size < need || pos <= site; {
@@ -1207,11 +1209,11 @@ func (p *planner) windowOf(fn funcSym, start uint64, si int, through uint64, nee
 // flag through a call or a ret). -O0 code reloads its operands from the
 // stack with mov before each comparison or addition, so most of its lines
 // start with flags dead, and their counters can be a bare lock incq.
-func (p *planner) flagsDeadAt(fn funcSym, a uint64) bool {
-	end := fn.addr + fn.size
+func (p *planner) flagsDeadAt(fn units.Func, a uint64) bool {
+	end := fn.Addr + fn.Size
 	for pos, n := a, 0; pos < end && n < 6; n++ {
 		code := p.code(pos, int(min(end-pos, 15)))
-		if isEndbr64(code) {
+		if units.IsEndbr64(code) {
 			pos += 4
 			continue
 		}
@@ -1237,9 +1239,9 @@ func (p *planner) flagsDeadAt(fn funcSym, a uint64) bool {
 // never falls through, when none of them can run: no branch target and no
 // site among them, and no function but fn starting before to. nil
 // otherwise.
-func (p *planner) deadBytes(fn funcSym, from, to uint64) []byte {
-	i := sort.Search(len(p.funcs), func(i int) bool { return p.funcs[i].addr > fn.addr })
-	if i < len(p.funcs) && p.funcs[i].addr < to {
+func (p *planner) deadBytes(fn units.Func, from, to uint64) []byte {
+	i := sort.Search(len(p.funcs), func(i int) bool { return p.funcs[i].Addr > fn.Addr })
+	if i < len(p.funcs) && p.funcs[i].Addr < to {
 		return nil
 	}
 	for q := from; q < to; q++ {
@@ -1278,7 +1280,7 @@ func opcodeIndex(code []byte) int {
 // decodeReloc decodes the instruction at the start of code (at link-time
 // address pc) and says how to move it, or why it cannot be moved.
 func decodeReloc(code []byte, pc uint64) (winInsn, string) {
-	if isEndbr64(code) {
+	if units.IsEndbr64(code) {
 		return winInsn{addr: pc, code: code[:4]}, ""
 	}
 	in, err := x86asm.Decode(code, 64)

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/arch/x86/x86asm"
 
 	"sonde/internal/testprog"
+	"sonde/monitor/units"
 	"sonde/profile"
 )
 
@@ -131,7 +132,7 @@ func trampNote(res *Result) string {
 // nm), so that TestTrampolines exercises each relocation, not int3.
 func TestTrampolineWindows(t *testing.T) {
 	bin := testprog.Build(t, "count/tramp.c", testprog.Opts{Flags: oracleFlags("-O2")})
-	o, err := LoadUnits(bin, profile.UnitFunction, nil, false)
+	o, err := loadObject(bin, profile.UnitFunction, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,13 +236,13 @@ func TestLandingPads(t *testing.T) {
 		t.Fatal(err)
 	}
 	insns := objdumpInsns(t, bin)
-	funcs := functions(ef)
+	funcs := units.Functions(ef)
 	per := map[string]int{}
 	for _, p := range pads {
 		if _, ok := insns[p]; !ok {
 			t.Errorf("landing pad %#x is not an instruction start (objdump)", p)
 		}
-		per[family(containing(funcs, p))]++
+		per[family(units.Containing(funcs, p))]++
 	}
 	for _, fn := range []string{"_Z5outeriPi", "_Z6middleiPi", "main"} {
 		if per[fn] == 0 {
@@ -279,7 +280,7 @@ func TestKilled(t *testing.T) {
 	for _, int3 := range []bool{false, true} {
 		t.Run(fmt.Sprintf("int3=%v", int3), func(t *testing.T) {
 			res, _ := run(t, Options{Units: profile.UnitFunction, Engine: EnginePtrace, NoTrampolines: int3,
-				Only: []Spec{mustSpec(t, "func:^counted$")}}, bin)
+				Only: []units.Spec{mustSpec(t, "func:^counted$")}}, bin)
 			if !res.Status.Signaled() || res.Status.Signal() != syscall.SIGKILL {
 				t.Fatalf("status %v (%s), want killed by SIGKILL", res.Status, res.Ended)
 			}
@@ -321,7 +322,7 @@ func FuzzRelocate(f *testing.F) {
 		w := &window{addr: pc, size: len(in.code), insns: []winInsn{in}}
 		e := &emitter{}
 		e.insn(&w.insns[0], false)
-		if relocate(e.buf, encodeRels(e.rels), base, 0) != nil || (in.kind != relCopy && in.kind != relRIP) || isEndbr64(in.code) {
+		if relocate(e.buf, encodeRels(e.rels), base, 0) != nil || (in.kind != relCopy && in.kind != relRIP) || units.IsEndbr64(in.code) {
 			return
 		}
 		orig, err := x86asm.Decode(in.code, 64)

@@ -199,7 +199,7 @@ func TestBackWindows(t *testing.T) {
 		name := fmt.Sprintf("%s/%s/%v", strings.TrimSuffix(filepath.Base(tc.src), ".c"), tc.compiler, tc.kind)
 		t.Run(name, func(t *testing.T) {
 			bin := testprog.Build(t, tc.src, testprog.Opts{Compiler: tc.compiler, Flags: oracleFlags("-O2")})
-			o, err := LoadUnits(bin, tc.kind, nil, false)
+			o, err := loadObject(bin, tc.kind, nil, false)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,6 +17,7 @@ import (
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/tracefs"
 	"sonde/internal/linux/unix"
+	"sonde/monitor/units"
 	"sonde/proc"
 )
 
@@ -98,18 +99,19 @@ func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobe
 // findUnmapped: their probes count from the moment a followed process
 // maps them.
 func addUnmapped(opts *Options, pid int, objs []placed, res *Result) ([]placed, error) {
-	sel := NewSelector(opts.Only)
+	sel := units.NewSelector(opts.Only)
 	paths, missing := findUnmapped(pid, sel.Objects(), objs)
 	for _, m := range missing {
 		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: obj:%s is not mapped and was not found on disk: not counted if loaded later", m))
 	}
 	root := procRoot(pid)
 	for _, path := range paths {
-		o, err := LoadUnits(filepath.Join(root, path), opts.units(), sel, true)
+		u, err := units.LoadUnits(filepath.Join(root, path), opts.units(), sel, true)
 		if err != nil {
 			return nil, err
 		}
-		o.Path, o.onDisk = path, true
+		o := &Object{Object: u, onDisk: true}
+		o.Path = path
 		res.Sites += len(o.Sites)
 		objs = append(objs, placed{obj: o})
 		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: %s is not mapped yet: probed on disk, counted from when the program loads it", path))

@@ -14,6 +14,7 @@ import (
 
 	"sonde/internal/linux/bpf"
 	"sonde/internal/testprog"
+	"sonde/monitor/units"
 	"sonde/profile"
 )
 
@@ -41,7 +42,7 @@ func TestUprobeMechanisms(t *testing.T) {
 		} {
 			t.Run(m.String()+"/"+tc.name, func(t *testing.T) {
 				var debug bytes.Buffer
-				res, out := run(t, Options{Units: profile.UnitFunction, Engine: EngineUprobe, Uprobes: m, Only: []Spec{mustSpec(t, "func:^counted$")},
+				res, out := run(t, Options{Units: profile.UnitFunction, Engine: EngineUprobe, Uprobes: m, Only: []units.Spec{mustSpec(t, "func:^counted$")},
 					Debug: log.New(&debug, "", 0)}, tc.bin)
 				if out != tc.out || res.ExitCode() != 0 {
 					t.Fatalf("output %q, target %s", out, res.Ended)
@@ -108,7 +109,7 @@ func TestUprobeDlopen(t *testing.T) {
 		for _, r := range rows {
 			for _, kind := range []profile.UnitKind{profile.UnitFunction, profile.UnitLine} {
 				t.Run(m.String()+"/"+r.name+"/"+kind.String(), func(t *testing.T) {
-					res := runCmd(t, Options{Units: kind, Engine: EngineUprobe, Uprobes: m, Only: []Spec{mustSpec(t, r.spec)}}, r.cmd())
+					res := runCmd(t, Options{Units: kind, Engine: EngineUprobe, Uprobes: m, Only: []units.Spec{mustSpec(t, r.spec)}}, r.cmd())
 					if res.ExitCode() != 0 {
 						t.Fatalf("target %s", res.Ended)
 					}
@@ -206,7 +207,7 @@ func TestBPFRefusedSite(t *testing.T) {
 	if _, err := io.ReadFull(out, line); err != nil || string(line) != "ready\n" {
 		t.Fatalf("fixture: %q, %v", line, err)
 	}
-	o, err := LoadUnits(bin, profile.UnitFunction, nil, false)
+	o, err := loadObject(bin, profile.UnitFunction, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,10 +227,10 @@ func TestBPFRefusedSite(t *testing.T) {
 	}
 	// Sites: counted, the padding, main (a fake Object keeps the test
 	// apart from the unit planner).
-	fake := &Object{Path: bin, segs: o.segs}
+	fake := &Object{Object: &units.Object{Path: bin, Segments: o.Segments}}
 	var offsets []uint64
 	for _, a := range []profile.Addr{o.Sites[siteOf(t, o, "counted")].Addr, profile.Addr(pad), o.Sites[siteOf(t, o, "main")].Addr} {
-		fake.Sites = append(fake.Sites, Site{Addr: a})
+		fake.Sites = append(fake.Sites, units.Site{Addr: a})
 		off, ok := o.FileOffset(a)
 		if !ok {
 			t.Fatalf("no file offset for %#x", a)

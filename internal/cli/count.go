@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"sonde/monitor"
+	"sonde/monitor/units"
 	"sonde/profile"
 	"sonde/profile/datafile"
 )
@@ -98,7 +99,7 @@ Examples:
 const closeHelperFlag = "--internal-close-uprobes"
 
 // specList is the repeatable --only flag.
-type specList []monitor.Spec
+type specList []units.Spec
 
 func (s *specList) String() string {
 	var parts []string
@@ -109,7 +110,7 @@ func (s *specList) String() string {
 }
 
 func (s *specList) Set(v string) error {
-	sp, err := monitor.ParseSpec(v)
+	sp, err := units.ParseSpec(v)
 	if err != nil {
 		return err
 	}
