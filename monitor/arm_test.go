@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"sonde/internal/testprog"
+	"sonde/monitor/trampoline"
 	"sonde/proc"
 	"sonde/profile"
 )
@@ -134,51 +135,51 @@ func TestArmAgainstBytes(t *testing.T) {
 			// A window's hop may lie in the int3 padding of another
 			// (planner.slackHop).
 			hops := map[uint64]bool{}
-			for i := 0; i < at.pp.n; i++ {
-				if w := at.pp.win(i); at.patched[i] && w.hop != 0 {
-					for k := range uint64(jmpLen) {
-						hops[w.hop+bias+k] = true
+			for i := 0; i < at.pp.N; i++ {
+				if w := at.pp.Record(i); at.patched[i] && w.Hop != 0 {
+					for k := range uint64(trampoline.JmpLen) {
+						hops[w.Hop+bias+k] = true
 					}
 				}
 			}
 			patched := 0
-			for i := 0; i < at.pp.n; i++ {
+			for i := 0; i < at.pp.N; i++ {
 				if !at.patched[i] {
 					continue
 				}
 				patched++
-				w := at.pp.win(i)
-				a, to := w.addr+bias, base+uint64(w.off)
-				got := mem.at(a, int(w.size))
+				w := at.pp.Record(i)
+				a, to := w.Addr+bias, base+uint64(w.Off)
+				got := mem.at(a, int(w.Size))
 				jumpAt, jump := a, got
-				if w.hop != 0 {
-					if got[0] != 0xeb || a+hopLen+uint64(int8(got[1])) != w.hop+bias {
-						t.Errorf("window %#x: % x, want jmp rel8 to its hop %#x", w.addr, got[:hopLen], w.hop)
+				if w.Hop != 0 {
+					if got[0] != 0xeb || a+trampoline.HopLen+uint64(int8(got[1])) != w.Hop+bias {
+						t.Errorf("window %#x: % x, want jmp rel8 to its hop %#x", w.Addr, got[:trampoline.HopLen], w.Hop)
 					}
-					jumpAt, jump = w.hop+bias, mem.at(w.hop+bias, jmpLen)
-					for k := range jmpLen {
+					jumpAt, jump = w.Hop+bias, mem.at(w.Hop+bias, trampoline.JmpLen)
+					for k := range trampoline.JmpLen {
 						changed[jumpAt+uint64(k)] = true
 					}
-					a += hopLen
-					got = got[hopLen:]
+					a += trampoline.HopLen
+					got = got[trampoline.HopLen:]
 				} else {
-					a += jmpLen
-					got = got[jmpLen:]
+					a += trampoline.JmpLen
+					got = got[trampoline.JmpLen:]
 				}
-				if jump[0] != 0xe9 || jumpAt+jmpLen+uint64(int32(binary.LittleEndian.Uint32(jump[1:]))) != to {
-					t.Errorf("window %#x: jump % x at %#x, want jmp to its trampoline %#x", w.addr, jump[:jmpLen], jumpAt, to)
+				if jump[0] != 0xe9 || jumpAt+trampoline.JmpLen+uint64(int32(binary.LittleEndian.Uint32(jump[1:]))) != to {
+					t.Errorf("window %#x: jump % x at %#x, want jmp to its trampoline %#x", w.Addr, jump[:trampoline.JmpLen], jumpAt, to)
 				}
 				for k, c := range got {
 					if c != 0xcc && !hops[a+uint64(k)] {
-						t.Errorf("window %#x: padding % x, want int3s (or a hop)", w.addr, got)
+						t.Errorf("window %#x: padding % x, want int3s (or a hop)", w.Addr, got)
 						break
 					}
 				}
-				a = w.addr + bias
-				if !bytes.Equal(w.want, textBytes(text, a, int(w.size))) {
-					t.Errorf("window %#x: prepared bytes % x, file % x", w.addr, w.want, textBytes(text, a, int(w.size)))
+				a = w.Addr + bias
+				if !bytes.Equal(w.Want, textBytes(text, a, int(w.Size))) {
+					t.Errorf("window %#x: prepared bytes % x, file % x", w.Addr, w.Want, textBytes(text, a, int(w.Size)))
 				}
-				for k := range uint64(w.size) {
+				for k := range uint64(w.Size) {
 					changed[a+k] = true
 				}
 			}
@@ -192,8 +193,8 @@ func TestArmAgainstBytes(t *testing.T) {
 					}
 				}
 			}
-			code := append([]byte(nil), at.pp.code...)
-			if err := relocate(code, at.pp.rels, base, bias); err != nil {
+			code := append([]byte(nil), at.pp.Code...)
+			if err := trampoline.Relocate(code, at.pp.Rels, base, bias); err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(mem.at(base, len(code)), code) {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/trampoline"
 	"sonde/monitor/units"
 	"sonde/profile"
 )
@@ -117,9 +118,9 @@ func loadUnitsCached(dir, file string, kind profile.UnitKind, sel *units.Selecto
 			unix.Munmap(b)
 		}
 	}
-	var facts chan plannerFacts
+	var facts chan trampoline.Facts
 	if tramps {
-		facts = startPlanner(file)
+		facts = trampoline.Start(file)
 	}
 	u, err := units.LoadUnits(file, kind, sel, emulable)
 	if err != nil {
@@ -266,29 +267,29 @@ func encodePlan(o *Object, key string) []byte {
 		}
 		w.u32(1)
 		errText := ""
-		if pp.err != nil {
-			errText = pp.err.Error()
+		if pp.Err != nil {
+			errText = pp.Err.Error()
 		}
 		w.str(errText)
-		whys := make([]string, 0, len(pp.why))
-		for k := range pp.why {
+		whys := make([]string, 0, len(pp.Why))
+		for k := range pp.Why {
 			whys = append(whys, k)
 		}
 		sort.Strings(whys)
 		w.u64(uint64(len(whys)))
 		for _, k := range whys {
 			w.str(k)
-			w.u32(uint32(pp.why[k]))
+			w.u32(uint32(pp.Why[k]))
 		}
-		w.u64(pp.codeSize)
-		w.bytes(pp.code)
+		w.u64(pp.CodeSize)
+		w.bytes(pp.Code)
 		// The arrays as they are in memory: read back where mapped.
-		w.bytes(pp.rels)
-		w.bytes(pp.recs)
-		w.bytes(pp.sites)
-		w.bytes(pp.want)
-		w.bytes(pp.hopWant)
-		w.bytes(pp.deps)
+		w.bytes(pp.Rels)
+		w.bytes(pp.Recs)
+		w.bytes(pp.Sites)
+		w.bytes(pp.Want)
+		w.bytes(pp.HopWant)
+		w.bytes(pp.Deps)
 	}
 	return binary.LittleEndian.AppendUint32(w.b, crc32.Checksum(w.b, castagnoli))
 }
@@ -347,21 +348,21 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 		if r.u32() == 0 {
 			continue
 		}
-		pp := &prepared{why: map[string]int{}}
+		pp := &trampoline.Prepared{Why: map[string]int{}}
 		if e := r.str(); e != "" {
-			pp.err = errors.New(e)
+			pp.Err = errors.New(e)
 		}
 		for range r.count(8) {
 			k := r.str()
-			pp.why[k] = int(r.u32())
+			pp.Why[k] = int(r.u32())
 		}
-		pp.codeSize = r.u64()
-		pp.code = r.bytes()
-		if uint64(len(pp.code))+pathSlot > pp.codeSize || pp.codeSize%uint64(os.Getpagesize()) != 0 {
+		pp.CodeSize = r.u64()
+		pp.Code = r.bytes()
+		if uint64(len(pp.Code))+trampoline.PathSlot > pp.CodeSize || pp.CodeSize%uint64(os.Getpagesize()) != 0 {
 			r.fail()
 		}
-		pp.rels, pp.recs, pp.sites, pp.want, pp.hopWant = r.bytes(), r.bytes(), r.bytes(), r.bytes(), r.bytes()
-		pp.deps = r.bytes()
+		pp.Rels, pp.Recs, pp.Sites, pp.Want, pp.HopWant = r.bytes(), r.bytes(), r.bytes(), r.bytes(), r.bytes()
+		pp.Deps = r.bytes()
 		if r.err != nil {
 			return nil, r.err
 		}
@@ -377,7 +378,7 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 	go func() {
 		ok := true
 		for _, pp := range o.prep {
-			ok = ok && (pp == nil || pp.check(nsites))
+			ok = ok && (pp == nil || pp.Check(nsites))
 		}
 		checked <- ok
 	}()

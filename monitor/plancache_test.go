@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"sonde/internal/testprog"
+	"sonde/monitor/trampoline"
 	"sonde/monitor/units"
 	"sonde/profile"
 )
@@ -251,29 +252,29 @@ func FuzzDecodePlan(f *testing.F) {
 			if pp == nil {
 				continue
 			}
-			for i := 0; i < pp.n; i++ {
-				w := pp.win(i)
-				if len(w.want) != int(w.size) || int(w.off) >= len(pp.code) {
-					t.Fatalf("prepared %d window %d: %d bytes wanted of size %d, offset %d of %d", m, i, len(w.want), w.size, w.off, len(pp.code))
+			for i := 0; i < pp.N; i++ {
+				w := pp.Record(i)
+				if len(w.Want) != int(w.Size) || int(w.Off) >= len(pp.Code) {
+					t.Fatalf("prepared %d window %d: %d bytes wanted of size %d, offset %d of %d", m, i, len(w.Want), w.Size, w.Off, len(pp.Code))
 				}
-				if w.hop != 0 && len(w.hopWant) != jmpLen {
-					t.Fatalf("prepared %d window %d: %d bytes wanted under its hop", m, i, len(w.hopWant))
+				if w.Hop != 0 && len(w.HopWant) != trampoline.JmpLen {
+					t.Fatalf("prepared %d window %d: %d bytes wanted under its hop", m, i, len(w.HopWant))
 				}
-				w.sites.each(func(s int) {
+				w.Sites.Each(func(s int) {
 					if s < 0 || s >= len(o.Sites) {
 						t.Fatalf("prepared %d window %d counts site %d of %d", m, i, s, len(o.Sites))
 					}
 				})
 			}
-			for k := 0; k+relRecLen <= len(pp.rels); k += relRecLen {
-				if off := binary.LittleEndian.Uint32(pp.rels[k:]); uint64(off)+4 > uint64(len(pp.code)) {
-					t.Fatalf("prepared %d relocation %d at %d of %d code bytes", m, k/relRecLen, off, len(pp.code))
+			for k := 0; k+trampoline.RelRecLen <= len(pp.Rels); k += trampoline.RelRecLen {
+				if off := binary.LittleEndian.Uint32(pp.Rels[k:]); uint64(off)+4 > uint64(len(pp.Code)) {
+					t.Fatalf("prepared %d relocation %d at %d of %d code bytes", m, k/trampoline.RelRecLen, off, len(pp.Code))
 				}
 			}
 			// Relocating must stay inside the code, whatever the entry held.
-			code := append([]byte(nil), pp.code...)
-			relocate(code, pp.rels, 1<<40, 1<<40)
-			pp.siteWins(len(o.Sites))
+			code := append([]byte(nil), pp.Code...)
+			trampoline.Relocate(code, pp.Rels, 1<<40, 1<<40)
+			pp.SiteWins(len(o.Sites))
 		}
 	})
 }

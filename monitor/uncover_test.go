@@ -161,13 +161,20 @@ func TestUncoverForkExec(t *testing.T) {
 	}
 }
 
+// backWindow is a window that starts before its site.
+type backWindow struct {
+	addr    uint64
+	size    int
+	counted []int // the sites counted in it
+}
+
 // backWindows returns the sites of o whose window starts before them.
-func backWindows(o *Object) map[int]*window {
+func backWindows(o *Object) map[int]backWindow {
 	pl := o.trampolines()
-	m := map[int]*window{}
-	for si, w := range pl.wins {
-		if w.addr < uint64(o.Sites[si].Addr) {
-			m[si] = w
+	m := map[int]backWindow{}
+	for si, s := range o.Sites {
+		if a, size, counted, ok := pl.Window(si); ok && a < uint64(s.Addr) {
+			m[si] = backWindow{a, size, counted}
 		}
 	}
 	return m
@@ -211,10 +218,8 @@ func TestBackWindows(t *testing.T) {
 			// own and the others the window displaces.
 			inBack := map[profile.Addr]bool{}
 			for si, w := range back {
-				for _, in := range w.insns {
-					for _, c := range in.count {
-						inBack[o.Sites[c].Addr] = true
-					}
+				for _, c := range w.counted {
+					inBack[o.Sites[c].Addr] = true
 				}
 				if !inBack[o.Sites[si].Addr] {
 					t.Errorf("site %d at %#x: not counted in its window at %#x", si, o.Sites[si].Addr, w.addr)

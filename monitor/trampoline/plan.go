@@ -1,4 +1,4 @@
-package monitor
+package trampoline
 
 import (
 	"cmp"
@@ -33,8 +33,8 @@ import (
 // the landing pads of .gcc_except_table. A function that does not decode
 // keeps all its sites on int3.
 
-// trampPlan is one object's plan.
-type trampPlan struct {
+// Plan is one object's plan.
+type Plan struct {
 	// wins are the patched sites, by site index.
 	wins map[int]*window
 	// covered maps a site counted inside another site's window to that
@@ -50,7 +50,7 @@ type trampPlan struct {
 type window struct {
 	site      int
 	addr      uint64 // link-time address
-	size      int    // bytes displaced, at least jmpLen
+	size      int    // bytes displaced, at least JmpLen
 	insns     []winInsn
 	flagsDead bool // the site is a function entry: no flag is live (psABI)
 	// ends says the last instruction never falls through (jmp, ret,
@@ -78,8 +78,8 @@ type window struct {
 	cov *window
 }
 
-// hopLen is the jmp rel8 a hop window starts with.
-const hopLen = 2
+// HopLen is the jmp rel8 a hop window starts with.
+const HopLen = 2
 
 // relocKind says how an instruction is moved into a trampoline.
 type relocKind uint8
@@ -116,23 +116,15 @@ type winInsn struct {
 	flagsDead bool
 }
 
-const jmpLen = 5 // e9 rel32
+const JmpLen = 5 // e9 rel32
 
-// maxWindow bounds a window's bytes (a plan cache entry with a longer one
+// MaxWindow bounds a window's bytes (a plan cache entry with a longer one
 // is corrupt).
-const maxWindow = 64
-
-// trampolines returns o's plan, computed once.
-func (o *Object) trampolines() *trampPlan {
-	if o.tplan == nil {
-		o.tplan = planTrampolines(o)
-	}
-	return o.tplan
-}
+const MaxWindow = 64
 
 // planner holds the object-wide facts a plan is made from.
 type planner struct {
-	o       *Object
+	o       *units.Object
 	f       *elf.File
 	funcs   []units.Func
 	text    []textSeg
@@ -187,15 +179,15 @@ func (p *planner) inText(a uint64) bool {
 	return false
 }
 
-// planTrampolines makes o's plan from its file.
-func planTrampolines(o *Object) (pl *trampPlan) {
-	pl = &trampPlan{wins: map[int]*window{}, covered: map[int]int{}, why: map[string]int{}}
+// NewPlan makes o's plan from its file; facts, when not nil, delivers
+// the file's planner, started by Start while o's units loaded.
+func NewPlan(o *units.Object, facts chan Facts) (pl *Plan) {
+	pl = &Plan{wins: map[int]*window{}, covered: map[int]int{}, why: map[string]int{}}
 	var p *planner
 	var err error
-	if o.facts != nil {
-		f := <-o.facts
+	if facts != nil {
+		f := <-facts
 		p, err = f.p, f.err
-		o.facts = nil
 	} else {
 		p, err = newPlanner(o.File)
 	}
@@ -206,7 +198,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 	p.o = o
 	defer func() {
 		if r := recover(); r != nil {
-			pl = &trampPlan{err: fmt.Errorf("read ELF file %s: corrupt: %v", o.File, r)}
+			pl = &Plan{err: fmt.Errorf("read ELF file %s: corrupt: %v", o.File, r)}
 		}
 	}()
 	add := func(si int, w *window) {
@@ -323,9 +315,9 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 // regrow grows window ws[i] through the instruction at a (after it, no
 // branch target between), keeping what fold set on it, in ws and in pl.
 // It returns the grown window, nil when it cannot grow so.
-func (p *planner) regrow(ws []*window, i int, a uint64, pl *trampPlan) *window {
+func (p *planner) regrow(ws []*window, i int, a uint64, pl *Plan) *window {
 	w := ws[i]
-	if w.ends || w.pad != nil || a-w.addr > maxWindow {
+	if w.ends || w.pad != nil || a-w.addr > MaxWindow {
 		return nil
 	}
 	fn, why := p.function(w.addr)
@@ -333,7 +325,7 @@ func (p *planner) regrow(ws []*window, i int, a uint64, pl *trampPlan) *window {
 		return nil
 	}
 	nw, _ := p.windowFrom(fn, w.addr, w.site, a)
-	if nw == nil || nw.size > maxWindow || i+1 < len(ws) && ws[i+1].addr < nw.addr+uint64(nw.size) {
+	if nw == nil || nw.size > MaxWindow || i+1 < len(ws) && ws[i+1].addr < nw.addr+uint64(nw.size) {
 		return nil
 	}
 	if w.cov != nil {
@@ -365,7 +357,7 @@ type feeder struct {
 // of ws (the window before one grown through it if need be), nil when
 // there is one that is not. fn holds y, and y is no isExt target: its
 // jumps are all in fn.
-func (p *planner) feeders(fn units.Func, y uint64, ws []*window, pl *trampPlan) []feeder {
+func (p *planner) feeders(fn units.Func, y uint64, ws []*window, pl *Plan) []feeder {
 	end := fn.Addr + fn.Size
 	winAt := func(a uint64) *window {
 		i := sort.Search(len(ws), func(i int) bool { return ws[i].addr+uint64(ws[i].size) > a })
@@ -420,10 +412,10 @@ func (p *planner) feeders(fn units.Func, y uint64, ws []*window, pl *trampPlan) 
 // every jump to Y is a direct jump of Y's function displaced in a window,
 // those trampolines jump to Y's counter inside the grown window's
 // trampoline, and in place Y is only reached by falling through. The
-// windows go in together or not at all (prepared.deps): a jump left in
+// windows go in together or not at all (Prepared.deps): a jump left in
 // place would land in the grown window's bytes. A coverage run uses the
 // window as it was before (cov) and leaves si to int3.
-func (p *planner) enter(si int, ws []*window, pl *trampPlan) *window {
+func (p *planner) enter(si int, ws []*window, pl *Plan) *window {
 	y := uint64(p.o.Sites[si].Addr)
 	if !p.targets[y] || p.isExt(y) {
 		return nil
@@ -446,13 +438,13 @@ func (p *planner) enter(si int, ws []*window, pl *trampPlan) *window {
 		return nil
 	}
 	w := ws[i] // after feeders: it may have grown
-	if w.ends || w.pad != nil || w.cov != nil || w.addr+uint64(w.size) > y || y-w.addr > maxWindow {
+	if w.ends || w.pad != nil || w.cov != nil || w.addr+uint64(w.size) > y || y-w.addr > MaxWindow {
 		return nil
 	}
 	p.allow = y
 	nw, _ := p.windowFrom(fn, w.addr, w.site, y)
 	p.allow = 0
-	if nw == nil || nw.size > maxWindow || i+1 < len(ws) && ws[i+1].addr < nw.addr+uint64(nw.size) {
+	if nw == nil || nw.size > MaxWindow || i+1 < len(ws) && ws[i+1].addr < nw.addr+uint64(nw.size) {
 		return nil
 	}
 	nw.hop, nw.hopWant, nw.fall, nw.feed, nw.cov = w.hop, w.hopWant, w.fall, w.feed, w
@@ -494,10 +486,10 @@ func (p *planner) enter(si int, ws []*window, pl *trampPlan) *window {
 // jump to the code of Y's trampoline after the counter of si (entry B),
 // and the jump in place at Y (entry A) is reached only by falling through
 // from si. The windows of the jumps and Y's go in together or not at all
-// (prepared.deps); a coverage run, whose windows are removed one by one,
+// (Prepared.deps); a coverage run, whose windows are removed one by one,
 // leaves si to int3 (prepare). It returns Y's window, nil when si cannot
 // be folded. ws are the windows, in address order.
-func (p *planner) fold(si int, ws []*window, pl *trampPlan) *window {
+func (p *planner) fold(si int, ws []*window, pl *Plan) *window {
 	x := uint64(p.o.Sites[si].Addr)
 	fn, why := p.function(x)
 	if why != "" {
@@ -560,7 +552,7 @@ type slackHops struct {
 	used map[uint64]uint64 // host window address -> its first free slack byte
 }
 
-func newSlackHops(pl *trampPlan) *slackHops {
+func newSlackHops(pl *Plan) *slackHops {
 	sh := &slackHops{used: map[uint64]uint64{}}
 	for _, w := range pl.wins {
 		sh.ws = append(sh.ws, w)
@@ -601,7 +593,7 @@ func (sh *slackHops) overlaps(lo, hi uint64, skip *window) bool {
 //
 // Such a hop is only valid while its host window's jump is in place:
 // armTrampolines places the two together or neither (a hop inside another
-// window is a slack hop: prepared.host), and a coverage run, whose windows
+// window is a slack hop: Prepared.host), and a coverage run, whose windows
 // are removed one by one, leaves these sites to int3.
 func (p *planner) slackHop(si int, sh *slackHops, add func(int, *window)) bool {
 	a := uint64(p.o.Sites[si].Addr)
@@ -609,12 +601,12 @@ func (p *planner) slackHop(si int, sh *slackHops, add func(int, *window)) bool {
 	if why != "" {
 		return false
 	}
-	uw, _ := p.windowOf(fn, a, si, a, hopLen)
+	uw, _ := p.windowOf(fn, a, si, a, HopLen)
 	if uw == nil || sh.overlaps(a, a+uint64(uw.size), nil) {
 		return false
 	}
-	lo, hi := a+hopLen-128, a+hopLen+127 // where the hop may start
-	i := sort.Search(len(sh.ws), func(i int) bool { return sh.ws[i].addr+maxWindow > lo })
+	lo, hi := a+HopLen-128, a+HopLen+127 // where the hop may start
+	i := sort.Search(len(sh.ws), func(i int) bool { return sh.ws[i].addr+MaxWindow > lo })
 	for ; i < len(sh.ws) && sh.ws[i].addr <= hi; i++ {
 		h := sh.ws[i]
 		if h.hop != 0 {
@@ -622,19 +614,19 @@ func (p *planner) slackHop(si int, sh *slackHops, add func(int, *window)) bool {
 		}
 		at := sh.used[h.addr]
 		if at == 0 {
-			at = h.addr + jmpLen
+			at = h.addr + JmpLen
 		}
 		if at < lo || at > hi {
 			continue
 		}
 		nh := h
-		if at+jmpLen > h.addr+uint64(h.size) {
+		if at+JmpLen > h.addr+uint64(h.size) {
 			hf, why := p.function(h.addr)
 			if why != "" {
 				continue
 			}
-			nh, _ = p.windowOf(hf, h.addr, h.site, h.addr, int(at+jmpLen-h.addr))
-			if nh == nil || nh.size > maxWindow {
+			nh, _ = p.windowOf(hf, h.addr, h.site, h.addr, int(at+JmpLen-h.addr))
+			if nh == nil || nh.size > MaxWindow {
 				continue
 			}
 			end := nh.addr + uint64(nh.size)
@@ -645,15 +637,15 @@ func (p *planner) slackHop(si int, sh *slackHops, add func(int, *window)) bool {
 				continue // a hop placed in the bytes it would cover
 			}
 		}
-		want := p.code(at, jmpLen)
-		if len(want) != jmpLen {
+		want := p.code(at, JmpLen)
+		if len(want) != JmpLen {
 			continue
 		}
 		if nh != h {
 			sh.ws[i] = nh
 			add(nh.site, nh)
 		}
-		sh.used[h.addr] = at + jmpLen
+		sh.used[h.addr] = at + JmpLen
 		uw.hop, uw.hopWant = at, want
 		add(si, uw)
 		k := sort.Search(len(sh.ws), func(k int) bool { return sh.ws[k].addr > a })
@@ -702,7 +694,7 @@ func (p *planner) deadRanges(wins [][2]uint64) []deadRange {
 			for hi < limit && hi-lo < 64 && !p.targets[hi] && p.inText(hi) && !siteAt(hi) && !inWin(hi) {
 				hi++
 			}
-			if hi-lo >= jmpLen && (len(out) == 0 || out[len(out)-1].end <= lo) {
+			if hi-lo >= JmpLen && (len(out) == 0 || out[len(out)-1].end <= lo) {
 				out = append(out, deadRange{lo, hi})
 			}
 		}
@@ -719,7 +711,7 @@ func (p *planner) hopWindow(si int, wins [][2]uint64, dead []deadRange) *window 
 	if why != "" {
 		return nil
 	}
-	w, _ := p.windowOf(fn, a, si, a, hopLen)
+	w, _ := p.windowOf(fn, a, si, a, HopLen)
 	if w == nil {
 		return nil
 	}
@@ -728,23 +720,23 @@ func (p *planner) hopWindow(si int, wins [][2]uint64, dead []deadRange) *window 
 		return nil // overlaps a window
 	}
 	// rel8 from a+2: the hop starts in [a+2-128, a+2+127].
-	lo, hi := a+hopLen-128, a+hopLen+127
+	lo, hi := a+HopLen-128, a+HopLen+127
 	j := sort.Search(len(dead), func(j int) bool { return dead[j].end > lo })
 	for ; j < len(dead) && dead[j].next <= hi; j++ {
 		d := &dead[j]
 		h := max(d.next, lo)
-		if h > hi || h+jmpLen > d.end || h < a+uint64(w.size) && h+jmpLen > a {
+		if h > hi || h+JmpLen > d.end || h < a+uint64(w.size) && h+JmpLen > a {
 			continue
 		}
-		want := p.code(h, jmpLen)
-		if len(want) != jmpLen {
+		want := p.code(h, JmpLen)
+		if len(want) != JmpLen {
 			continue
 		}
 		if h == d.next {
-			d.next += jmpLen
+			d.next += JmpLen
 		} else {
 			// Taken from the middle: keep the part after it.
-			d.next = h + jmpLen
+			d.next = h + JmpLen
 		}
 		w.hop, w.hopWant = h, want
 		// The window's own bytes are no hop for a later one.
@@ -782,7 +774,7 @@ func (p *planner) growWindow(si int, taken, added [][2]uint64, byStart map[uint6
 		return false
 	}
 	w := byStart[own[k][0]]
-	if w == nil || w.ends || w.pad != nil || a-w.addr > maxWindow {
+	if w == nil || w.ends || w.pad != nil || a-w.addr > MaxWindow {
 		return false
 	}
 	fn, why := p.function(w.addr)
@@ -790,7 +782,7 @@ func (p *planner) growWindow(si int, taken, added [][2]uint64, byStart map[uint6
 		return false
 	}
 	nw, _ := p.windowFrom(fn, w.addr, w.site, a)
-	if nw == nil || nw.size > maxWindow {
+	if nw == nil || nw.size > MaxWindow {
 		return false
 	}
 	end := nw.addr + uint64(nw.size)
@@ -806,22 +798,22 @@ func (p *planner) growWindow(si int, taken, added [][2]uint64, byStart map[uint6
 	return true
 }
 
-// plannerFacts is a planner made in the background, or why it could not
-// be.
-type plannerFacts struct {
+// Facts is a file's planner made in the background (Start), or why it
+// could not be.
+type Facts struct {
 	p   *planner
 	err error
 }
 
-// startPlanner makes the planner of file in a goroutine: the object-wide
-// facts (every function disassembled for its branch targets) do not
-// depend on the units, so they are found while LoadUnits reads the line
-// table, on another core.
-func startPlanner(file string) chan plannerFacts {
-	ch := make(chan plannerFacts, 1)
+// Start makes the planner of file in a goroutine: the object-wide facts
+// (every function disassembled for its branch targets) do not depend on
+// the units, so they are found while units.LoadUnits reads the line
+// table, on another core. NewPlan receives them.
+func Start(file string) chan Facts {
+	ch := make(chan Facts, 1)
 	go func() {
 		p, err := newPlanner(file)
-		ch <- plannerFacts{p, err}
+		ch <- Facts{p, err}
 	}()
 	return ch
 }
@@ -1135,7 +1127,7 @@ func (p *planner) insnStarts(fn units.Func) []uint64 {
 // windowFrom decodes a window of fn for site si from start that reaches
 // at least past the instruction at through.
 func (p *planner) windowFrom(fn units.Func, start uint64, si int, through uint64) (*window, string) {
-	return p.windowOf(fn, start, si, through, jmpLen)
+	return p.windowOf(fn, start, si, through, JmpLen)
 }
 
 // windowOf is windowFrom for a window of at least need bytes.
@@ -1349,4 +1341,12 @@ func decodeReloc(code []byte, pc uint64) (winInsn, string) {
 		w.kind, w.pcrelOff = relRIP, in.PCRelOff
 	}
 	return w, ""
+}
+
+func countInner(w *window) int {
+	n := 0
+	for _, in := range w.insns {
+		n += len(in.count)
+	}
+	return n - 1
 }
