@@ -18,6 +18,7 @@ import (
 
 	"sonde/internal/linux/ptrace"
 	"sonde/internal/linux/unix"
+	"sonde/monitor/plancache"
 	"sonde/monitor/units"
 	"sonde/proc"
 	"sonde/profile"
@@ -115,7 +116,7 @@ const CheckpointEvery = 100 * time.Millisecond
 // uprobes).
 func (res *Result) snapshot(extra func(*Result) error) *Result {
 	c := *res
-	c.Objects = append([]*Object(nil), res.Objects...)
+	c.Objects = append([]*plancache.Object(nil), res.Objects...)
 	c.Counts = make([][]uint64, len(res.Counts))
 	for i, v := range res.Counts {
 		c.Counts[i] = append([]uint64(nil), v...)
@@ -142,7 +143,7 @@ type Result struct {
 	// Uprobes is the mechanism that counted with the uprobe engine.
 	Uprobes UprobeMechanism
 	// Objects are the objects whose units were probed.
-	Objects []*Object
+	Objects []*plancache.Object
 	// Counts holds, per object, one count per unit of Object.Units.
 	Counts [][]uint64
 	// Processes are the processes seen, with how each ended.
@@ -163,6 +164,9 @@ type Result struct {
 	Setup, Teardown time.Duration
 	// coverage caps the counts at 1 (Options.Coverage).
 	coverage bool
+	// onDisk are the objects the uprobe engine probed on disk, mapped by
+	// no process at the start (see addUnmapped).
+	onDisk map[*plancache.Object]bool
 }
 
 // ExitCode returns the exit status sonde should exit with: the command's
@@ -220,7 +224,7 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 			res.Notes = append(res.Notes, "engine auto: ptrace (sonde could attach: a hit costs nanoseconds, not a uprobe's microseconds)")
 		}
 	}
-	cache := map[string]*Object{}
+	cache := map[string]*plancache.Object{}
 	res.coverage = opts.Coverage
 	// plan loads the units of every wanted object mapped in pid. An
 	// object that cannot be counted fails the run when it is the
@@ -257,10 +261,10 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 	hits := 0
 	for _, o := range cache {
 		res.Sites += len(o.Sites)
-		if o.cache != nil && !o.fresh {
+		if o.FromCache() {
 			hits++
 		}
-		savePlan(o)
+		plancache.Save(o)
 	}
 	if opts.PlanCache != "" && len(cache) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("plan cache: %d of %d objects read from %s", hits, len(cache), opts.PlanCache))
@@ -271,7 +275,7 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 // placed is an object mapped into a process: runtime = link-time + bias
 // for the addresses of its executable segment.
 type placed struct {
-	obj  *Object
+	obj  *plancache.Object
 	maps []proc.Mapping // the file's mappings in the process
 	// only, when not nil, restricts the sites to plant to those it
 	// holds (the sites uprobes refused, counted by breakpoints instead).
@@ -299,7 +303,7 @@ func (p *placed) mappingOf(a uint64) (lo, hi uint64) {
 //
 // An object that does not load fails the plan unless skip, when not nil,
 // says to go on without it; failed holds the paths skipped so far.
-func planProcess(pid int, kind profile.UnitKind, sel *units.Selector, emulable, tramps bool, cacheDir string, cache map[string]*Object,
+func planProcess(pid int, kind profile.UnitKind, sel *units.Selector, emulable, tramps bool, cacheDir string, cache map[string]*plancache.Object,
 	failed map[string]bool, skip func(path string, err error) bool) ([]placed, error) {
 	maps, err := proc.Maps(pid)
 	if err != nil {
@@ -321,7 +325,7 @@ func planProcess(pid int, kind profile.UnitKind, sel *units.Selector, emulable, 
 		}
 		o, ok := cache[m.Path]
 		if !ok {
-			if o, err = loadUnitsCached(cacheDir, filepath.Join(procRoot(pid), m.Path), kind, sel, emulable, tramps); err != nil {
+			if o, err = plancache.Load(cacheDir, filepath.Join(procRoot(pid), m.Path), kind, sel, emulable, tramps); err != nil {
 				if skip != nil && skip(m.Path, err) {
 					continue
 				}
@@ -337,7 +341,7 @@ func planProcess(pid int, kind profile.UnitKind, sel *units.Selector, emulable, 
 }
 
 // objectIndex returns the index of o in res.Objects, adding it.
-func (res *Result) objectIndex(o *Object) int {
+func (res *Result) objectIndex(o *plancache.Object) int {
 	for i, x := range res.Objects {
 		if x == o {
 			return i

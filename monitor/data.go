@@ -73,7 +73,7 @@ func (d *DataWriter) counts(res *Result) error {
 			hash = datafile.BodyHash(body)
 		}
 		if body == nil {
-			return fmt.Errorf("write count run: the units of %s in the plan cache do not decode (remove %s)", o.Path, o.cache.path())
+			return fmt.Errorf("write count run: the units of %s in the plan cache do not decode (remove %s)", o.Path, o.EntryPath())
 		}
 		if err := w.WriteEncodedUnits(body, hash); err != nil {
 			return fmt.Errorf("write count run: %w", err)

@@ -89,7 +89,7 @@ func stripped(path string) bool {
 func (res *Result) UnusedOnDisk() []string {
 	var out []string
 	for i, o := range res.Objects {
-		if !o.onDisk {
+		if !res.onDisk[o] {
 			continue
 		}
 		ran := false

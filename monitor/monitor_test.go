@@ -16,6 +16,7 @@ import (
 
 	"sonde/internal/oracle"
 	"sonde/internal/testprog"
+	"sonde/monitor/plancache"
 	"sonde/monitor/units"
 	"sonde/profile"
 )
@@ -31,12 +32,12 @@ func TestMain(m *testing.M) {
 }
 
 // loadObject is units.LoadUnits, as an Object of the monitor's.
-func loadObject(path string, kind profile.UnitKind, sel *units.Selector, emulable bool) (*Object, error) {
+func loadObject(path string, kind profile.UnitKind, sel *units.Selector, emulable bool) (*plancache.Object, error) {
 	u, err := units.LoadUnits(path, kind, sel, emulable)
 	if err != nil {
 		return nil, err
 	}
-	return &Object{Object: u}, nil
+	return plancache.NewObject(u), nil
 }
 
 // oracleFlags build fixtures the way valgrind's counts are clean:

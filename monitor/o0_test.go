@@ -94,7 +94,7 @@ func TestO0Builds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pl := o.trampolines()
+			pl := o.Trampolines()
 			var left []int
 			var hits uint64
 			for si, s := range o.Sites {

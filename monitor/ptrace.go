@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/plancache"
 	"sonde/proc"
 	"sonde/profile"
 )
@@ -106,7 +107,7 @@ type ptraceRun struct {
 	// have given breakpoints in untrapped instead, for uprobes (which the
 	// kernel removes when sonde's descriptors close).
 	attached  bool
-	untrapped map[*Object]*placed
+	untrapped map[*plancache.Object]*placed
 	// trapActs are the SIGTRAP actions of the processes that take
 	// SIGTRAPs of their own, by pid (see sigtrap.go).
 	trapActs map[int]*kernelSigaction
@@ -266,7 +267,7 @@ func (r *ptraceRun) untrap(sp *space, img *textImage, p *placed, a uint64, si in
 	}
 	r.stats.int3--
 	if r.untrapped == nil {
-		r.untrapped = map[*Object]*placed{}
+		r.untrapped = map[*plancache.Object]*placed{}
 	}
 	u := r.untrapped[p.obj]
 	if u == nil {

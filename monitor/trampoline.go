@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/plancache"
 	"sonde/monitor/trampoline"
 	"sonde/proc"
 	"sonde/profile"
@@ -46,7 +47,7 @@ type counterRegion struct {
 
 // armKey names an object planted in a space.
 type armKey struct {
-	o     *Object
+	o     *plancache.Object
 	start uint64
 }
 
@@ -118,7 +119,7 @@ func (a *armedTramps) clone() *armedTramps {
 // jump is placed). rips are the pcs of sp's threads.
 func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, rips []uint64) ([]int, *textImage) {
 	o := p.obj
-	pp := o.prepared(r.opts.Coverage)
+	pp := o.Prepared(r.opts.Coverage)
 	all := func(why string) []int {
 		s := make([]int, 0, len(o.Sites))
 		for si := range o.Sites {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"sonde/internal/testprog"
+	"sonde/monitor/plancache"
 	"sonde/profile"
 )
 
@@ -169,8 +170,8 @@ type backWindow struct {
 }
 
 // backWindows returns the sites of o whose window starts before them.
-func backWindows(o *Object) map[int]backWindow {
-	pl := o.trampolines()
+func backWindows(o *plancache.Object) map[int]backWindow {
+	pl := o.Trampolines()
 	m := map[int]backWindow{}
 	for si, s := range o.Sites {
 		if a, size, counted, ok := pl.Window(si); ok && a < uint64(s.Addr) {

@@ -17,6 +17,7 @@ import (
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/tracefs"
 	"sonde/internal/linux/unix"
+	"sonde/monitor/plancache"
 	"sonde/monitor/units"
 	"sonde/proc"
 )
@@ -42,7 +43,7 @@ type uprobeSet struct {
 	counters []uprobeCounter
 	// refused are the sites whose instruction the kernel will not probe
 	// (ENOTSUPP, errno 524: for example "cs nopw" padding), by object.
-	refused map[*Object]map[int]bool
+	refused map[*plancache.Object]map[int]bool
 	trace   *perfevent.TraceUprobes // nil when the PMU is used
 	// debug receives the timings of opening and closing (Options.Debug);
 	// nil discards them.
@@ -110,8 +111,12 @@ func addUnmapped(opts *Options, pid int, objs []placed, res *Result) ([]placed, 
 		if err != nil {
 			return nil, err
 		}
-		o := &Object{Object: u, onDisk: true}
-		o.Path = path
+		u.Path = path
+		o := plancache.NewObject(u)
+		if res.onDisk == nil {
+			res.onDisk = map[*plancache.Object]bool{}
+		}
+		res.onDisk[o] = true
 		res.Sites += len(o.Sites)
 		objs = append(objs, placed{obj: o})
 		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: %s is not mapped yet: probed on disk, counted from when the program loads it", path))
@@ -145,7 +150,7 @@ func openPerfUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) 
 	// measured here, mostly asleep) and the waits overlap.
 	type job struct {
 		oi, si int
-		obj    *Object
+		obj    *plancache.Object
 		off    uint64
 		id     uint64
 		tid    int
@@ -206,7 +211,7 @@ func openPerfUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) 
 		}
 		if errors.Is(j.err, errNotSupp) {
 			if s.refused == nil {
-				s.refused = map[*Object]map[int]bool{}
+				s.refused = map[*plancache.Object]map[int]bool{}
 			}
 			if s.refused[j.obj] == nil {
 				s.refused[j.obj] = map[int]bool{}

@@ -14,6 +14,7 @@ import (
 
 	"sonde/internal/linux/bpf"
 	"sonde/internal/testprog"
+	"sonde/monitor/plancache"
 	"sonde/monitor/units"
 	"sonde/profile"
 )
@@ -227,7 +228,7 @@ func TestBPFRefusedSite(t *testing.T) {
 	}
 	// Sites: counted, the padding, main (a fake Object keeps the test
 	// apart from the unit planner).
-	fake := &Object{Object: &units.Object{Path: bin, Segments: o.Segments}}
+	fake := plancache.NewObject(&units.Object{Path: bin, Segments: o.Segments})
 	var offsets []uint64
 	for _, a := range []profile.Addr{o.Sites[siteOf(t, o, "counted")].Addr, profile.Addr(pad), o.Sites[siteOf(t, o, "main")].Addr} {
 		fake.Sites = append(fake.Sites, units.Site{Addr: a})
@@ -258,7 +259,7 @@ func TestBPFRefusedSite(t *testing.T) {
 }
 
 // siteOf returns the index of the site of function unit name.
-func siteOf(t *testing.T, o *Object, name string) int {
+func siteOf(t *testing.T, o *plancache.Object, name string) int {
 	t.Helper()
 	for si, s := range o.Sites {
 		for _, u := range s.Units {

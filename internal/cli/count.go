@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"sonde/monitor"
+	"sonde/monitor/plancache"
 	"sonde/monitor/units"
 	"sonde/profile"
 	"sonde/profile/datafile"
@@ -161,7 +162,7 @@ func runCount(e *env, args []string) int {
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	opts := &monitor.Options{Units: kind, Only: only, Coverage: *coverage, Engine: eng, NoTrampolines: !*trampolines, Notice: e.stderr}
 	if *planCache {
-		opts.PlanCache = monitor.PlanCacheDir()
+		opts.PlanCache = plancache.Dir()
 	}
 	if e.getenv("SONDE_DEBUG") != "" {
 		// Timings for sonde's developers, on sonde's stderr.

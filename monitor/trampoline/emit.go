@@ -232,4 +232,3 @@ func RelocateAt(code []byte, origin uint32, rels []byte, base, bias uint64) erro
 	}
 	return nil
 }
-

@@ -1,4 +1,4 @@
-package monitor
+package plancache
 
 import (
 	"encoding/binary"
@@ -37,9 +37,9 @@ const planCacheFormat = "sonde count plan cache 9"
 // go first.
 const planCacheLimit = 1 << 30
 
-// PlanCacheDir returns the plan cache's directory: plans under
-// $SONDE_CACHE, else under os.UserCacheDir()/sonde.
-func PlanCacheDir() string {
+// Dir returns the plan cache's directory: plans under $SONDE_CACHE, else
+// under os.UserCacheDir()/sonde.
+func Dir() string {
 	d := os.Getenv("SONDE_CACHE")
 	if d == "" {
 		u, err := os.UserCacheDir()
@@ -102,10 +102,10 @@ func planEntryFor(dir, file string, kind profile.UnitKind, sel *units.Selector, 
 	return &planEntry{dir: dir, key: key}
 }
 
-// loadUnitsCached is LoadUnits through the plan cache in dir ("" for
-// none). With tramps, an object that is not in the cache starts its
-// trampoline planner while its units load.
-func loadUnitsCached(dir, file string, kind profile.UnitKind, sel *units.Selector, emulable, tramps bool) (*Object, error) {
+// Load is units.LoadUnits through the plan cache in dir ("" for none).
+// With tramps, an object that is not in the cache starts its trampoline
+// planner while its units load.
+func Load(dir, file string, kind profile.UnitKind, sel *units.Selector, emulable, tramps bool) (*Object, error) {
 	e := planEntryFor(dir, file, kind, sel, emulable)
 	if e != nil {
 		if b := mapEntry(e.path()); b != nil {
@@ -152,9 +152,9 @@ func mapEntry(path string) []byte {
 	return b
 }
 
-// savePlan writes o's entry if o holds more than it; errors are ignored
-// (the cache is an optimization).
-func savePlan(o *Object) {
+// Save writes o's entry if o holds more than it; errors are ignored (the
+// cache is an optimization).
+func Save(o *Object) {
 	if o.cache == nil || !o.dirty {
 		return
 	}
