@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/arch/x86/x86asm"
 
+	"sonde/internal/oracle"
 	"sonde/internal/testprog"
 	"sonde/monitor/units"
 	"sonde/profile"
@@ -24,16 +25,13 @@ func oracleFlags(opt string, extra ...string) []string {
 // symAddr returns the address of symbol name in bin (oracle: nm).
 func symAddr(t *testing.T, bin, name string) profile.Addr {
 	t.Helper()
-	out, err := exec.Command(testprog.Require(t, "nm"), bin).Output()
+	syms, err := oracle.Nm(t, bin, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range strings.Split(string(out), "\n") {
-		f := strings.Fields(l)
-		if len(f) == 3 && f[2] == name {
-			var a uint64
-			fmt.Sscanf(f[0], "%x", &a)
-			return profile.Addr(a)
+	for _, s := range syms {
+		if s.Name == name {
+			return profile.Addr(s.Addr)
 		}
 	}
 	t.Fatalf("nm: no %s in %s", name, bin)
