@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +18,8 @@ import (
 
 	"sonde/internal/linux/ptrace"
 	"sonde/internal/linux/unix"
+	"sonde/monitor/plancache"
+	"sonde/monitor/units"
 	"sonde/proc"
 	"sonde/profile"
 )
@@ -62,7 +65,7 @@ type Options struct {
 	// UnitFunction or UnitBlock.
 	Units profile.UnitKind
 	// Only restricts the units (see Selector).
-	Only []Spec
+	Only []units.Spec
 	// Coverage plants one-shot breakpoints: each unit counts 1 at its first
 	// run and costs nothing after.
 	Coverage bool
@@ -92,6 +95,10 @@ type Options struct {
 	// Notice receives one-line notices (the auto engine's fallback); nil
 	// discards them.
 	Notice io.Writer
+	// Debug receives timings for sonde's developers (SONDE_DEBUG: how long
+	// the uprobes took to open and to close); nil discards them. Nothing
+	// in monitor writes to stderr itself.
+	Debug *log.Logger
 	// Checkpoint, when set, is called about every CheckpointEvery while
 	// the target runs, from the counting goroutine, with a copy of the
 	// result so far (objects, counts): DataWriter.Checkpoint writes it, so
@@ -109,7 +116,7 @@ const CheckpointEvery = 100 * time.Millisecond
 // uprobes).
 func (res *Result) snapshot(extra func(*Result) error) *Result {
 	c := *res
-	c.Objects = append([]*Object(nil), res.Objects...)
+	c.Objects = append([]*plancache.Object(nil), res.Objects...)
 	c.Counts = make([][]uint64, len(res.Counts))
 	for i, v := range res.Counts {
 		c.Counts[i] = append([]uint64(nil), v...)
@@ -136,7 +143,7 @@ type Result struct {
 	// Uprobes is the mechanism that counted with the uprobe engine.
 	Uprobes UprobeMechanism
 	// Objects are the objects whose units were probed.
-	Objects []*Object
+	Objects []*plancache.Object
 	// Counts holds, per object, one count per unit of Object.Units.
 	Counts [][]uint64
 	// Processes are the processes seen, with how each ended.
@@ -157,6 +164,9 @@ type Result struct {
 	Setup, Teardown time.Duration
 	// coverage caps the counts at 1 (Options.Coverage).
 	coverage bool
+	// onDisk are the objects the uprobe engine probed on disk, mapped by
+	// no process at the start (see addUnmapped).
+	onDisk map[*plancache.Object]bool
 }
 
 // ExitCode returns the exit status sonde should exit with: the command's
@@ -199,14 +209,14 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 		return nil, errors.New("count: give a command or a pid")
 	}
 	res := &Result{Start: time.Now()}
-	sel := NewSelector(opts.Only)
+	sel := units.NewSelector(opts.Only)
 	engine := opts.Engine
 	if engine == EngineAuto {
 		// Trampolines cost a few nanoseconds a hit, uprobes 0.4-28 µs:
 		// ptrace wherever sonde can trace, and it can trace what it
 		// starts. An attached process that cannot be traced (another
 		// tracer, Yama, seccomp, permission) is counted with uprobes
-		// (attachAndCount changes engine, which plan reads).
+		// (startTarget changes engine, which plan reads).
 		engine = EnginePtrace
 		if opts.PID == 0 {
 			res.Notes = append(res.Notes, "engine auto: ptrace (sonde starts the command, so it can trace it: a hit costs nanoseconds, not a uprobe's microseconds)")
@@ -214,7 +224,7 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 			res.Notes = append(res.Notes, "engine auto: ptrace (sonde could attach: a hit costs nanoseconds, not a uprobe's microseconds)")
 		}
 	}
-	cache := map[string]*Object{}
+	cache := map[string]*plancache.Object{}
 	res.coverage = opts.Coverage
 	// plan loads the units of every wanted object mapped in pid. An
 	// object that cannot be counted fails the run when it is the
@@ -239,23 +249,22 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 		// cost the same anywhere.
 		return planProcess(pid, opts.units(), sel, engine != EnginePtrace, engine == EnginePtrace && !opts.NoTrampolines, opts.PlanCache, cache, failed, sk)
 	}
-	var err error
-	if opts.Cmd != nil {
-		err = launchAndCount(ctx, opts, engine, plan, res)
-	} else {
-		err = attachAndCount(ctx, opts, &engine, plan, res)
-	}
+	t, kind, err := startTarget(opts, engine, res)
 	if err != nil {
+		return nil, err
+	}
+	engine, t.plan = kind, plan
+	if err := engineByKind[engine].count(ctx, t, res); err != nil {
 		return nil, err
 	}
 	res.End = time.Now()
 	hits := 0
 	for _, o := range cache {
 		res.Sites += len(o.Sites)
-		if o.cache != nil && !o.fresh {
+		if o.FromCache() {
 			hits++
 		}
-		savePlan(o)
+		plancache.Save(o)
 	}
 	if opts.PlanCache != "" && len(cache) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("plan cache: %d of %d objects read from %s", hits, len(cache), opts.PlanCache))
@@ -266,7 +275,7 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 // placed is an object mapped into a process: runtime = link-time + bias
 // for the addresses of its executable segment.
 type placed struct {
-	obj  *Object
+	obj  *plancache.Object
 	maps []proc.Mapping // the file's mappings in the process
 	// only, when not nil, restricts the sites to plant to those it
 	// holds (the sites uprobes refused, counted by breakpoints instead).
@@ -294,7 +303,7 @@ func (p *placed) mappingOf(a uint64) (lo, hi uint64) {
 //
 // An object that does not load fails the plan unless skip, when not nil,
 // says to go on without it; failed holds the paths skipped so far.
-func planProcess(pid int, kind profile.UnitKind, sel *Selector, emulable, tramps bool, cacheDir string, cache map[string]*Object,
+func planProcess(pid int, kind profile.UnitKind, sel *units.Selector, emulable, tramps bool, cacheDir string, cache map[string]*plancache.Object,
 	failed map[string]bool, skip func(path string, err error) bool) ([]placed, error) {
 	maps, err := proc.Maps(pid)
 	if err != nil {
@@ -316,7 +325,7 @@ func planProcess(pid int, kind profile.UnitKind, sel *Selector, emulable, tramps
 		}
 		o, ok := cache[m.Path]
 		if !ok {
-			if o, err = loadUnitsCached(cacheDir, filepath.Join(procRoot(pid), m.Path), kind, sel, emulable, tramps); err != nil {
+			if o, err = plancache.Load(cacheDir, filepath.Join(procRoot(pid), m.Path), kind, sel, emulable, tramps); err != nil {
 				if skip != nil && skip(m.Path, err) {
 					continue
 				}
@@ -332,14 +341,14 @@ func planProcess(pid int, kind profile.UnitKind, sel *Selector, emulable, tramps
 }
 
 // objectIndex returns the index of o in res.Objects, adding it.
-func (res *Result) objectIndex(o *Object) int {
+func (res *Result) objectIndex(o *plancache.Object) int {
 	for i, x := range res.Objects {
 		if x == o {
 			return i
 		}
 	}
 	res.Objects = append(res.Objects, o)
-	res.Counts = append(res.Counts, make([]uint64, o.nunits))
+	res.Counts = append(res.Counts, make([]uint64, o.NumUnits()))
 	return len(res.Objects) - 1
 }
 
@@ -401,7 +410,7 @@ type startPoint struct {
 }
 
 // startOf returns process pid's start point; mem is its memory.
-func startOf(pid int, mem *os.File) (startPoint, error) {
+func startOf(pid int, mem Memory) (startPoint, error) {
 	base, err := auxvValue(pid, atBase)
 	if err == nil && base != 0 {
 		if maps, err := proc.Maps(pid); err == nil {
@@ -425,18 +434,18 @@ func startOf(pid int, mem *os.File) (startPoint, error) {
 // rtldStop returns the breakpoint address of the dynamic loader mapped
 // from path in process pid (its _dl_debug_state, which it calls after
 // each change of its library list), with its _r_debug.
-func rtldStop(pid int, maps []proc.Mapping, path string, mem *os.File) (startPoint, bool) {
+func rtldStop(pid int, maps []proc.Mapping, path string, mem Memory) (startPoint, bool) {
 	file := filepath.Join(proc.Root(pid), path)
-	addr, ok := symbolRuntimeAddr(file, "_dl_debug_state", maps, path)
+	addr, ok := units.SymbolRuntimeAddr(file, "_dl_debug_state", maps, path)
 	if !ok {
 		return startPoint{}, false
 	}
 	sp := startPoint{addr: addr}
-	if v := symbolValues(file, "_dl_debug_state", "_r_debug"); v[0] != 0 && v[1] != 0 {
+	if v := units.SymbolValues(file, "_dl_debug_state", "_r_debug"); v[0] != 0 && v[1] != 0 {
 		sp.rDebug = sp.addr - v[0] + v[1]
 	}
 	var insn [5]byte
-	if _, err := mem.ReadAt(insn[:], int64(sp.addr)); err == nil {
+	if _, err := mem.ReadMemory(insn[:], sp.addr); err == nil {
 		sp.ret = insn[0] == 0xc3 || bytes.Equal(insn[:], []byte{0xf3, 0x0f, 0x1e, 0xfa, 0xc3}) // ret, endbr64; ret
 	}
 	return sp, true
@@ -445,10 +454,10 @@ func rtldStop(pid int, maps []proc.Mapping, path string, mem *os.File) (startPoi
 // rtldConsistent reports whether the loader's r_debug at a says its
 // library list is consistent (r_state RT_CONSISTENT, or unreadable: then
 // planning is the safe side).
-func rtldConsistent(mem *os.File, a uint64) bool {
+func rtldConsistent(mem Memory, a uint64) bool {
 	var st [4]byte
 	const rState = 24 // int r_version, link_map *r_map, ElfW(Addr) r_brk, r_state
-	if _, err := mem.ReadAt(st[:], int64(a+rState)); err != nil {
+	if _, err := mem.ReadMemory(st[:], a+rState); err != nil {
 		return true
 	}
 	return binary.LittleEndian.Uint32(st[:]) == 0
@@ -456,9 +465,9 @@ func rtldConsistent(mem *os.File, a uint64) bool {
 
 // popReturn sets regs as a ret would: the return address, read through
 // mem at the stack pointer, into the pc.
-func popReturn(mem *os.File, regs *unix.PtraceRegs) bool {
+func popReturn(mem Memory, regs *unix.PtraceRegs) bool {
 	var ra [8]byte
-	if _, err := mem.ReadAt(ra[:], int64(regs.Rsp)); err != nil {
+	if _, err := mem.ReadMemory(ra[:], regs.Rsp); err != nil {
 		return false
 	}
 	setPC(regs, binary.LittleEndian.Uint64(ra[:]))
@@ -483,10 +492,10 @@ func runToEntry(pid int, sigcont bool) error {
 	}
 	entry := start.addr
 	var orig [1]byte
-	if _, err := mem.ReadAt(orig[:], int64(entry)); err != nil {
+	if _, err := mem.ReadMemory(orig[:], entry); err != nil {
 		return fmt.Errorf("read start point %#x of process %d: %w", entry, pid, err)
 	}
-	if _, err := mem.WriteAt(breakpointInsn, int64(entry)); err != nil {
+	if _, err := mem.WriteMemory(breakpointInsn, entry); err != nil {
 		return fmt.Errorf("plant breakpoint at start point %#x of process %d: %w", entry, pid, err)
 	}
 	if sigcont {
@@ -517,7 +526,7 @@ func runToEntry(pid int, sigcont bool) error {
 		setPC(&regs, entry)
 		consistent := start.rDebug == 0 || rtldConsistent(mem, start.rDebug)
 		if consistent || !start.ret {
-			if _, err := mem.WriteAt(orig[:], int64(entry)); err != nil {
+			if _, err := mem.WriteMemory(orig[:], entry); err != nil {
 				return fmt.Errorf("restore start point of process %d: %w", pid, err)
 			}
 		}
@@ -535,7 +544,7 @@ func runToEntry(pid int, sigcont bool) error {
 			if err := stepOnce(pid); err != nil {
 				return err
 			}
-			if _, err := mem.WriteAt(breakpointInsn, int64(entry)); err != nil {
+			if _, err := mem.WriteMemory(breakpointInsn, entry); err != nil {
 				return fmt.Errorf("plant breakpoint at start point %#x of process %d: %w", entry, pid, err)
 			}
 		}
@@ -568,16 +577,6 @@ func waitStop(pid int) (syscall.WaitStatus, error) {
 			return ws, nil
 		}
 	}
-}
-
-// openMem opens /proc/PID/mem for reading and writing; a tracer may write
-// the text of its tracee through it.
-func openMem(pid int) (*os.File, error) {
-	f, err := os.OpenFile(fmt.Sprintf("/proc/%d/mem", pid), os.O_RDWR, 0)
-	if err != nil {
-		return nil, fmt.Errorf("open memory of process %d: %w", pid, err)
-	}
-	return f, nil
 }
 
 // Auxiliary vector keys.

@@ -63,28 +63,25 @@ func (d *DataWriter) counts(res *Result) error {
 		if err := w.WriteMapping(i, &profile.Mapping{Path: o.Path, BuildID: o.BuildID}); err != nil {
 			return fmt.Errorf("write count run: %w", err)
 		}
+		var body []byte
 		var hash uint64
-		if body, h := o.encoded(i); body != nil {
+		if i == 0 {
 			// Encoded once, kept by the plan cache.
-			hash = h
-			if err := w.WriteEncodedUnits(body, hash); err != nil {
-				return fmt.Errorf("write count run: %w", err)
-			}
-		} else {
-			all := o.Units()
-			if len(all) != o.nunits {
-				return fmt.Errorf("write count run: the units of %s in the plan cache do not decode (remove %s)", o.Path, o.cache.path())
-			}
-			body := datafile.EncodeUnitsMapped(nil, all, int32(i))
+			body, hash = o.Body()
+		} else if all := o.Units(); len(all) == o.NumUnits() {
+			body = datafile.EncodeUnitsMapped(nil, all, int32(i))
 			hash = datafile.BodyHash(body)
-			if err := w.WriteEncodedUnits(body, hash); err != nil {
-				return fmt.Errorf("write count run: %w", err)
-			}
+		}
+		if body == nil {
+			return fmt.Errorf("write count run: the units of %s in the plan cache do not decode (remove %s)", o.Path, o.EntryPath())
+		}
+		if err := w.WriteEncodedUnits(body, hash); err != nil {
+			return fmt.Errorf("write count run: %w", err)
 		}
 		d.hashes = append(d.hashes, hash)
 	}
 	for i, o := range res.Objects {
-		if err := w.WriteCountsTotal(d.hashes[i], o.nunits, res.Counts[i]); err != nil {
+		if err := w.WriteCountsTotal(d.hashes[i], o.NumUnits(), res.Counts[i]); err != nil {
 			return fmt.Errorf("write count run: %w", err)
 		}
 	}
@@ -123,7 +120,7 @@ func (d *DataWriter) Finish(res *Result) error {
 func nunits(res *Result) int {
 	n := 0
 	for _, o := range res.Objects {
-		n += o.nunits
+		n += o.NumUnits()
 	}
 	return n
 }

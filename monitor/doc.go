@@ -1,21 +1,28 @@
 // Package monitor is sonde count's execution monitor, after Bishop's
-// "Profiling under UNIX by patching" (1987): it finds the units of a
-// program from its binary alone (the first address of each source line
-// from the DWARF line table, function entries from the symbol tables,
-// basic blocks by disassembly), plants a probe at each, runs the program
-// and counts how often each unit ran, with no rebuild.
+// "Profiling under UNIX by patching" (1987): it plants a probe at each
+// unit of a program (package units finds them from the binary alone),
+// runs the program or attaches to it, and counts how often each unit ran,
+// with no rebuild.
 //
-// Two engines do the counting behind one interface: uprobes opened through
-// perf_event_open's uprobe PMU in counting mode (the kernel counts, no round
-// trip through sonde per hit), and ptrace breakpoints (an int3 at each
-// site; on a hit, count, restore the byte, single-step, re-insert), which
-// follow fork, vfork, clone and exec, stop every thread of the process
-// while one is stepped past a removed breakpoint, and support one-shot
-// breakpoints for coverage.
+// Count drives two engines through one small interface (engine, in
+// engine.go): startTarget starts the command or attaches to the process
+// and decides, once, which engine counts (--engine auto: ptrace, or
+// uprobes when -p cannot trace, with one notice), and the engine's count
+// plants, runs and removes. The ptrace engine (ptrace.go, trampoline.go,
+// uncover.go, sigtrap.go) jumps from each site to a counting trampoline
+// (package trampoline plans and emits them) or plants an int3 where none
+// fits; it follows fork, vfork, clone and exec, stops every thread of the
+// process while one steps past a removed breakpoint, and removes a
+// coverage run's jumps once their windows ran. The uprobe engine
+// (uprobe.go, uprobe_bpf.go) opens the kernel's uprobes in counting mode
+// or under a BPF program, with no round trip through sonde per hit. Each
+// engine counts the sites the other cannot: uprobes refuse some
+// instructions in a command sonde started (ptrace breakpoints count
+// them), and sonde writes no int3 into a process it attached to (uprobes
+// count the sites left without a trampoline).
 //
-// A physical Site (one address in one object) is kept apart from the
-// logical units counted there: lines that share an address share a site
-// and all get its count, as in the paper, and a function whose first
-// instruction is ENDBR64 is probed just after it, where the kernel can
-// emulate the instruction, and counted as its entry.
+// Arming reads and writes the target through a Memory (/proc/PID/mem, or
+// a byte slice in tests), and plans come from package plancache, which
+// keeps them between runs. Nothing here prints: notices go to
+// Options.Notice, SONDE_DEBUG's timings to Options.Debug.
 package monitor

@@ -9,77 +9,196 @@ import (
 	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/units"
 	"sonde/proc"
 	"sonde/profile"
 )
 
-// launchAndCount starts opts.Cmd, runs it to its entry point and counts it
-// with the chosen engine.
-func launchAndCount(ctx context.Context, opts *Options, engine EngineKind, plan func(int) ([]placed, error), res *Result) error {
-	pid, err := launch(opts.Cmd, seizeOptions|unix.PTRACE_O_EXITKILL)
-	if err != nil {
-		return err
-	}
-	kill := func() {
-		unix.Kill(pid, unix.SIGKILL)
+// An engine plants probes in a target and counts how often they run.
+// monitor drives both engines (ptraceEngine, uprobeEngine) the same way:
+// count starts the target's counting and returns when it is over, with
+// ctx ending an attached count; which engine counts is decided once, by
+// count (the --engine auto fallback included, with its notice).
+type engine interface {
+	// count plants the probes at the sites t.plan gives, lets the target
+	// run and counts until it ends (a command) or ctx is done (an
+	// attached process), removes the probes and fills res (Engine,
+	// Processes, Ended, the counts). When it fails, the target has been
+	// killed (a command sonde started) or let go (an attached process).
+	count(ctx context.Context, t *target, res *Result) error
+}
+
+// engineByKind are the engines by kind.
+var engineByKind = map[EngineKind]engine{EnginePtrace: ptraceEngine{}, EngineUprobe: uprobeEngine{}}
+
+// target is what an engine counts: a command sonde started, stopped at
+// its start point, or a running process sonde attached to.
+type target struct {
+	opts *Options
+	pid  int
+	// launched says sonde started the target (Options.Cmd): it is traced
+	// and stopped at its start point (launch).
+	launched bool
+	// threads are an attached process's threads; seized says sonde
+	// attached to and stopped each (seizeAll), else they run untraced.
+	threads []int
+	seized  bool
+	// plan loads the units of every wanted object mapped in a process.
+	plan func(pid int) ([]placed, error)
+}
+
+// abort lets the target go after a failure: a command sonde started is
+// killed and reaped, a seized process detached from.
+func (t *target) abort() {
+	switch {
+	case t.launched:
+		unix.Kill(t.pid, unix.SIGKILL)
 		for {
-			if _, ws, err := unix.Wait4(pid, false); err != nil || ws.Exited() || ws.Signaled() {
+			if _, ws, err := unix.Wait4(t.pid, false); err != nil || ws.Exited() || ws.Signaled() {
 				return
 			}
 		}
-	}
-	if engine == EngineUprobe {
-		if err := followScript(opts, pid); err != nil { // a shim: plant in the program it execs
-			kill()
-			return err
+	case t.seized:
+		for _, tid := range t.threads {
+			unix.PtraceDetachSignal(tid, 0)
 		}
 	}
-	objs, err := plan(pid)
-	if err != nil {
-		kill()
-		return err
-	}
-	root := profile.Process{PID: int32(pid), Exe: proc.Exe(pid)}
-	if st, err := proc.ReadStat(pid); err == nil {
+}
+
+// rootProcess describes the target's process as it is now.
+func (t *target) rootProcess() profile.Process {
+	root := profile.Process{PID: int32(t.pid), Exe: proc.Exe(t.pid)}
+	if st, err := proc.ReadStat(t.pid); err == nil {
 		root.Comm, root.PPID = st.Comm, int32(st.PPID)
 	}
-	if engine == EngineUprobe {
-		set, err := openUprobes(opts, []int{pid}, objs, res)
+	return root
+}
+
+// startTarget starts opts.Cmd, stopped at its start point, or attaches to
+// opts.PID, and returns it with the engine that will count it: kind, or,
+// when ptrace cannot count an attached process, uprobes (fallBack).
+func startTarget(opts *Options, kind EngineKind, res *Result) (*target, EngineKind, error) {
+	if opts.Cmd != nil {
+		pid, err := launch(opts.Cmd, seizeOptions|unix.PTRACE_O_EXITKILL)
 		if err != nil {
-			kill()
-			return err
+			return nil, kind, err
 		}
-		if set.nrefused() == 0 {
-			res.Engine = EngineUprobe
-			err = countUprobesLaunched(pid, set, res, opts)
-			root.Ended = res.Ended
-			res.Processes = []profile.Process{root}
-			res.Notes = append(res.Notes, "uprobe engine: threads and children are counted (programs they exec only where they run the probed objects); per-process counts are not kept")
-			return err
-		}
-		// Some instructions cannot be uprobed: count those sites
-		// with breakpoints, the others with uprobes, in one run.
-		defer set.finish(opts.CloseHelper, res)
-		res.Engine = EngineHybrid
-		res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse (segment-prefixed instructions) were counted with ptrace breakpoints", set.nrefused()))
-		only := func(pid int) ([]placed, error) {
-			objs, err := plan(pid)
-			var out []placed
-			for _, p := range objs {
-				if m := set.refused[p.obj]; m != nil {
-					p.only = m
-					out = append(out, p)
-				}
-			}
-			return out, err
-		}
-		if err := countPtraceLaunched(ctx, opts, res, only, pid, &root, set.read); err != nil {
-			return err
-		}
-		return set.read(res)
+		return &target{opts: opts, pid: pid, launched: true}, kind, nil
 	}
+	pid := opts.PID
+	threads, err := seizeAll(pid)
+	if err != nil && opts.Engine == EngineAuto && (errors.Is(err, unix.EPERM) || errors.Is(err, ErrTraced)) {
+		// Auto: what sonde cannot trace, the kernel's uprobes count.
+		why := whyNoPtrace(pid)
+		if threads, err = proc.Threads(pid); err != nil {
+			return nil, kind, fmt.Errorf("threads of process %d: %w", pid, err)
+		}
+		fallBack(opts, res, fmt.Sprintf("cannot trace process %d (%s): counting with uprobes", pid, why),
+			fmt.Sprintf("engine auto: uprobes, since ptrace cannot attach (%s)", why))
+		return &target{opts: opts, pid: pid, threads: threads}, EngineUprobe, nil
+	}
+	if err != nil {
+		return nil, kind, err
+	}
+	t := &target{opts: opts, pid: pid, threads: threads, seized: true}
+	if kind == EnginePtrace && opts.NoTrampolines {
+		// Breakpoints everywhere would be int3s that nothing removes if
+		// sonde dies: the kernel's uprobes count instead.
+		fallBack(opts, res, "--trampolines=false with -p: counting every site with uprobes (no breakpoint of sonde's in a process it did not start)",
+			"--trampolines=false with -p: every site counted by uprobes (sonde writes no int3 into a process it did not start)")
+		return t, EngineUprobe, nil
+	}
+	return t, kind, nil
+}
+
+// fallBack says that the uprobe engine counts instead of the ptrace
+// engine: notice on Options.Notice, note in the result, in place of the
+// auto engine's note that ptrace would.
+func fallBack(opts *Options, res *Result, notice, note string) {
+	if opts.Notice != nil {
+		fmt.Fprintf(opts.Notice, "sonde count: %s\n", notice)
+	}
+	if n := len(res.Notes); n > 0 && strings.HasPrefix(res.Notes[n-1], "engine auto: ptrace") {
+		res.Notes = res.Notes[:n-1]
+	}
+	res.Notes = append(res.Notes, note)
+}
+
+// ptraceEngine counts with trampolines and breakpoints written through
+// ptrace (ptrace.go, trampoline.go). In a process it did not start, the
+// sites it cannot give a trampoline are counted by uprobes.
+type ptraceEngine struct{}
+
+func (ptraceEngine) count(ctx context.Context, t *target, res *Result) error {
+	opts, pid, threads := t.opts, t.pid, t.threads
+	// The target's own objects must plan; later plans (arm's, and those
+	// of what it execs and loads) skip what does not.
+	if _, err := t.plan(pid); err != nil {
+		t.abort()
+		return err
+	}
+	root := t.rootProcess()
 	res.Engine = EnginePtrace
-	return countPtraceLaunched(ctx, opts, res, plan, pid, &root, nil)
+	if t.launched {
+		return countPtraceLaunched(ctx, opts, res, t.plan, pid, &root, nil)
+	}
+	r := newPtraceRun(opts, res, t.plan)
+	r.attached = true
+	sp, err := r.newSpace(pid)
+	if err != nil {
+		t.abort()
+		return err
+	}
+	for _, tid := range threads {
+		r.threads[tid] = &thread{pid: pid, sp: sp, seen: true}
+		sp.refs++
+	}
+	r.procs[pid] = &root
+	if err := r.arm(pid, sp); err != nil {
+		r.removeAll(sp)
+		t.abort()
+		return err
+	}
+	// The sites left without a jump are counted by uprobes, which the
+	// kernel removes when sonde's descriptors close, however it ends.
+	var set *uprobeSet
+	if len(r.untrapped) > 0 || len(units.NewSelector(opts.Only).Objects()) > 0 {
+		var objs []placed
+		n := 0
+		for _, p := range r.untrapped {
+			objs = append(objs, *p)
+			n += len(p.only)
+		}
+		set, err = openUprobes(opts, threads, objs, res)
+		switch {
+		case err != nil:
+			res.Notes = append(res.Notes, fmt.Sprintf("%d sites left without a trampoline were not counted: uprobes failed (%v), and sonde writes no int3 into a process it did not start", n, err))
+			set = nil
+		case n > 0:
+			res.Engine = EngineHybrid
+			res.Notes = append(res.Notes, fmt.Sprintf("%d sites left without a trampoline were counted with uprobes (sonde writes no int3 into a process it did not start)", n-set.nrefused()))
+			if k := set.nrefused(); k > 0 {
+				res.Notes = append(res.Notes, fmt.Sprintf("%d sites were not counted: no trampoline, and the kernel's uprobes refuse their instruction", k))
+			}
+		}
+	}
+	if set != nil {
+		defer set.finish(opts.CloseHelper, res)
+		r.extra = set.read
+	}
+	for _, tid := range threads {
+		r.cont(tid, r.threads[tid], 0)
+	}
+	err = r.loop(ctx)
+	if res.Ended == "" {
+		res.Ended = "detached"
+	}
+	root.Ended = res.Ended
+	res.Processes = r.processes()
+	if err == nil && set != nil {
+		err = set.read(res)
+	}
+	return err
 }
 
 // countPtraceLaunched counts the launched process pid, stopped at its entry
@@ -109,155 +228,75 @@ func countPtraceLaunched(ctx context.Context, opts *Options, res *Result, plan f
 	return err
 }
 
-// attachAndCount attaches to every thread of opts.PID, counts until ctx is
-// done or the process ends, and detaches. *engine is the engine (plan
-// reads it); under --engine auto, a process that ptrace cannot attach to
-// is counted with uprobes instead and *engine says so.
-func attachAndCount(ctx context.Context, opts *Options, engineP *EngineKind, plan func(int) ([]placed, error), res *Result) error {
-	pid := opts.PID
-	engine := *engineP
-	threads, err := seizeAll(pid)
-	if err != nil && opts.Engine == EngineAuto && (errors.Is(err, unix.EPERM) || errors.Is(err, ErrTraced)) {
-		// Auto: what sonde cannot trace, the kernel's uprobes count.
-		why := whyNoPtrace(pid)
-		if opts.Notice != nil {
-			fmt.Fprintf(opts.Notice, "sonde count: cannot trace process %d (%s): counting with uprobes\n", pid, why)
-		}
-		if n := len(res.Notes); n > 0 && strings.HasPrefix(res.Notes[n-1], "engine auto: ptrace") {
-			res.Notes = res.Notes[:n-1]
-		}
-		res.Notes = append(res.Notes, fmt.Sprintf("engine auto: uprobes, since ptrace cannot attach (%s)", why))
-		*engineP = EngineUprobe
-		threads, err = proc.Threads(pid)
-		if err != nil {
-			return fmt.Errorf("threads of process %d: %w", pid, err)
-		}
-		return attachUprobes(ctx, opts, plan, res, pid, threads, false)
-	}
-	if err != nil {
-		return err
-	}
-	if engine == EnginePtrace && opts.NoTrampolines {
-		// Breakpoints everywhere would be int3s that nothing removes if
-		// sonde dies: the kernel's uprobes count instead.
-		res.Notes = append(res.Notes, "--trampolines=false with -p: every site counted by uprobes (sonde writes no int3 into a process it did not start)")
-		if opts.Notice != nil {
-			fmt.Fprintln(opts.Notice, "sonde count: --trampolines=false with -p: counting every site with uprobes (no breakpoint of sonde's in a process it did not start)")
-		}
-		engine, *engineP = EngineUprobe, EngineUprobe
-	}
-	if engine == EngineUprobe {
-		return attachUprobes(ctx, opts, plan, res, pid, threads, true)
-	}
-	detach := func() {
-		for _, t := range threads {
-			unix.PtraceDetachSignal(t, 0)
-		}
-	}
-	if _, err := plan(pid); err != nil {
-		detach()
-		return err
-	}
-	root := profile.Process{PID: int32(pid), Exe: proc.Exe(pid)}
-	if st, err := proc.ReadStat(pid); err == nil {
-		root.Comm, root.PPID = st.Comm, int32(st.PPID)
-	}
-	res.Engine = EnginePtrace
-	r := newPtraceRun(opts, res, plan)
-	r.attached = true
-	sp, err := r.newSpace(pid)
-	if err != nil {
-		detach()
-		return err
-	}
-	for _, t := range threads {
-		r.threads[t] = &thread{pid: pid, sp: sp, seen: true}
-		sp.refs++
-	}
-	r.procs[pid] = &root
-	if err := r.arm(pid, sp); err != nil {
-		r.removeAll(sp)
-		detach()
-		return err
-	}
-	// The sites left without a jump are counted by uprobes, which the
-	// kernel removes when sonde's descriptors close, however it ends.
-	var set *uprobeSet
-	if len(r.untrapped) > 0 || len(NewSelector(opts.Only).Objects()) > 0 {
-		var objs []placed
-		n := 0
-		for _, p := range r.untrapped {
-			objs = append(objs, *p)
-			n += len(p.only)
-		}
-		set, err = openUprobes(opts, threads, objs, res)
-		switch {
-		case err != nil:
-			res.Notes = append(res.Notes, fmt.Sprintf("%d sites left without a trampoline were not counted: uprobes failed (%v), and sonde writes no int3 into a process it did not start", n, err))
-			set = nil
-		case n > 0:
-			res.Engine = EngineHybrid
-			res.Notes = append(res.Notes, fmt.Sprintf("%d sites left without a trampoline were counted with uprobes (sonde writes no int3 into a process it did not start)", n-set.nrefused()))
-			if k := set.nrefused(); k > 0 {
-				res.Notes = append(res.Notes, fmt.Sprintf("%d sites were not counted: no trampoline, and the kernel's uprobes refuse their instruction", k))
-			}
-		}
-	}
-	if set != nil {
-		defer set.finish(opts.CloseHelper, res)
-		r.extra = set.read
-	}
-	for _, t := range threads {
-		r.cont(t, r.threads[t], 0)
-	}
-	err = r.loop(ctx)
-	if res.Ended == "" {
-		res.Ended = "detached"
-	}
-	root.Ended = res.Ended
-	res.Processes = r.processes()
-	if err == nil && set != nil {
-		err = set.read(res)
-	}
-	return err
-}
+// uprobeEngine counts with the kernel's uprobes (uprobe.go), opened in
+// counting mode or with BPF. In a command sonde started, the sites whose
+// instruction the kernel refuses are counted by ptrace breakpoints.
+type uprobeEngine struct{}
 
-// attachUprobes counts running process pid, whose threads are threads
-// (stopped by sonde when seized), with uprobes until ctx is done or the
-// process is gone.
-func attachUprobes(ctx context.Context, opts *Options, plan func(int) ([]placed, error), res *Result, pid int, threads []int, seized bool) error {
-	detach := func() {
-		if seized {
-			for _, t := range threads {
-				unix.PtraceDetachSignal(t, 0)
-			}
+func (uprobeEngine) count(ctx context.Context, t *target, res *Result) error {
+	opts, pid := t.opts, t.pid
+	if t.launched {
+		if err := followScript(opts, pid); err != nil { // a shim: plant in the program it execs
+			t.abort()
+			return err
 		}
 	}
-	objs, err := plan(pid)
+	objs, err := t.plan(pid)
 	if err != nil {
-		detach()
+		t.abort()
 		return err
 	}
-	root := profile.Process{PID: int32(pid), Exe: proc.Exe(pid)}
-	if st, err := proc.ReadStat(pid); err == nil {
-		root.Comm, root.PPID = st.Comm, int32(st.PPID)
+	root := t.rootProcess()
+	tids := t.threads
+	if t.launched {
+		tids = []int{pid}
 	}
-	set, err := openUprobes(opts, threads, objs, res)
+	set, err := openUprobes(opts, tids, objs, res)
 	if err != nil {
-		detach()
+		t.abort()
 		return err
 	}
 	res.Engine = EngineUprobe
-	if n := set.nrefused(); n > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse were not counted (an attached process gets no breakpoint of sonde's)", n))
+	if !t.launched {
+		if n := set.nrefused(); n > 0 {
+			res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse were not counted (an attached process gets no breakpoint of sonde's)", n))
+		}
+		var seized []int
+		if t.seized {
+			seized = t.threads
+		}
+		err = countUprobesAttached(ctx, pid, seized, set, res, opts)
+		root.Ended = res.Ended
+		res.Processes = []profile.Process{root}
+		return err
 	}
-	if !seized {
-		threads = nil
+	if set.nrefused() == 0 {
+		err = countUprobesLaunched(pid, set, res, opts)
+		root.Ended = res.Ended
+		res.Processes = []profile.Process{root}
+		res.Notes = append(res.Notes, "uprobe engine: threads and children are counted (programs they exec only where they run the probed objects); per-process counts are not kept")
+		return err
 	}
-	err = countUprobesAttached(ctx, pid, threads, set, res, opts)
-	root.Ended = res.Ended
-	res.Processes = []profile.Process{root}
-	return err
+	// Some instructions cannot be uprobed: count those sites with
+	// breakpoints, the others with uprobes, in one run.
+	defer set.finish(opts.CloseHelper, res)
+	res.Engine = EngineHybrid
+	res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse (segment-prefixed instructions) were counted with ptrace breakpoints", set.nrefused()))
+	only := func(pid int) ([]placed, error) {
+		objs, err := t.plan(pid)
+		var out []placed
+		for _, p := range objs {
+			if m := set.refused[p.obj]; m != nil {
+				p.only = m
+				out = append(out, p)
+			}
+		}
+		return out, err
+	}
+	if err := countPtraceLaunched(ctx, opts, res, only, pid, &root, set.read); err != nil {
+		return err
+	}
+	return set.read(res)
 }
 
 // whyNoPtrace says why process pid cannot be traced: another tracer

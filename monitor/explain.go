@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/units"
 	"sonde/proc"
 	"sonde/profile"
 )
@@ -53,7 +54,7 @@ func (res *Result) WhyEmpty(kind profile.UnitKind) []string {
 		if o.NumUnits() > 0 {
 			continue
 		}
-		all, err := LoadUnits(o.file, kind, nil, false)
+		all, err := units.LoadUnits(o.File, kind, nil, false)
 		switch {
 		case err != nil:
 			out = append(out, err.Error())
@@ -61,7 +62,7 @@ func (res *Result) WhyEmpty(kind profile.UnitKind) []string {
 			out = append(out, fmt.Sprintf("the --only specs accept none of the %d %ss of %s", all.NumUnits(), kind, o.Path))
 		case kind == profile.UnitLine:
 			out = append(out, fmt.Sprintf("the line table of %s has no rows in its executable code", o.Path))
-		case stripped(o.file):
+		case stripped(o.File):
 			out = append(out, fmt.Sprintf("no %ss in %s: it is stripped (no .symtab) and its .dynsym names none of its own functions (link it with -rdynamic, or count an unstripped build)", kind, o.Path))
 		default:
 			out = append(out, fmt.Sprintf("no %ss in %s: its symbol tables name no function in its executable code", kind, o.Path))
@@ -88,7 +89,7 @@ func stripped(path string) bool {
 func (res *Result) UnusedOnDisk() []string {
 	var out []string
 	for i, o := range res.Objects {
-		if !o.onDisk {
+		if !res.onDisk[o] {
 			continue
 		}
 		ran := false

@@ -2,7 +2,6 @@ package monitor
 
 import (
 	"fmt"
-	"os"
 	"syscall"
 
 	"sonde/internal/linux/unix"
@@ -17,20 +16,20 @@ var syscallInsn = []byte{0x0f, 0x05}
 // remoteSyscall runs system call nr with args in stopped thread tid, whose
 // process's memory is mem, and returns its result. Signals that arrive
 // meanwhile are raised again afterwards, so the tracee still gets them.
-func remoteSyscall(tid, pid int, mem *os.File, nr uint64, args ...uint64) (uint64, error) {
+func remoteSyscall(tid, pid int, mem Memory, nr uint64, args ...uint64) (uint64, error) {
 	var saved, regs unix.PtraceRegs
 	if err := unix.PtraceGetRegs(tid, &saved); err != nil {
 		return 0, fmt.Errorf("registers of thread %d: %w", tid, err)
 	}
 	at := saved.Rip
 	var orig [2]byte
-	if _, err := mem.ReadAt(orig[:], int64(at)); err != nil {
+	if _, err := mem.ReadMemory(orig[:], at); err != nil {
 		return 0, fmt.Errorf("read code at %#x of process %d: %w", at, pid, err)
 	}
-	if _, err := mem.WriteAt(syscallInsn, int64(at)); err != nil {
+	if _, err := mem.WriteMemory(syscallInsn, at); err != nil {
 		return 0, fmt.Errorf("write code at %#x of process %d: %w", at, pid, err)
 	}
-	defer mem.WriteAt(orig[:], int64(at))
+	defer mem.WriteMemory(orig[:], at)
 	regs = saved
 	regs.Rax = nr
 	// Not a system call being restarted: the kernel must not rewind rip.

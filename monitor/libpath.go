@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"sonde/monitor/units"
 	"sonde/proc"
 )
 
@@ -58,7 +59,7 @@ func unmappedNames(names []string, mapped []placed) []string {
 	for _, n := range names {
 		found := false
 		for _, p := range mapped {
-			if objectMatches(n, p.obj.Path) {
+			if units.ObjectMatches(n, p.obj.Path) {
 				found = true
 				break
 			}
@@ -105,7 +106,7 @@ func findObject(root, name string, args, first []string, cache []ldCacheEntry, r
 		return ""
 	}
 	for _, a := range args {
-		if objectMatches(name, a) && isELF(filepath.Join(root, a)) {
+		if units.ObjectMatches(name, a) && isELF(filepath.Join(root, a)) {
 			return realPath(root, a)
 		}
 	}
@@ -114,7 +115,7 @@ func findObject(root, name string, args, first []string, cache []ldCacheEntry, r
 	}
 	for _, exact := range []bool{true, false} {
 		for _, e := range cache {
-			if (e.name == name || !exact && objectMatches(name, e.name)) && isELF(filepath.Join(root, e.path)) {
+			if (e.name == name || !exact && units.ObjectMatches(name, e.name)) && isELF(filepath.Join(root, e.path)) {
 				return realPath(root, e.path)
 			}
 		}
@@ -133,7 +134,7 @@ func findInDirs(root, name string, dirs []string) string {
 		var hits []string
 		for _, e := range ents {
 			p := filepath.Join(d, e.Name())
-			if objectMatches(name, p) && isELF(filepath.Join(root, p)) {
+			if units.ObjectMatches(name, p) && isELF(filepath.Join(root, p)) {
 				if e.Name() == name {
 					return realPath(root, p)
 				}

@@ -16,6 +16,8 @@ import (
 
 	"sonde/internal/oracle"
 	"sonde/internal/testprog"
+	"sonde/monitor/plancache"
+	"sonde/monitor/units"
 	"sonde/profile"
 )
 
@@ -27,6 +29,15 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	testprog.Cleanup()
 	os.Exit(code)
+}
+
+// loadObject is units.LoadUnits, as an Object of the monitor's.
+func loadObject(path string, kind profile.UnitKind, sel *units.Selector, emulable bool) (*plancache.Object, error) {
+	u, err := units.LoadUnits(path, kind, sel, emulable)
+	if err != nil {
+		return nil, err
+	}
+	return plancache.NewObject(u), nil
 }
 
 // oracleFlags build fixtures the way valgrind's counts are clean:
@@ -207,7 +218,7 @@ func TestShellListing(t *testing.T) {
 		want := callgrind(t, bin)
 		for _, eng := range engines {
 			t.Run(opt+"/"+eng.String(), func(t *testing.T) {
-				res, _ := run(t, Options{Engine: eng, Only: []Spec{mustSpec(t, "func:^shell$")}}, bin)
+				res, _ := run(t, Options{Engine: eng, Only: []units.Spec{mustSpec(t, "func:^shell$")}}, bin)
 				units, counts := unitsOf(t, res, bin)
 				first := map[int]uint64{} // line -> count of its first unit in address order
 				for i, u := range units {
@@ -295,9 +306,9 @@ func gdbHits(t *testing.T, bin string, funcs ...string) hits {
 	return h
 }
 
-func mustSpec(t *testing.T, s string) Spec {
+func mustSpec(t *testing.T, s string) units.Spec {
 	t.Helper()
-	sp, err := ParseSpec(s)
+	sp, err := units.ParseSpec(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +321,7 @@ func TestThreads(t *testing.T) {
 	bin := testprog.Build(t, "count/threads.c", testprog.Opts{Flags: []string{"-g", "-O2", "-pthread"}})
 	for _, eng := range engines {
 		t.Run(eng.String(), func(t *testing.T) {
-			res, out := run(t, Options{Units: profile.UnitFunction, Engine: eng, Only: []Spec{mustSpec(t, "func:^counted$")}}, bin)
+			res, out := run(t, Options{Units: profile.UnitFunction, Engine: eng, Only: []units.Spec{mustSpec(t, "func:^counted$")}}, bin)
 			if got := funcCount(t, res, bin, "counted"); got != 80000 {
 				t.Errorf("counted: %d, want 80000", got)
 			}
@@ -330,7 +341,7 @@ func TestLinesThreads(t *testing.T) {
 	want := callgrind(t, bin, "1000")
 	for _, eng := range engines {
 		t.Run(eng.String(), func(t *testing.T) {
-			res, _ := run(t, Options{Engine: eng, Only: []Spec{mustSpec(t, "func:^(run|counted)$")}}, bin, "1000")
+			res, _ := run(t, Options{Engine: eng, Only: []units.Spec{mustSpec(t, "func:^(run|counted)$")}}, bin, "1000")
 			units, counts := unitsOf(t, res, bin)
 			for i, u := range units {
 				if w := want[uint64(u.Loc.Addr)]; counts[i] != w {
@@ -348,7 +359,7 @@ func TestForkExec(t *testing.T) {
 	bin := testprog.Build(t, "count/forkexec.c", testprog.Opts{Flags: []string{"-g", "-O2"}})
 	for _, eng := range engines {
 		t.Run(eng.String(), func(t *testing.T) {
-			res, out := run(t, Options{Units: profile.UnitFunction, Engine: eng, Only: []Spec{mustSpec(t, "func:^counted$")}}, bin)
+			res, out := run(t, Options{Units: profile.UnitFunction, Engine: eng, Only: []units.Spec{mustSpec(t, "func:^counted$")}}, bin)
 			if out != "forkexec ok\n" || res.ExitCode() != 0 {
 				t.Fatalf("output %q, target %s", out, res.Ended)
 			}
@@ -370,7 +381,7 @@ func TestSegfault(t *testing.T) {
 	bin := testprog.Build(t, "count/segv.c", testprog.Opts{Flags: []string{"-g", "-O0"}})
 	for _, eng := range engines {
 		t.Run(eng.String(), func(t *testing.T) {
-			res, _ := run(t, Options{Units: profile.UnitFunction, Engine: eng, Only: []Spec{mustSpec(t, "func:^(counted|main)$")}}, bin)
+			res, _ := run(t, Options{Units: profile.UnitFunction, Engine: eng, Only: []units.Spec{mustSpec(t, "func:^(counted|main)$")}}, bin)
 			if !res.Status.Signaled() || res.Status.Signal() != syscall.SIGSEGV {
 				t.Fatalf("status %v (%s), want killed by SIGSEGV", res.Status, res.Ended)
 			}
@@ -419,7 +430,7 @@ func TestAttach(t *testing.T) {
 		for _, kind := range []profile.UnitKind{profile.UnitLine, profile.UnitFunction} {
 			// Few units: each uprobe takes about 85 ms to remove.
 			variants = append(variants, variant{eng.String() + "/" + kind.String(),
-				Options{Units: kind, Engine: eng, Only: []Spec{mustSpec(t, "func:^counted$")}}})
+				Options{Units: kind, Engine: eng, Only: []units.Spec{mustSpec(t, "func:^counted$")}}})
 		}
 	}
 	// Coverage of every line: the jumps of windows that run again are
@@ -546,7 +557,7 @@ func TestDlopen(t *testing.T) {
 	lib := testprog.Build(t, "count/libcounted.c", testprog.Opts{Flags: []string{"-g", "-O2", "-shared", "-fPIC"}, Name: "libcounted.so"})
 	bin := testprog.Build(t, "count/dlopen.c", testprog.Opts{Flags: []string{"-g", "-O2"}})
 	res, _ := run(t, Options{Units: profile.UnitFunction, Engine: EnginePtrace,
-		Only: []Spec{mustSpec(t, "obj:libcounted.so"), mustSpec(t, "func:^lib_counted$")}}, bin, lib)
+		Only: []units.Spec{mustSpec(t, "obj:libcounted.so"), mustSpec(t, "func:^lib_counted$")}}, bin, lib)
 	if res.ExitCode() != 0 {
 		t.Fatalf("target %s", res.Ended)
 	}
@@ -569,7 +580,7 @@ func TestLibraryConstructors(t *testing.T) {
 	for _, eng := range engines {
 		for _, kind := range []profile.UnitKind{profile.UnitFunction, profile.UnitLine, profile.UnitBlock} {
 			t.Run(eng.String()+"/"+kind.String(), func(t *testing.T) {
-				res, _ := run(t, Options{Units: kind, Engine: eng, Only: []Spec{mustSpec(t, "obj:libctor.so")}}, bin)
+				res, _ := run(t, Options{Units: kind, Engine: eng, Only: []units.Spec{mustSpec(t, "obj:libctor.so")}}, bin)
 				if res.ExitCode() != 0 {
 					t.Fatalf("target %s (exit 1: the constructor did not run first)", res.Ended)
 				}

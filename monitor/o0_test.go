@@ -90,16 +90,15 @@ func TestO0Builds(t *testing.T) {
 			units, _ := unitsOf(t, res, bin)
 			note := trampNote(res)
 			noted := int3Sites(t, note)
-			o, err := LoadUnits(bin, profile.UnitLine, nil, false)
+			o, err := loadObject(bin, profile.UnitLine, nil, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			pl := o.trampolines()
+			pl := o.Trampolines()
 			var left []int
 			var hits uint64
 			for si, s := range o.Sites {
-				_, in := pl.covered[si]
-				if pl.wins[si] == nil && !in {
+				if !pl.Counted(si) {
 					left = append(left, si)
 					hits += want[uint64(s.Addr)]
 				}
@@ -128,40 +127,4 @@ func int3Sites(t *testing.T, note string) int {
 		t.Fatal(fmt.Errorf("note %q: %w", note, err))
 	}
 	return n
-}
-
-// TestO0Plan checks that dom.cc at -O0 exercises what TestO0Builds
-// checks the counts of: windows with their hop in another window's slack
-// (prepared.host), nop sites folded into the window after them (fall
-// sites, deps), and counters that do not save the flags.
-func TestO0Plan(t *testing.T) {
-	bin := testprog.Build(t, "count/dom.cc", testprog.Opts{Compiler: "g++", Flags: oracleFlags("-O0")})
-	o, err := LoadUnits(bin, profile.UnitLine, nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pl := o.trampolines()
-	pp := o.prepared(false)
-	slack, fall, flagsDead, counters := 0, 0, 0, 0
-	for i := 0; i < pp.n; i++ {
-		if pp.host(i) >= 0 {
-			slack++
-		}
-	}
-	for _, w := range pl.wins {
-		fall += len(w.fall)
-		for _, in := range w.insns {
-			counters += len(in.count)
-			if len(in.count) > 0 && in.flagsDead {
-				flagsDead++
-			}
-		}
-	}
-	if slack == 0 || fall == 0 || len(pp.deps) == 0 || flagsDead == 0 {
-		t.Errorf("slack hops %d, fall sites %d, deps %d bytes, flag-free counters %d: want each > 0", slack, fall, len(pp.deps), flagsDead)
-	}
-	if cov := o.prepared(true); len(cov.deps) != 0 {
-		t.Errorf("coverage trampolines have %d bytes of deps, want none (fall sites stay int3)", len(cov.deps))
-	}
-	t.Logf("%d windows: %d with a hop in another's slack, %d fall sites, %d of %d counters without saving the flags", pp.n, slack, fall, flagsDead, counters)
 }

@@ -3,9 +3,11 @@ package monitor
 import (
 	"fmt"
 	"maps"
+	"strings"
 	"testing"
 
 	"sonde/internal/testprog"
+	"sonde/monitor/units"
 	"sonde/profile"
 	"sonde/symbol"
 )
@@ -46,45 +48,25 @@ func TestFuncSpecNames(t *testing.T) {
 			for _, eng := range engines {
 				t.Run(fmt.Sprintf("%s/%s/%v", tt.spec, bin[len(bin)-8:], eng), func(t *testing.T) {
 					spec := mustSpec(t, tt.spec)
-					res, _ := run(t, Options{Units: profile.UnitFunction, Engine: eng, Only: []Spec{spec}}, bin)
+					res, _ := run(t, Options{Units: profile.UnitFunction, Engine: eng, Only: []units.Spec{spec}}, bin)
 					got := map[string]uint64{}
-					units, counts := unitsOf(t, res, bin)
-					for i, u := range units {
+					us, counts := unitsOf(t, res, bin)
+					for i, u := range us {
 						name := symbol.Demangle(u.Func)
-						if n, ok := trimRustHash(name); ok {
-							name = n
+						if k := strings.LastIndex(name, "::h"); k >= 0 && len(name)-k == len("::h0123456789abcdef") {
+							name = name[:k] // a Rust legacy name's hash
 						}
 						got[name] = counts[i]
 					}
 					if !maps.Equal(got, tt.want) {
 						t.Errorf("counted %v, want %v", got, tt.want)
 					}
-					unmatched := res.Unmatched([]Spec{spec})
+					unmatched := res.Unmatched([]units.Spec{spec})
 					if (len(unmatched) == 1) != (len(tt.want) == 0) {
 						t.Errorf("unmatched specs %v, want them when nothing matched", unmatched)
 					}
 				})
 			}
-		}
-	}
-}
-
-// TestFuncNames: the names a func: spec is matched against besides the
-// symbol (oracle: c++filt, and rustc's legacy mangling).
-func TestFuncNames(t *testing.T) {
-	tests := []struct {
-		sym  string
-		want []string
-	}{
-		{"_ZN8tinyxml27XMLUtil5ToStrEiPci", []string{"tinyxml2::XMLUtil::ToStr(int, char*, int)", "tinyxml2::XMLUtil::ToStr"}},
-		{"_ZN5rprog7collatz17h42ce5f6268beea91E", []string{"rprog::collatz"}},
-		{"main", nil},
-		{"_Znotmangled", nil},
-	}
-	for _, tt := range tests {
-		got := funcNames(tt.sym)
-		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
-			t.Errorf("funcNames(%s) = %q, want %q", tt.sym, got, tt.want)
 		}
 	}
 }

@@ -2,9 +2,7 @@ package monitor
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +12,7 @@ import (
 	"time"
 
 	"sonde/internal/testprog"
+	"sonde/monitor/units"
 	"sonde/profile"
 )
 
@@ -175,7 +174,7 @@ func TestPlanCache(t *testing.T) {
 				count("touched then cached", 1)
 
 				// Other --only specs are another key: a miss, then a hit.
-				opts.Only = []Spec{mustSpec(t, "func:^(fib|worker)$")}
+				opts.Only = []units.Spec{mustSpec(t, "func:^(fib|worker)$")}
 				u3, _ := count("--only", 0)
 				u4, _ := count("--only then cached", 1)
 				if len(u3) == 0 || len(u3) >= len(u1) || !reflect.DeepEqual(u3, u4) {
@@ -184,95 +183,4 @@ func TestPlanCache(t *testing.T) {
 			})
 		}
 	}
-}
-
-// planKey returns the key an entry starts with, "" when b is too short.
-func planKey(b []byte) string {
-	if len(b) < 8 {
-		return ""
-	}
-	n := binary.LittleEndian.Uint64(b)
-	if n > uint64(len(b)-8) {
-		return ""
-	}
-	return string(b[8 : 8+n])
-}
-
-// FuzzDecodePlan feeds decodePlan corrupt entries: errors, never a panic,
-// and an entry it accepts is whole (its units decode to NumUnits or, for
-// a body that does not decode despite its CRC, to nil; every index in
-// range). Seeds are real entries of work.c (gcc -O2) for lines and
-// functions with both prepared parts (counts and coverage), and
-// truncations of them. fix recomputes the CRC over the mutated body so
-// that the fuzzer reaches the parser behind the checksum.
-func FuzzDecodePlan(f *testing.F) {
-	bin := testprog.Build(f, "count/work.c", testprog.Opts{Flags: oracleFlags("-O2")})
-	for _, kind := range []profile.UnitKind{profile.UnitLine, profile.UnitFunction} {
-		o, err := LoadUnits(bin, kind, nil, false)
-		if err != nil {
-			f.Fatal(err)
-		}
-		o.prepared(false)
-		o.prepared(true)
-		b := encodePlan(o, "fuzz key "+kind.String())
-		// The seed decodes: the fuzz body's checks start from a good
-		// entry.
-		if _, err := decodePlan(b, planKey(b)); err != nil {
-			f.Fatalf("%v entry of %d bytes does not decode: %v", kind, len(b), err)
-		}
-		f.Add(b, false)
-		f.Add(b, true)
-		for _, n := range []int{len(b) - 1, len(b) / 2, 100, 12} {
-			f.Add(b[:n], true)
-		}
-	}
-	f.Fuzz(func(t *testing.T, data []byte, fix bool) {
-		if fix && len(data) >= 4 {
-			data = binary.LittleEndian.AppendUint32(data[:len(data)-4:len(data)-4], crc32.Checksum(data[:len(data)-4], castagnoli))
-		}
-		o, err := decodePlan(data, planKey(data))
-		if err != nil {
-			return
-		}
-		// The units' body is checked by its CRC only (d5524b9): one
-		// that does not decode despite it makes Units return nil.
-		if units := o.Units(); units != nil && len(units) != o.NumUnits() {
-			t.Fatalf("%d units decoded, NumUnits %d", len(units), o.NumUnits())
-		}
-		for i, s := range o.Sites {
-			for _, u := range s.Units {
-				if u < 0 || u >= o.NumUnits() {
-					t.Fatalf("site %d counts unit %d of %d", i, u, o.NumUnits())
-				}
-			}
-		}
-		for m, pp := range o.prep {
-			if pp == nil {
-				continue
-			}
-			for i := 0; i < pp.n; i++ {
-				w := pp.win(i)
-				if len(w.want) != int(w.size) || int(w.off) >= len(pp.code) {
-					t.Fatalf("prepared %d window %d: %d bytes wanted of size %d, offset %d of %d", m, i, len(w.want), w.size, w.off, len(pp.code))
-				}
-				if w.hop != 0 && len(w.hopWant) != jmpLen {
-					t.Fatalf("prepared %d window %d: %d bytes wanted under its hop", m, i, len(w.hopWant))
-				}
-				w.sites.each(func(s int) {
-					if s < 0 || s >= len(o.Sites) {
-						t.Fatalf("prepared %d window %d counts site %d of %d", m, i, s, len(o.Sites))
-					}
-				})
-			}
-			for k := 0; k+relRecLen <= len(pp.rels); k += relRecLen {
-				if off := binary.LittleEndian.Uint32(pp.rels[k:]); uint64(off)+4 > uint64(len(pp.code)) {
-					t.Fatalf("prepared %d relocation %d at %d of %d code bytes", m, k/relRecLen, off, len(pp.code))
-				}
-			}
-			// Relocating must stay inside the code, whatever the entry held.
-			code := append([]byte(nil), pp.code...)
-			relocate(code, pp.rels, 1<<40, 1<<40)
-			pp.siteWins(len(o.Sites))
-		}
-	})
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/plancache"
 	"sonde/proc"
 	"sonde/profile"
 )
@@ -58,8 +58,8 @@ type space struct {
 	// planted.
 	tramps []*armedTramps
 	armed  map[armKey]bool
-	mem    *os.File
-	pid    int // a process using it, whose /proc/PID/mem mem is
+	mem    Memory
+	pid    int // a process using it, whose memory mem is
 	refs   int // threads using it
 }
 
@@ -97,14 +97,17 @@ type ptraceRun struct {
 	// process's main thread).
 	at      int
 	regions []*counterRegion
-	stats   trampStats
+	// pages maps the trampoline and counter pages (remotePages; a fake
+	// in tests).
+	pages regionMapper
+	stats trampStats
 	// attached says the process was not started by sonde (-p): it must
 	// survive sonde's death (SIGKILL), so no int3 of sonde's is written
 	// into it, which nothing would remove. arm puts the sites it would
 	// have given breakpoints in untrapped instead, for uprobes (which the
 	// kernel removes when sonde's descriptors close).
 	attached  bool
-	untrapped map[*Object]*placed
+	untrapped map[*plancache.Object]*placed
 	// trapActs are the SIGTRAP actions of the processes that take
 	// SIGTRAPs of their own, by pid (see sigtrap.go).
 	trapActs map[int]*kernelSigaction
@@ -137,7 +140,7 @@ func (r *ptraceRun) maybeCheckpoint() {
 
 func newPtraceRun(opts *Options, res *Result, plan func(int) ([]placed, error)) *ptraceRun {
 	return &ptraceRun{opts: opts, res: res, plan: plan, threads: map[int]*thread{}, procs: map[int]*profile.Process{},
-		stats: trampStats{why: map[string]int{}}}
+		stats: trampStats{why: map[string]int{}}, pages: remotePages{}}
 }
 
 func (r *ptraceRun) newSpace(pid int) (*space, error) {
@@ -251,10 +254,10 @@ func (r *ptraceRun) untrap(sp *space, img *textImage, p *placed, a uint64, si in
 	if img != nil {
 		if c := img.at(a, 1); c != nil {
 			cur[0] = c[0]
-		} else if _, err := sp.mem.ReadAt(cur[:], int64(a)); err != nil {
+		} else if _, err := sp.mem.ReadMemory(cur[:], a); err != nil {
 			return
 		}
-	} else if _, err := sp.mem.ReadAt(cur[:], int64(a)); err != nil {
+	} else if _, err := sp.mem.ReadMemory(cur[:], a); err != nil {
 		return
 	}
 	if cur[0] == breakpointInsn[0] {
@@ -264,7 +267,7 @@ func (r *ptraceRun) untrap(sp *space, img *textImage, p *placed, a uint64, si in
 	}
 	r.stats.int3--
 	if r.untrapped == nil {
-		r.untrapped = map[*Object]*placed{}
+		r.untrapped = map[*plancache.Object]*placed{}
 	}
 	u := r.untrapped[p.obj]
 	if u == nil {
@@ -340,10 +343,10 @@ func (r *ptraceRun) threadPCs(sp *space) []uint64 {
 // plant saves the byte at a and writes the trap there.
 func (r *ptraceRun) plant(sp *space, a uint64, b *bp) error {
 	var orig [1]byte
-	if _, err := sp.mem.ReadAt(orig[:], int64(a)); err != nil {
+	if _, err := sp.mem.ReadMemory(orig[:], a); err != nil {
 		return fmt.Errorf("read text at %#x of process %d: %w", a, sp.pid, err)
 	}
-	if _, err := sp.mem.WriteAt(breakpointInsn, int64(a)); err != nil {
+	if _, err := sp.mem.WriteMemory(breakpointInsn, a); err != nil {
 		return fmt.Errorf("plant breakpoint at %#x of process %d: %w", a, sp.pid, err)
 	}
 	b.orig = orig[0]
@@ -367,7 +370,7 @@ func (r *ptraceRun) armEntry(pid int, sp *space) error {
 func (r *ptraceRun) removeAll(sp *space) {
 	r.offHops(sp)
 	for a, b := range sp.bps {
-		sp.mem.WriteAt([]byte{b.orig}, int64(a))
+		sp.mem.WriteMemory([]byte{b.orig}, a)
 	}
 	sp.bps = map[uint64]*bp{}
 	for _, a := range sp.tramps {
@@ -616,7 +619,7 @@ func (r *ptraceRun) newChild(tid int, th *thread, ev int) {
 			if r.stepping != 0 {
 				if _, ok := sp.bps[r.stepping]; ok {
 					// The fork copied the memory while the int3 was out.
-					sp.mem.WriteAt(breakpointInsn, int64(r.stepping))
+					sp.mem.WriteMemory(breakpointInsn, r.stepping)
 				}
 			}
 			c.sp = sp
@@ -734,7 +737,7 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 			}
 			return true
 		}
-		sp.mem.WriteAt([]byte{b.orig}, int64(a))
+		sp.mem.WriteMemory([]byte{b.orig}, a)
 		delete(sp.bps, a)
 		r.at = tid
 		if err := r.arm(th.pid, sp); err != nil {
@@ -770,7 +773,7 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 	}
 	r.res.addSiteCount(b.obj, b.site, 1)
 	if r.opts.Coverage {
-		sp.mem.WriteAt([]byte{b.orig}, int64(a))
+		sp.mem.WriteMemory([]byte{b.orig}, a)
 		delete(sp.bps, a)
 		r.cont(tid, th, 0)
 		return true
@@ -799,7 +802,7 @@ func (r *ptraceRun) doRet(tid int) bool {
 func (r *ptraceRun) stepOver(tid int, th *thread, a uint64, b *bp) {
 	sp := th.sp
 	r.stopOthers(tid, sp)
-	sp.mem.WriteAt([]byte{b.orig}, int64(a))
+	sp.mem.WriteMemory([]byte{b.orig}, a)
 	r.stepping = a
 	defer func() { r.stepping = 0 }()
 	reblock := r.unblockTrap(tid, th)
@@ -817,7 +820,7 @@ func (r *ptraceRun) stepOver(tid int, th *thread, a uint64, b *bp) {
 		case ws.Exited() || ws.Signaled():
 			r.exited(tid, th, ws)
 			if sp.refs > 0 {
-				sp.mem.WriteAt(breakpointInsn, int64(a))
+				sp.mem.WriteMemory(breakpointInsn, a)
 			}
 			r.resumeOthers(sp)
 			return
@@ -861,7 +864,7 @@ func (r *ptraceRun) stepOver(tid int, th *thread, a uint64, b *bp) {
 			return
 		}
 	}
-	sp.mem.WriteAt(breakpointInsn, int64(a))
+	sp.mem.WriteMemory(breakpointInsn, a)
 	reblock()
 	r.resumeOthers(sp)
 	r.cont(tid, th, sig)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/units"
 	"sonde/proc"
 )
 
@@ -20,7 +21,7 @@ import (
 // script's command substitutions run untraced); the options are put
 // back at the end. It returns an error when the script ends first.
 func followScript(opts *Options, pid int) error {
-	names := NewSelector(opts.Only).Objects()
+	names := units.NewSelector(opts.Only).Objects()
 	if opts.Cmd == nil || len(names) == 0 || !isScript(opts.Cmd.Path) || mapsAll(pid, names) {
 		return nil
 	}
@@ -82,7 +83,7 @@ func mapsAll(pid int, names []string) bool {
 	for _, n := range names {
 		found := false
 		for _, m := range maps {
-			if strings.HasPrefix(m.Path, "/") && objectMatches(n, m.Path) {
+			if strings.HasPrefix(m.Path, "/") && units.ObjectMatches(n, m.Path) {
 				found = true
 				break
 			}

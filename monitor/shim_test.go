@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"sonde/internal/testprog"
+	"sonde/monitor/units"
 	"sonde/profile"
 )
 
@@ -57,7 +58,7 @@ func TestShimObject(t *testing.T) {
 			cmd.Env = append(os.Environ(), "LD_LIBRARY_PATH="+filepath.Join(dir, "elsewhere"))
 			var notice bytes.Buffer
 			opts := Options{Units: profile.UnitFunction, Engine: eng, Cmd: cmd, Notice: &notice,
-				Only: []Spec{mustSpec(t, "obj:libcounted.so"), mustSpec(t, "func:^lib_counted$")}}
+				Only: []units.Spec{mustSpec(t, "obj:libcounted.so"), mustSpec(t, "func:^lib_counted$")}}
 			res, err := Count(context.Background(), &opts)
 			if err != nil {
 				t.Fatal(err)
@@ -94,7 +95,7 @@ func TestShimObject(t *testing.T) {
 			cmd := exec.Command(child)
 			cmd.Env = append(os.Environ(), "LD_LIBRARY_PATH="+filepath.Join(dir, "elsewhere"))
 			opts := Options{Units: profile.UnitFunction, Engine: eng, Cmd: cmd, Notice: io.Discard,
-				Only: []Spec{mustSpec(t, "obj:libcounted.so"), mustSpec(t, "func:^lib_counted$")}}
+				Only: []units.Spec{mustSpec(t, "obj:libcounted.so"), mustSpec(t, "func:^lib_counted$")}}
 			res, err := Count(context.Background(), &opts)
 			if eng == EngineUprobe {
 				if err == nil || !strings.Contains(err.Error(), "ended (exit 0) before a program it exec'd mapped obj:libcounted.so") {
@@ -117,7 +118,7 @@ func TestShimObject(t *testing.T) {
 		cmd := exec.Command(testprog.Require(t, "env"), "-u", "LD_LIBRARY_PATH", prog)
 		cmd.Env = append(os.Environ(), "LD_LIBRARY_PATH="+filepath.Join(dir, "elsewhere"))
 		opts := Options{Units: profile.UnitFunction, Engine: EngineUprobe, Cmd: cmd,
-			Only: []Spec{mustSpec(t, "obj:libcounted.so"), mustSpec(t, "func:^lib_counted$")}}
+			Only: []units.Spec{mustSpec(t, "obj:libcounted.so"), mustSpec(t, "func:^lib_counted$")}}
 		res, err := Count(context.Background(), &opts)
 		if err != nil {
 			t.Fatal(err)
@@ -152,7 +153,7 @@ func TestPyenvShim(t *testing.T) {
 			cmd := exec.Command(shim, "-c", script)
 			cmd.Stdout = pw
 			opts := Options{Units: profile.UnitFunction, Engine: eng, Cmd: cmd, Notice: io.Discard,
-				Only: []Spec{mustSpec(t, "obj:libpython3.11.so.1.0"), mustSpec(t, "func:^(Py_RunMain|PyRun_SimpleStringFlags)$")}}
+				Only: []units.Spec{mustSpec(t, "obj:libpython3.11.so.1.0"), mustSpec(t, "func:^(Py_RunMain|PyRun_SimpleStringFlags)$")}}
 			res, err := Count(context.Background(), &opts)
 			pw.Close()
 			<-done
@@ -217,7 +218,7 @@ func TestDlopenSearchOrder(t *testing.T) {
 			cmd := exec.Command(bin, "libcounted.so")
 			cmd.Env = append(os.Environ(), "LD_LIBRARY_PATH="+inEnv)
 			opts := Options{Units: profile.UnitFunction, Engine: EngineUprobe, Cmd: cmd,
-				Only: []Spec{mustSpec(t, "obj:libcounted.so"), mustSpec(t, "func:^lib_counted$")}}
+				Only: []units.Spec{mustSpec(t, "obj:libcounted.so"), mustSpec(t, "func:^lib_counted$")}}
 			res, err := Count(context.Background(), &opts)
 			if err != nil {
 				t.Fatal(err)

@@ -95,7 +95,7 @@ func (r *ptraceRun) saveTrapAction(tid int, th *thread) {
 		return
 	}
 	act := new(kernelSigaction)
-	if _, err := th.sp.mem.ReadAt(act[:], int64(at)); err != nil {
+	if _, err := th.sp.mem.ReadMemory(act[:], at); err != nil {
 		return
 	}
 	if r.trapActs == nil {
@@ -124,7 +124,7 @@ func (r *ptraceRun) repairTrapAction(tid int, th *thread) {
 		return
 	}
 	at := regs.Rsp - scratchBelow
-	if _, err := th.sp.mem.WriteAt(act[:], int64(at)); err != nil {
+	if _, err := th.sp.mem.WriteMemory(act[:], at); err != nil {
 		return
 	}
 	r.stopOthers(tid, th.sp)

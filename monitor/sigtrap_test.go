@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"sonde/internal/testprog"
+	"sonde/monitor/units"
 	"sonde/profile"
 )
 
@@ -38,7 +39,7 @@ func TestProgramTraps(t *testing.T) {
 	if err != nil || string(alone) != "traps=10\n" {
 		t.Fatalf("the fixture alone: %q, %v", alone, err)
 	}
-	only := []Spec{mustSpec(t, "func:^(main|on_trap|breakpoint|counted)$")}
+	only := []units.Spec{mustSpec(t, "func:^(main|on_trap|breakpoint|counted)$")}
 	for _, tc := range []struct {
 		name string
 		bin  string

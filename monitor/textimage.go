@@ -35,7 +35,7 @@ func (sp *space) readText(ranges []span) *textImage {
 	ps := uint64(os.Getpagesize())
 	for _, r := range ranges {
 		b := make([]byte, r.hi-r.lo)
-		if _, err := sp.mem.ReadAt(b, int64(r.lo)); err != nil {
+		if _, err := sp.mem.ReadMemory(b, r.lo); err != nil {
 			continue
 		}
 		pages := (r.hi+ps-1)/ps - r.lo/ps
@@ -92,7 +92,7 @@ func (img *textImage) touch(a, n uint64) {
 }
 
 // flush writes the changed pages back, a run of adjacent ones per write.
-func (img *textImage) flush(mem *os.File) error {
+func (img *textImage) flush(mem Memory) error {
 	ps := uint64(os.Getpagesize())
 	for _, r := range img.runs {
 		first := r.start / ps
@@ -107,7 +107,7 @@ func (img *textImage) flush(mem *os.File) error {
 			}
 			lo := max(r.start, (first+uint64(p))*ps)
 			hi := min(r.start+uint64(len(r.b)), (first+uint64(q))*ps)
-			if _, err := mem.WriteAt(r.b[lo-r.start:hi-r.start], int64(lo)); err != nil {
+			if _, err := mem.WriteMemory(r.b[lo-r.start:hi-r.start], lo); err != nil {
 				return fmt.Errorf("patch text at %#x of process %d: %w", lo, img.pid, err)
 			}
 			for k := p; k < q; k++ {

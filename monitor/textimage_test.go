@@ -26,7 +26,7 @@ func TestTextImage(t *testing.T) {
 		buf[i] = byte(i % 251)
 	}
 	base := uint64(uintptr(unsafe.Pointer(&buf[0])))
-	sp := &space{mem: mem, pid: os.Getpid()}
+	sp := &space{mem: procMemory{mem}, pid: os.Getpid()}
 	img := sp.readText([]span{{base + 10, base + uint64(2*ps)}, {base + uint64(3*ps), base + uint64(5*ps) + 7}})
 	if len(img.runs) != 2 {
 		t.Fatalf("%d runs read, want 2", len(img.runs))
@@ -54,7 +54,7 @@ func TestTextImage(t *testing.T) {
 	// survive the flush.
 	buf[3*ps+1] ^= 0xff
 	want[3*ps+1] = buf[3*ps+1]
-	if err := img.flush(mem); err != nil {
+	if err := img.flush(sp.mem); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(buf, want) {

@@ -9,6 +9,8 @@ import (
 	"sort"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/plancache"
+	"sonde/monitor/trampoline"
 	"sonde/proc"
 	"sonde/profile"
 )
@@ -45,7 +47,7 @@ type counterRegion struct {
 
 // armKey names an object planted in a space.
 type armKey struct {
-	o     *Object
+	o     *plancache.Object
 	start uint64
 }
 
@@ -56,240 +58,12 @@ type trampStats struct {
 	why                    map[string]int
 }
 
-// counter increments, by mode.
-var (
-	incFlagsDead = []byte{0xf0, 0x48, 0xff, 0x05}                               // lock incq rel32(%rip)
-	incPre       = []byte{0x48, 0x8d, 0x64, 0x24, 0x80, 0x9c}                   // lea -128(%rsp),%rsp; pushfq
-	incPost      = []byte{0x9d, 0x48, 0x8d, 0xa4, 0x24, 0x80, 0x00, 0x00, 0x00} // popfq; lea 128(%rsp),%rsp
-	setByte      = []byte{0xc6, 0x05}                                           // movb $imm8,rel32(%rip)
-)
-
-// emitter writes trampolines at offset 0 of the region they will be
-// mapped at: the fields that point into the object (the jump back,
-// relocated branches, RIP-relative operands, pushed return addresses) are
-// left as relocations, filled in when the region's address and the
-// object's bias are known (relocate); the counters sit at fixed offsets
-// from the code (codeSize + 8 x site), so their fields are final once
-// codeSize is known (fixCounters).
-type emitter struct {
-	buf  []byte
-	rels []textRel
-	cnts []cntRel
-	// entryB holds, by link-time address, where the trampolines of the
-	// windows with fall sites continue after their counters (entry B,
-	// planner.fold) and where the counters of an entry instruction start
-	// (planner.enter); toB the rel32 fields that jump there, filled by
-	// fixEntries.
-	entryB map[uint64]uint32
-	toB    []bRel
-}
-
-// bRel is a rel32 field of the code that jumps to the entry B of the
-// window at target.
-type bRel struct {
-	off    uint32
-	target uint64
-}
-
-// fixEntries fills the jumps to entries B (see planner.fold): they stay
-// in the code, so they are final once all of it is emitted.
-func (e *emitter) fixEntries() error {
-	for _, b := range e.toB {
-		to, ok := e.entryB[b.target]
-		if !ok {
-			return fmt.Errorf("plan: a trampoline jumps to the entry B of %#x, which has none", b.target)
-		}
-		binary.LittleEndian.PutUint32(e.buf[b.off:], uint32(int32(int64(to)-int64(b.off+4))))
-	}
-	return nil
-}
-
-// textRel is a field of the code that points into the object.
-type textRel struct {
-	off uint32 // the field's offset in the code
-	// end is the offset of the end of the instruction for a rel32
-	// (field = target - (base+end)); 0 for an absolute 64-bit address.
-	end    uint32
-	target uint64 // link-time address
-}
-
-// cntRel is a rel32 field pointing to the counter of site.
-type cntRel struct {
-	off, end uint32
-	site     int32
-}
-
-// textRel32 appends a rel32 to link-time address target, the instruction
-// ending tail bytes after the field.
-func (e *emitter) textRel32(target uint64, tail int) {
-	off := len(e.buf)
-	e.rels = append(e.rels, textRel{off: uint32(off), end: uint32(off + 4 + tail), target: target})
-	e.buf = append(e.buf, 0, 0, 0, 0)
-}
-
-// textAbs64 appends link-time address target as a 64-bit word.
-func (e *emitter) textAbs64(target uint64) {
-	e.rels = append(e.rels, textRel{off: uint32(len(e.buf)), target: target})
-	e.buf = append(e.buf, 0, 0, 0, 0, 0, 0, 0, 0)
-}
-
-// counter appends the increment of the counter of site.
-func (e *emitter) counter(site int, flagsDead, coverage bool) {
-	cnt := func(tail int) {
-		off := len(e.buf)
-		e.cnts = append(e.cnts, cntRel{off: uint32(off), end: uint32(off + 4 + tail), site: int32(site)})
-		e.buf = append(e.buf, 0, 0, 0, 0)
-	}
-	switch {
-	case coverage:
-		e.buf = append(e.buf, setByte...)
-		cnt(1)
-		e.buf = append(e.buf, 1)
-	case flagsDead:
-		e.buf = append(e.buf, incFlagsDead...)
-		cnt(0)
-	default:
-		e.buf = append(e.buf, incPre...)
-		e.buf = append(e.buf, incFlagsDead...)
-		cnt(0)
-		e.buf = append(e.buf, incPost...)
-	}
-}
-
-// fixCounters fills the counter fields for counters at codeSize + 8 x site.
-func (e *emitter) fixCounters(codeSize uint64) {
-	for _, c := range e.cnts {
-		d := int64(codeSize) + 8*int64(c.site) - int64(c.end)
-		binary.LittleEndian.PutUint32(e.buf[c.off:], uint32(int32(d)))
-	}
-}
-
-// insn appends the relocated form of in; toB: a direct jump to the window
-// at its target goes to that window's entry B.
-func (e *emitter) insn(in *winInsn, toB bool) {
-	oldNext := in.addr + uint64(len(in.code))
-	if toB && (in.kind == relJmp || in.kind == relJcc) {
-		if in.kind == relJmp {
-			e.buf = append(e.buf, 0xe9)
-		} else {
-			e.buf = append(e.buf, 0x0f, 0x80|in.cc)
-		}
-		e.toB = append(e.toB, bRel{off: uint32(len(e.buf)), target: in.target})
-		e.buf = append(e.buf, 0, 0, 0, 0)
-		return
-	}
-	switch in.kind {
-	case relCopy:
-		e.buf = append(e.buf, in.code...)
-	case relRIP:
-		e.ripInsn(in.code, in.pcrelOff, oldNext)
-	case relJmp:
-		e.buf = append(e.buf, 0xe9)
-		e.textRel32(in.target, 0)
-	case relJcc:
-		e.buf = append(e.buf, 0x0f, 0x80|in.cc)
-		e.textRel32(in.target, 0)
-	case relCall:
-		// pushq RET(%rip); jmp target; RET: .quad original return
-		e.buf = append(e.buf, 0xff, 0x35)
-		e.buf = binary.LittleEndian.AppendUint32(e.buf, jmpLen)
-		e.buf = append(e.buf, 0xe9)
-		e.textRel32(in.target, 0)
-		e.textAbs64(oldNext)
-	case relCallInd:
-		// pushq RET(%rip); jmp *x (ModRM /2 -> /4); RET: .quad original return
-		e.buf = append(e.buf, 0xff, 0x35)
-		e.buf = binary.LittleEndian.AppendUint32(e.buf, uint32(len(in.code)))
-		code := append([]byte(nil), in.code...)
-		code[in.modrm] = code[in.modrm]&^0x38 | 4<<3
-		if in.ripRel {
-			e.ripInsn(code, in.pcrelOff, oldNext)
-		} else {
-			e.buf = append(e.buf, code...)
-		}
-		e.textAbs64(oldNext)
-	}
-}
-
-// ripInsn appends code with its RIP-relative disp32 (at off) made a
-// relocation to where it pointed from its old place (next instruction at
-// link-time address oldNext).
-func (e *emitter) ripInsn(code []byte, off int, oldNext uint64) {
-	abs := oldNext + uint64(int64(int32(binary.LittleEndian.Uint32(code[off:]))))
-	start := len(e.buf)
-	e.buf = append(e.buf, code...)
-	e.rels = append(e.rels, textRel{off: uint32(start + off), end: uint32(start + len(code)), target: abs})
-}
-
-// trampoline appends the whole trampoline of w. In a count run a window
-// with fall sites counts them first (entry A) and the jumps that fold
-// redirected come in after them (entry B); a coverage run has neither.
-func (e *emitter) trampoline(w *window, coverage bool) {
-	folded := !coverage && w.fall != nil
-	if folded {
-		for _, s := range w.fall {
-			e.counter(s, w.insns[0].flagsDead, false) // entry A is where insns[0] is
-		}
-		if e.entryB == nil {
-			e.entryB = map[uint64]uint32{}
-		}
-		e.entryB[w.addr] = uint32(len(e.buf))
-	}
-	for i := range w.insns {
-		in := &w.insns[i]
-		if in.entry && !coverage {
-			if e.entryB == nil {
-				e.entryB = map[uint64]uint32{}
-			}
-			e.entryB[in.addr] = uint32(len(e.buf))
-		}
-		for _, s := range in.count {
-			e.counter(s, in.flagsDead || w.flagsDead && i == 0 && s == w.site && !folded, coverage)
-		}
-		e.insn(in, in.toB && !coverage)
-	}
-	if !w.ends {
-		e.buf = append(e.buf, 0xe9)
-		e.textRel32(w.addr+uint64(w.size), 0)
-	}
-	for len(e.buf)%16 != 0 {
-		e.buf = append(e.buf, 0xcc)
-	}
-}
-
-// relocate fills the relocations rels (relRecLen-byte records, see
-// textRel) of code, placed at run-time address base in a process where
-// the object's bias is bias.
-func relocate(code, rels []byte, base, bias uint64) error {
-	return relocateAt(code, 0, rels, base, bias)
-}
-
-// relocateAt is relocate for the piece of the code at offset origin.
-func relocateAt(code []byte, origin uint32, rels []byte, base, bias uint64) error {
-	le := binary.LittleEndian
-	for k := 0; k+relRecLen <= len(rels); k += relRecLen {
-		off, end, t := le.Uint32(rels[k:]), le.Uint32(rels[k+4:]), le.Uint64(rels[k+8:])+bias
-		off -= origin
-		if end == 0 {
-			le.PutUint64(code[off:], t)
-			continue
-		}
-		at := base + uint64(end)
-		d := int64(t - at)
-		if d != int64(int32(d)) {
-			return fmt.Errorf("%#x is out of rel32 reach of %#x", t, at)
-		}
-		le.PutUint32(code[off:], uint32(int32(d)))
-	}
-	return nil
-}
-
 // writeRelocated writes code, relocated (see relocate) for base and
 // bias, at base through mem, a piece at a time: the pieces are relocated
 // in a buffer that stays in cache, where a relocated copy of the whole
 // code (4 MB for libpython's lines) cost fresh pages. rels are sorted by
 // offset (prepared.check).
-func writeRelocated(mem *os.File, code, rels []byte, base, bias uint64) error {
+func writeRelocated(mem Memory, code, rels []byte, base, bias uint64) error {
 	const piece = 256 << 10
 	buf := make([]byte, 0, piece+8)
 	le := binary.LittleEndian
@@ -299,19 +73,19 @@ func writeRelocated(mem *os.File, code, rels []byte, base, bias uint64) error {
 		// The relocations of the piece; one that straddles its end
 		// takes the piece up to the end of its field.
 		k0 := k
-		for k+relRecLen <= len(rels) && int(le.Uint32(rels[k:])) < hi {
+		for k+trampoline.RelRecLen <= len(rels) && int(le.Uint32(rels[k:])) < hi {
 			w := 4
 			if le.Uint32(rels[k+4:]) == 0 {
 				w = 8
 			}
 			hi = max(hi, int(le.Uint32(rels[k:]))+w)
-			k += relRecLen
+			k += trampoline.RelRecLen
 		}
 		buf = append(buf[:0], code[lo:hi]...)
-		if err := relocateAt(buf, uint32(lo), rels[k0:k], base, bias); err != nil {
+		if err := trampoline.RelocateAt(buf, uint32(lo), rels[k0:k], base, bias); err != nil {
 			return err
 		}
-		if _, err := mem.WriteAt(buf, int64(base)+int64(lo)); err != nil {
+		if _, err := mem.WriteMemory(buf, base+uint64(lo)); err != nil {
 			return err
 		}
 		lo = hi
@@ -321,7 +95,7 @@ func writeRelocated(mem *os.File, code, rels []byte, base, bias uint64) error {
 
 // armedTramps is one object's trampolines in one address space.
 type armedTramps struct {
-	pp   *prepared
+	pp   *trampoline.Prepared
 	bias uint64
 	base uint64 // run-time address of the trampolines
 	reg  *counterRegion
@@ -345,7 +119,7 @@ func (a *armedTramps) clone() *armedTramps {
 // jump is placed). rips are the pcs of sp's threads.
 func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, rips []uint64) ([]int, *textImage) {
 	o := p.obj
-	pp := o.prepared(r.opts.Coverage)
+	pp := o.Prepared(r.opts.Coverage)
 	all := func(why string) []int {
 		s := make([]int, 0, len(o.Sites))
 		for si := range o.Sites {
@@ -356,10 +130,10 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		}
 		return s
 	}
-	if pp.err != nil {
-		return all(pp.err.Error()), nil
+	if pp.Err != nil {
+		return all(pp.Err.Error()), nil
 	}
-	if pp.n == 0 {
+	if pp.N == 0 {
 		return all("no patchable site"), nil
 	}
 	le := binary.LittleEndian
@@ -370,7 +144,7 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	slices.Sort(bps)
 	bias := uint64(0)
 	found := false
-	use := make([]bool, pp.n)
+	use := make([]bool, pp.N)
 	keep := make([]bool, len(o.Sites)) // sites counted by trampolines here
 	n := 0
 	// The text to read: what the chosen windows and hops span, within
@@ -379,16 +153,16 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	var spans []span
 	var mlo, mhi uint64
 	mark := func(i int) {
-		rec := pp.recs[winRecLen*i : winRecLen*(i+1)]
+		rec := pp.Recs[trampoline.WinRecLen*i : trampoline.WinRecLen*(i+1)]
 		use[i] = true
 		n++
 		for k, e := le.Uint32(rec[24:]), le.Uint32(rec[24:])+le.Uint32(rec[28:]); k < e; k++ {
-			keep[le.Uint32(pp.sites[4*k:])] = true
+			keep[le.Uint32(pp.Sites[4*k:])] = true
 		}
 	}
 	var slack [][2]int // windows whose hop is in the slack of another, and that other
-	for i := 0; i < pp.n; i++ {
-		rec := pp.recs[winRecLen*i : winRecLen*(i+1)]
+	for i := 0; i < pp.N; i++ {
+		rec := pp.Recs[trampoline.WinRecLen*i : trampoline.WinRecLen*(i+1)]
 		addr, hop, size := le.Uint64(rec), le.Uint64(rec[8:]), uint64(le.Uint32(rec[20:]))
 		a := addr + bias
 		if !found || a < mlo || a+size > mhi {
@@ -412,11 +186,11 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		lo, hi := a, a+size
 		if hop != 0 {
 			h := hop + bias
-			if h < mlo || h+jmpLen > mhi || insideAny(rips, h-1, jmpLen+1) || anyIn(bps, h, h+jmpLen) {
+			if h < mlo || h+trampoline.JmpLen > mhi || insideAny(rips, h-1, trampoline.JmpLen+1) || anyIn(bps, h, h+trampoline.JmpLen) {
 				continue
 			}
-			lo, hi = min(lo, h), max(hi, h+jmpLen)
-			if j := pp.host(i); j >= 0 {
+			lo, hi = min(lo, h), max(hi, h+trampoline.JmpLen)
+			if j := pp.Host(i); j >= 0 {
 				// A hop in another window's slack goes in with that
 				// window only, and never in a coverage run, which
 				// removes windows one by one (planner.slackHop).
@@ -452,14 +226,15 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	}
 	cntSize := (uint64(8*len(o.Sites)) + uint64(unix.Pagesize()) - 1) &^ (uint64(unix.Pagesize()) - 1)
 	lo, hi := o.Sites[0].Addr, o.Sites[len(o.Sites)-1].Addr
-	base, err := r.mapRegion(tid, pid, sp, uint64(lo)+bias, uint64(hi)+bias, pp.codeSize, cntSize, oi)
+	base, cnt, err := r.pages.mapRegion(tid, pid, sp.mem, uint64(lo)+bias, uint64(hi)+bias, pp.CodeSize, cntSize)
 	if err != nil {
 		r.stats.why["mapping trampoline pages failed: "+err.Error()] += len(o.Sites)
 		return all(""), nil
 	}
-	reg := r.regions[len(r.regions)-1]
+	reg := &counterRegion{obj: oi, mem: cnt, fd: -1}
+	r.regions = append(r.regions, reg)
 	reg.only = keep
-	if err := writeRelocated(sp.mem, pp.code, pp.rels, base, bias); err != nil {
+	if err := writeRelocated(sp.mem, pp.Code, pp.Rels, base, bias); err != nil {
 		reg.only = nil
 		r.stats.why["write trampolines failed: "+err.Error()] += len(o.Sites)
 		return all(""), nil
@@ -470,28 +245,28 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 	// into every process that maps it, and puts its byte back when
 	// removed, over whatever is there).
 	img := sp.readText(spans)
-	at := &armedTramps{pp: pp, bias: bias, base: base, reg: reg, patched: make([]bool, pp.n)}
-	if len(pp.deps) > 0 {
+	at := &armedTramps{pp: pp, bias: bias, base: base, reg: reg, patched: make([]bool, pp.N)}
+	if len(pp.Deps) > 0 {
 		// Windows that go in together (planner.fold) or not at all: a
 		// jump left in place at a folded window's jump would count its
 		// fall sites.
 		drop := func(i int, why string) {
 			use[i] = false
-			pp.win(i).sites.each(func(c int) {
+			pp.Record(i).Sites.Each(func(c int) {
 				keep[c] = false
 				int3 = append(int3, c)
 				r.stats.why[why]++
 			})
 		}
 		textOK := func(i int) bool {
-			w := pp.win(i)
-			cur := img.at(w.addr+bias, uint64(w.size))
-			return cur != nil && bytes.Equal(cur, w.want)
+			w := pp.Record(i)
+			cur := img.at(w.Addr+bias, uint64(w.Size))
+			return cur != nil && bytes.Equal(cur, w.Want)
 		}
 		for changed := true; changed; {
 			changed = false
-			for k := 0; k+8 <= len(pp.deps); k += 8 {
-				a, b := int(le.Uint32(pp.deps[k:])), int(le.Uint32(pp.deps[k+4:]))
+			for k := 0; k+8 <= len(pp.Deps); k += 8 {
+				a, b := int(le.Uint32(pp.Deps[k:])), int(le.Uint32(pp.Deps[k+4:]))
 				switch {
 				case use[a] && use[b] && (!textOK(a) || !textOK(b)):
 					drop(a, "text differs from the file (another tool's breakpoint?)")
@@ -507,7 +282,7 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 			}
 		}
 	}
-	var jump [maxWindow]byte
+	var jump [trampoline.MaxWindow]byte
 	// The windows whose hop lies in another's slack go in last, where
 	// that other went in: its jump has put 0xcc where their hop goes.
 	user := make(map[int]int, len(slack))
@@ -515,27 +290,27 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		user[uh[0]] = uh[1]
 	}
 	place := func(i int) {
-		rec := pp.recs[winRecLen*i : winRecLen*(i+1)]
+		rec := pp.Recs[trampoline.WinRecLen*i : trampoline.WinRecLen*(i+1)]
 		addr, hop, off, size := le.Uint64(rec), le.Uint64(rec[8:]), le.Uint32(rec[16:]), uint64(le.Uint32(rec[20:]))
 		wa, ha := le.Uint32(rec[32:]), le.Uint32(rec[36:])
 		a, h := addr+bias, hop+bias
 		cur := img.at(a, size)
-		ok := cur != nil && bytes.Equal(cur, pp.want[wa:uint64(wa)+size])
+		ok := cur != nil && bytes.Equal(cur, pp.Want[wa:uint64(wa)+size])
 		var hcur []byte
 		if j, slackHop := user[i]; ok && slackHop {
 			// The host's bytes, the hop's among them, were checked.
-			hcur = img.at(h, jmpLen)
+			hcur = img.at(h, trampoline.JmpLen)
 			ok = hcur != nil && at.patched[j]
 		} else if ok && hop != 0 {
-			hcur = img.at(h, jmpLen)
-			ok = hcur != nil && bytes.Equal(hcur, pp.hopWant[ha:ha+jmpLen])
+			hcur = img.at(h, trampoline.JmpLen)
+			ok = hcur != nil && bytes.Equal(hcur, pp.HopWant[ha:ha+trampoline.JmpLen])
 		}
 		if !ok {
 			why := "text differs from the file (another tool's breakpoint?)"
 			if _, slackHop := user[i]; slackHop && hcur != nil {
 				why = "hop's host window not patched"
 			}
-			pp.win(i).sites.each(func(c int) {
+			pp.Record(i).Sites.Each(func(c int) {
 				keep[c] = false
 				int3 = append(int3, c)
 				r.stats.why[why]++
@@ -546,14 +321,14 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		to := base + uint64(off)
 		if hop != 0 {
 			hcur[0] = 0xe9
-			le.PutUint32(hcur[1:], uint32(int32(int64(to-(h+jmpLen)))))
-			img.touch(h, jmpLen)
-			j[0], j[1] = 0xeb, byte(int8(int64(hop)-int64(addr+hopLen)))
-			j = j[hopLen:]
+			le.PutUint32(hcur[1:], uint32(int32(int64(to-(h+trampoline.JmpLen)))))
+			img.touch(h, trampoline.JmpLen)
+			j[0], j[1] = 0xeb, byte(int8(int64(hop)-int64(addr+trampoline.HopLen)))
+			j = j[trampoline.HopLen:]
 		} else {
 			j[0] = 0xe9
-			le.PutUint32(j[1:], uint32(int32(int64(to-(a+jmpLen)))))
-			j = j[jmpLen:]
+			le.PutUint32(j[1:], uint32(int32(int64(to-(a+trampoline.JmpLen)))))
+			j = j[trampoline.JmpLen:]
 		}
 		for k := range j {
 			j[k] = 0xcc // never run: nothing jumps inside the window
@@ -565,7 +340,7 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		r.stats.patched++
 		r.stats.covered += int(le.Uint32(rec[28:])) - 1
 	}
-	for i := 0; i < pp.n; i++ {
+	for i := 0; i < pp.N; i++ {
 		if _, slackHop := user[i]; use[i] && !slackHop {
 			place(i)
 		}
@@ -576,10 +351,10 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		}
 	}
 	if r.opts.Coverage {
-		pp.startIndex(len(o.Sites)) // for uncover
+		pp.StartIndex(len(o.Sites)) // for uncover
 	}
 	sp.tramps = append(sp.tramps, at)
-	for why, n := range pp.why {
+	for why, n := range pp.Why {
 		r.stats.why[why] += n
 	}
 	return int3, img
@@ -589,14 +364,6 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 func anyIn(as []uint64, lo, hi uint64) bool {
 	i, _ := slices.BinarySearch(as, lo)
 	return i < len(as) && as[i] < hi
-}
-
-func countInner(w *window) int {
-	n := 0
-	for _, in := range w.insns {
-		n += len(in.count)
-	}
-	return n - 1
 }
 
 // insideAny reports whether a pc of rips lies in (a, a+size).
@@ -647,7 +414,7 @@ func (sp *space) writePatchesFrom(ps []patchAt, gap uint64, done func(p *patchAt
 			buf = make([]byte, end-start)
 		}
 		buf = buf[:end-start]
-		if _, err := sp.mem.ReadAt(buf, int64(start)); err != nil {
+		if _, err := sp.mem.ReadMemory(buf, start); err != nil {
 			return skipped, fmt.Errorf("read text at %#x of process %d: %w", start, sp.pid, err)
 		}
 		for k := i; k < j; k++ {
@@ -662,7 +429,7 @@ func (sp *space) writePatchesFrom(ps []patchAt, gap uint64, done func(p *patchAt
 			}
 			copy(buf[off:], p.bytes)
 		}
-		if _, err := sp.mem.WriteAt(buf, int64(start)); err != nil {
+		if _, err := sp.mem.WriteMemory(buf, start); err != nil {
 			return skipped, fmt.Errorf("patch text at %#x of process %d: %w", start, sp.pid, err)
 		}
 		i = j
@@ -679,15 +446,15 @@ func (sp *space) unpatch(a *armedTramps, wins []int32) int {
 	var ps, hs []patchAt
 	add := func(i int) {
 		if a.patched[i] {
-			w := a.pp.win(i)
-			ps = append(ps, patchAt{addr: w.addr + a.bias, bytes: w.want, idx: i})
-			if w.hop != 0 {
-				hs = append(hs, patchAt{addr: w.hop + a.bias, bytes: w.hopWant, idx: i})
+			w := a.pp.Record(i)
+			ps = append(ps, patchAt{addr: w.Addr + a.bias, bytes: w.Want, idx: i})
+			if w.Hop != 0 {
+				hs = append(hs, patchAt{addr: w.Hop + a.bias, bytes: w.HopWant, idx: i})
 			}
 		}
 	}
 	if wins == nil {
-		for i := 0; i < a.pp.n; i++ {
+		for i := 0; i < a.pp.N; i++ {
 			add(i)
 		}
 	} else {
@@ -729,65 +496,85 @@ func (r *ptraceRun) offHops(sp *space) {
 // hopTarget returns where the hop at run-time address h jumps, if a
 // patched window of a has its hop there.
 func (a *armedTramps) hopTarget(h uint64) (uint64, bool) {
-	i, ok := a.pp.hopWindow(len(a.reg.only), h-a.bias)
+	i, ok := a.pp.HopWindow(len(a.reg.only), h-a.bias)
 	if !ok || !a.patched[i] {
 		return 0, false
 	}
-	return a.base + uint64(a.pp.win(i).off), true
+	return a.base + uint64(a.pp.Record(i).Off), true
 }
 
-// mapRegion maps codeSize bytes of trampoline pages (private, r-x) and,
-// right after them, cntSize bytes of counters (the shared memfd) in
-// process pid, near [lo, hi], and registers the counters.
-func (r *ptraceRun) mapRegion(tid, pid int, sp *space, lo, hi, codeSize, cntSize uint64, oi int) (uint64, error) {
+// regionMapper gets an object's trampoline and counter pages into a
+// target: the seam between arming, which needs only the target's Memory,
+// and the system calls that map pages in it (remotePages), so that arming
+// runs unchanged against a byte slice in tests.
+type regionMapper interface {
+	// mapRegion maps codeSize bytes of trampoline pages (private, r-x)
+	// and, right after them, cntSize bytes of counters shared with sonde
+	// in process pid (stopped thread tid, memory mem), within rel32 reach
+	// of [lo, hi]. It returns the pages' run-time address and sonde's
+	// view of the counters, which unmapCounters releases.
+	mapRegion(tid, pid int, mem Memory, lo, hi, codeSize, cntSize uint64) (base uint64, counters []byte, err error)
+	// unmapCounters releases sonde's view of counters mapRegion gave.
+	unmapCounters(counters []byte)
+}
+
+// remotePages maps trampoline and counter pages into a traced process by
+// running mmap and openat in it (remoteSyscall), the counters in a memfd
+// that sonde maps too.
+type remotePages struct{}
+
+// mapRegion implements regionMapper.
+func (remotePages) mapRegion(tid, pid int, tmem Memory, lo, hi, codeSize, cntSize uint64) (uint64, []byte, error) {
 	maps, err := proc.Maps(pid)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	size := codeSize + cntSize
 	base, ok := findGap(maps, proc.Exe(pid), lo, hi, size)
 	if !ok {
-		return 0, fmt.Errorf("no free range of %d bytes within 1 GiB of %#x-%#x", size, lo, hi)
+		return 0, nil, fmt.Errorf("no free range of %d bytes within 1 GiB of %#x-%#x", size, lo, hi)
 	}
 	fd, mem, err := unix.MemfdCreate("sonde-counters", int(cntSize))
 	if err != nil {
-		return 0, fmt.Errorf("memfd: %w", err)
+		return 0, nil, fmt.Errorf("memfd: %w", err)
 	}
 	defer unix.Close(fd)
-	got, err := remoteSyscall(tid, pid, sp.mem, unix.SYS_MMAP, base, codeSize, unix.PROT_READ|unix.PROT_EXEC,
+	got, err := remoteSyscall(tid, pid, tmem, unix.SYS_MMAP, base, codeSize, unix.PROT_READ|unix.PROT_EXEC,
 		unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_FIXED_NOREPLACE, ^uint64(0), 0)
 	if err == nil && got != base {
 		err = fmt.Errorf("mmap gave %#x, not %#x", got, base)
 	}
 	if err != nil {
 		unix.Munmap(mem)
-		return 0, fmt.Errorf("map trampoline pages: %w", err)
+		return 0, nil, fmt.Errorf("map trampoline pages: %w", err)
 	}
 	path := fmt.Sprintf("/proc/%d/fd/%d\x00", os.Getpid(), fd)
 	pathAt := base + codeSize - 64
-	if _, err := sp.mem.WriteAt([]byte(path), int64(pathAt)); err != nil {
+	if _, err := tmem.WriteMemory([]byte(path), pathAt); err != nil {
 		unix.Munmap(mem)
-		return 0, err
+		return 0, nil, err
 	}
 	fdcwd := int64(unix.AT_FDCWD)
-	tfd, err := remoteSyscall(tid, pid, sp.mem, unix.SYS_OPENAT, uint64(fdcwd), pathAt, unix.O_RDWR|unix.O_CLOEXEC)
+	tfd, err := remoteSyscall(tid, pid, tmem, unix.SYS_OPENAT, uint64(fdcwd), pathAt, unix.O_RDWR|unix.O_CLOEXEC)
 	if err != nil {
 		unix.Munmap(mem)
-		return 0, fmt.Errorf("open the counters in the target: %w", err)
+		return 0, nil, fmt.Errorf("open the counters in the target: %w", err)
 	}
-	got, err = remoteSyscall(tid, pid, sp.mem, unix.SYS_MMAP, base+codeSize, cntSize, unix.PROT_READ|unix.PROT_WRITE,
+	got, err = remoteSyscall(tid, pid, tmem, unix.SYS_MMAP, base+codeSize, cntSize, unix.PROT_READ|unix.PROT_WRITE,
 		unix.MAP_SHARED|unix.MAP_FIXED_NOREPLACE, tfd, 0)
-	remoteSyscall(tid, pid, sp.mem, unix.SYS_CLOSE, tfd)
+	remoteSyscall(tid, pid, tmem, unix.SYS_CLOSE, tfd)
 	if err == nil && got != base+codeSize {
 		err = fmt.Errorf("mmap gave %#x, not %#x", got, base+codeSize)
 	}
 	if err != nil {
 		unix.Munmap(mem)
-		return 0, fmt.Errorf("map counter pages: %w", err)
+		return 0, nil, fmt.Errorf("map counter pages: %w", err)
 	}
-	r.regions = append(r.regions, &counterRegion{obj: oi, mem: mem, fd: -1})
-	return base, nil
+	return base, mem, nil
 }
+
+// unmapCounters implements regionMapper.
+func (remotePages) unmapCounters(counters []byte) { unix.Munmap(counters) }
 
 // findGap returns a page-aligned start of size free bytes within 1 GiB of
 // [lo, hi], away from where brk and the stack grow.
@@ -839,7 +626,7 @@ func findGap(maps []proc.Mapping, exe string, lo, hi, size uint64) (uint64, bool
 func (r *ptraceRun) credit() {
 	r.creditTo(r.res)
 	for _, reg := range r.regions {
-		unix.Munmap(reg.mem)
+		r.pages.unmapCounters(reg.mem)
 	}
 	r.regions = nil
 }

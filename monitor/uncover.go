@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/trampoline"
 	"sonde/proc"
 )
 
@@ -154,10 +155,10 @@ func (r *ptraceRun) uncover() (int, bool) {
 				continue
 			}
 			var wins []int32
-			siteWin := a.pp.siteWins(len(a.reg.seen))
+			siteWin := a.pp.SiteWins(len(a.reg.seen))
 			for _, s := range sites {
 				w := siteWin[s]
-				if w < 0 || !a.patched[w] || !a.reg.ran(a.pp.win(int(w)).sites) {
+				if w < 0 || !a.patched[w] || !a.reg.ran(a.pp.Record(int(w)).Sites) {
 					continue
 				}
 				wins = append(wins, w)
@@ -187,9 +188,9 @@ func (r *ptraceRun) uncover() (int, bool) {
 }
 
 // ran reports whether every site of sites has been seen.
-func (reg *counterRegion) ran(sites siteList) bool {
-	for k := 0; k < sites.len(); k++ {
-		if s := int(sites.at(k)); s >= len(reg.seen) || !reg.seen[s] {
+func (reg *counterRegion) ran(sites trampoline.SiteList) bool {
+	for k := 0; k < sites.Len(); k++ {
+		if s := int(sites.At(k)); s >= len(reg.seen) || !reg.seen[s] {
 			return false
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"sonde/internal/testprog"
+	"sonde/monitor/plancache"
 	"sonde/profile"
 )
 
@@ -161,13 +162,20 @@ func TestUncoverForkExec(t *testing.T) {
 	}
 }
 
+// backWindow is a window that starts before its site.
+type backWindow struct {
+	addr    uint64
+	size    int
+	counted []int // the sites counted in it
+}
+
 // backWindows returns the sites of o whose window starts before them.
-func backWindows(o *Object) map[int]*window {
-	pl := o.trampolines()
-	m := map[int]*window{}
-	for si, w := range pl.wins {
-		if w.addr < uint64(o.Sites[si].Addr) {
-			m[si] = w
+func backWindows(o *plancache.Object) map[int]backWindow {
+	pl := o.Trampolines()
+	m := map[int]backWindow{}
+	for si, s := range o.Sites {
+		if a, size, counted, ok := pl.Window(si); ok && a < uint64(s.Addr) {
+			m[si] = backWindow{a, size, counted}
 		}
 	}
 	return m
@@ -199,7 +207,7 @@ func TestBackWindows(t *testing.T) {
 		name := fmt.Sprintf("%s/%s/%v", strings.TrimSuffix(filepath.Base(tc.src), ".c"), tc.compiler, tc.kind)
 		t.Run(name, func(t *testing.T) {
 			bin := testprog.Build(t, tc.src, testprog.Opts{Compiler: tc.compiler, Flags: oracleFlags("-O2")})
-			o, err := LoadUnits(bin, tc.kind, nil, false)
+			o, err := loadObject(bin, tc.kind, nil, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -211,10 +219,8 @@ func TestBackWindows(t *testing.T) {
 			// own and the others the window displaces.
 			inBack := map[profile.Addr]bool{}
 			for si, w := range back {
-				for _, in := range w.insns {
-					for _, c := range in.count {
-						inBack[o.Sites[c].Addr] = true
-					}
+				for _, c := range w.counted {
+					inBack[o.Sites[c].Addr] = true
 				}
 				if !inBack[o.Sites[si].Addr] {
 					t.Errorf("site %d at %#x: not counted in its window at %#x", si, o.Sites[si].Addr, w.addr)

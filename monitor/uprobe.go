@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,8 @@ import (
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/tracefs"
 	"sonde/internal/linux/unix"
+	"sonde/monitor/plancache"
+	"sonde/monitor/units"
 	"sonde/proc"
 )
 
@@ -40,8 +43,11 @@ type uprobeSet struct {
 	counters []uprobeCounter
 	// refused are the sites whose instruction the kernel will not probe
 	// (ENOTSUPP, errno 524: for example "cs nopw" padding), by object.
-	refused map[*Object]map[int]bool
+	refused map[*plancache.Object]map[int]bool
 	trace   *perfevent.TraceUprobes // nil when the PMU is used
+	// debug receives the timings of opening and closing (Options.Debug);
+	// nil discards them.
+	debug *log.Logger
 }
 
 type uprobeCounter struct {
@@ -65,7 +71,7 @@ func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobe
 		}
 	}()
 	if opts.Uprobes != UprobesPerf {
-		s, err := openBPFUprobes(tids, objs, res)
+		s, err := openBPFUprobes(tids, objs, res, opts.Debug)
 		if err == nil {
 			res.Uprobes = UprobesBPF
 			res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: counted by a BPF program on %d uprobes (uprobe_multi links, one per object)", s.bpf.Probes()))
@@ -79,7 +85,7 @@ func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobe
 		}
 		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: BPF refused (%v): counted by one perf counter per uprobe", err))
 	}
-	s, err := openPerfUprobes(tids, objs, res)
+	s, err := openPerfUprobes(tids, objs, res, opts.Debug)
 	if err == nil {
 		res.Uprobes = UprobesPerf
 		if opts.Uprobes == UprobesPerf {
@@ -94,18 +100,23 @@ func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobe
 // findUnmapped: their probes count from the moment a followed process
 // maps them.
 func addUnmapped(opts *Options, pid int, objs []placed, res *Result) ([]placed, error) {
-	sel := NewSelector(opts.Only)
+	sel := units.NewSelector(opts.Only)
 	paths, missing := findUnmapped(pid, sel.Objects(), objs)
 	for _, m := range missing {
 		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: obj:%s is not mapped and was not found on disk: not counted if loaded later", m))
 	}
 	root := procRoot(pid)
 	for _, path := range paths {
-		o, err := LoadUnits(filepath.Join(root, path), opts.units(), sel, true)
+		u, err := units.LoadUnits(filepath.Join(root, path), opts.units(), sel, true)
 		if err != nil {
 			return nil, err
 		}
-		o.Path, o.onDisk = path, true
+		u.Path = path
+		o := plancache.NewObject(u)
+		if res.onDisk == nil {
+			res.onDisk = map[*plancache.Object]bool{}
+		}
+		res.onDisk[o] = true
 		res.Sites += len(o.Sites)
 		objs = append(objs, placed{obj: o})
 		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: %s is not mapped yet: probed on disk, counted from when the program loads it", path))
@@ -115,7 +126,7 @@ func addUnmapped(opts *Options, pid int, objs []placed, res *Result) ([]placed, 
 
 // openPerfUprobes opens a perf counter for every site of every placed
 // object in each of tids.
-func openPerfUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error) {
+func openPerfUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) (*uprobeSet, error) {
 	n := 0
 	for _, p := range objs {
 		n += len(p.obj.Sites)
@@ -126,7 +137,7 @@ func openPerfUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error)
 	if _, err := perfevent.UprobePMUType(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUprobe, err)
 	}
-	s := &uprobeSet{}
+	s := &uprobeSet{debug: debug}
 	// Trace events defined through tracefs follow threads and children;
 	// the PMU's cannot (see perfevent.OpenUprobeCounter).
 	trace, err := perfevent.NewTraceUprobes(fmt.Sprintf("sonde_%d", tids[0]))
@@ -139,7 +150,7 @@ func openPerfUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error)
 	// measured here, mostly asleep) and the waits overlap.
 	type job struct {
 		oi, si int
-		obj    *Object
+		obj    *plancache.Object
 		off    uint64
 		id     uint64
 		tid    int
@@ -191,9 +202,7 @@ func openPerfUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error)
 	}
 	close(ch)
 	wg.Wait()
-	if os.Getenv("SONDE_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, "uprobe open: %d definitions in %v, %d opens in %v\n", len(jobs), t1.Sub(t0), len(jobs), time.Since(t1))
-	}
+	debugf(s.debug, "uprobe open: %d definitions in %v, %d opens in %v", len(jobs), t1.Sub(t0), len(jobs), time.Since(t1))
 	var firstErr error
 	for _, j := range jobs {
 		if j.c != nil {
@@ -202,7 +211,7 @@ func openPerfUprobes(tids []int, objs []placed, res *Result) (*uprobeSet, error)
 		}
 		if errors.Is(j.err, errNotSupp) {
 			if s.refused == nil {
-				s.refused = map[*Object]map[int]bool{}
+				s.refused = map[*plancache.Object]map[int]bool{}
 			}
 			if s.refused[j.obj] == nil {
 				s.refused[j.obj] = map[int]bool{}
@@ -319,15 +328,11 @@ func (s *uprobeSet) close() {
 	if s.bpf != nil {
 		s.bpf.Close()
 		s.bpf = nil
-		if os.Getenv("SONDE_DEBUG") != "" {
-			fmt.Fprintf(os.Stderr, "uprobe close: BPF links closed in %v\n", time.Since(t0))
-		}
+		debugf(s.debug, "uprobe close: BPF links closed in %v", time.Since(t0))
 		return
 	}
 	defer func() {
-		if os.Getenv("SONDE_DEBUG") != "" {
-			fmt.Fprintf(os.Stderr, "uprobe close: %d counters in %v\n", len(s.counters), time.Since(t0))
-		}
+		debugf(s.debug, "uprobe close: %d counters in %v", len(s.counters), time.Since(t0))
 	}()
 	const workers = 64
 	ch := make(chan *perfevent.Counter)
@@ -347,9 +352,7 @@ func (s *uprobeSet) close() {
 	close(ch)
 	wg.Wait()
 	s.counters = nil
-	if os.Getenv("SONDE_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, "uprobe close: counters closed after %v\n", time.Since(t0))
-	}
+	debugf(s.debug, "uprobe close: counters closed after %v", time.Since(t0))
 	if s.trace != nil {
 		s.trace.Close()
 		s.trace = nil
@@ -425,4 +428,11 @@ loop:
 		}
 	}
 	return set.read(res)
+}
+
+// debugf writes one line to l, when there is one (Options.Debug).
+func debugf(l *log.Logger, format string, args ...any) {
+	if l != nil {
+		l.Printf(format, args...)
+	}
 }

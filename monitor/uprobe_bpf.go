@@ -3,10 +3,12 @@ package monitor
 import (
 	"errors"
 	"fmt"
+	"log"
 	"os"
 	"time"
 
 	"sonde/internal/linux/bpf"
+	"sonde/monitor/plancache"
 )
 
 // UprobeMechanism chooses how the uprobe engine plants its probes.
@@ -50,9 +52,9 @@ type bpfSite struct{ oi, si int }
 // uprobe_multi link per object, and follows the processes of tids (and
 // what they fork). Sites whose instruction the kernel refuses are put in
 // s.refused, for ptrace breakpoints.
-func openBPFUprobes(tids []int, objs []placed, res *Result) (_ *uprobeSet, err error) {
+func openBPFUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) (_ *uprobeSet, err error) {
 	t0 := time.Now()
-	s := &uprobeSet{}
+	s := &uprobeSet{debug: debug}
 	type job struct {
 		p       placed
 		oi      int
@@ -106,9 +108,7 @@ func openBPFUprobes(tids []int, objs []placed, res *Result) (_ *uprobeSet, err e
 			return nil, err
 		}
 	}
-	if os.Getenv("SONDE_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, "uprobe open: %d BPF probes in %d links in %v\n", c.Probes(), len(jobs), time.Since(t0))
-	}
+	debugf(s.debug, "uprobe open: %d BPF probes in %d links in %v", c.Probes(), len(jobs), time.Since(t0))
 	return s, nil
 }
 
@@ -116,7 +116,7 @@ func openBPFUprobes(tids []int, objs []placed, res *Result) (_ *uprobeSet, err e
 // instruction of an object that a process maps already and refuses the
 // whole link for one it cannot probe (refusedPrefix misses some): then
 // the offsets are halved until the refused ones are found.
-func (s *uprobeSet) attachBPF(o *Object, offsets, cookies []uint64) error {
+func (s *uprobeSet) attachBPF(o *plancache.Object, offsets, cookies []uint64) error {
 	err := s.bpf.Attach(o.Path, offsets, cookies)
 	if !errors.Is(err, bpf.ErrProbeRefused) {
 		return err
@@ -133,9 +133,9 @@ func (s *uprobeSet) attachBPF(o *Object, offsets, cookies []uint64) error {
 }
 
 // refuse records that site si of o cannot be uprobed.
-func (s *uprobeSet) refuse(o *Object, si int) {
+func (s *uprobeSet) refuse(o *plancache.Object, si int) {
 	if s.refused == nil {
-		s.refused = map[*Object]map[int]bool{}
+		s.refused = map[*plancache.Object]map[int]bool{}
 	}
 	if s.refused[o] == nil {
 		s.refused[o] = map[int]bool{}
@@ -157,7 +157,7 @@ func (s *uprobeSet) readBPF(res *Result) error {
 
 // siteCode returns the first bytes of each site's instruction of o, read
 // from its file (at most 15, an x86 instruction's longest).
-func siteCode(o *Object) ([][]byte, error) {
+func siteCode(o *plancache.Object) ([][]byte, error) {
 	f, err := os.Open(o.Path)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", o.Path, err)

@@ -1,9 +1,11 @@
 package monitor
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +14,8 @@ import (
 
 	"sonde/internal/linux/bpf"
 	"sonde/internal/testprog"
+	"sonde/monitor/plancache"
+	"sonde/monitor/units"
 	"sonde/profile"
 )
 
@@ -38,9 +42,15 @@ func TestUprobeMechanisms(t *testing.T) {
 			{"forkexec", forkexec, "forkexec ok\n", 1110},
 		} {
 			t.Run(m.String()+"/"+tc.name, func(t *testing.T) {
-				res, out := run(t, Options{Units: profile.UnitFunction, Engine: EngineUprobe, Uprobes: m, Only: []Spec{mustSpec(t, "func:^counted$")}}, tc.bin)
+				var debug bytes.Buffer
+				res, out := run(t, Options{Units: profile.UnitFunction, Engine: EngineUprobe, Uprobes: m, Only: []units.Spec{mustSpec(t, "func:^counted$")},
+					Debug: log.New(&debug, "", 0)}, tc.bin)
 				if out != tc.out || res.ExitCode() != 0 {
 					t.Fatalf("output %q, target %s", out, res.Ended)
+				}
+				// SONDE_DEBUG's timings go to the logger the caller gave.
+				if d := debug.String(); !strings.Contains(d, "uprobe open: ") || !strings.Contains(d, "uprobe close: ") {
+					t.Errorf("debug logger got %q, want the open and close timings", d)
 				}
 				if res.Engine != EngineUprobe || res.Uprobes != m {
 					t.Errorf("counted by %v/%v, want uprobe/%v", res.Engine, res.Uprobes, m)
@@ -100,7 +110,7 @@ func TestUprobeDlopen(t *testing.T) {
 		for _, r := range rows {
 			for _, kind := range []profile.UnitKind{profile.UnitFunction, profile.UnitLine} {
 				t.Run(m.String()+"/"+r.name+"/"+kind.String(), func(t *testing.T) {
-					res := runCmd(t, Options{Units: kind, Engine: EngineUprobe, Uprobes: m, Only: []Spec{mustSpec(t, r.spec)}}, r.cmd())
+					res := runCmd(t, Options{Units: kind, Engine: EngineUprobe, Uprobes: m, Only: []units.Spec{mustSpec(t, r.spec)}}, r.cmd())
 					if res.ExitCode() != 0 {
 						t.Fatalf("target %s", res.Ended)
 					}
@@ -198,7 +208,7 @@ func TestBPFRefusedSite(t *testing.T) {
 	if _, err := io.ReadFull(out, line); err != nil || string(line) != "ready\n" {
 		t.Fatalf("fixture: %q, %v", line, err)
 	}
-	o, err := LoadUnits(bin, profile.UnitFunction, nil, false)
+	o, err := loadObject(bin, profile.UnitFunction, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,10 +228,10 @@ func TestBPFRefusedSite(t *testing.T) {
 	}
 	// Sites: counted, the padding, main (a fake Object keeps the test
 	// apart from the unit planner).
-	fake := &Object{Path: bin, segs: o.segs}
+	fake := plancache.NewObject(&units.Object{Path: bin, Segments: o.Segments})
 	var offsets []uint64
 	for _, a := range []profile.Addr{o.Sites[siteOf(t, o, "counted")].Addr, profile.Addr(pad), o.Sites[siteOf(t, o, "main")].Addr} {
-		fake.Sites = append(fake.Sites, Site{Addr: a})
+		fake.Sites = append(fake.Sites, units.Site{Addr: a})
 		off, ok := o.FileOffset(a)
 		if !ok {
 			t.Fatalf("no file offset for %#x", a)
@@ -249,7 +259,7 @@ func TestBPFRefusedSite(t *testing.T) {
 }
 
 // siteOf returns the index of the site of function unit name.
-func siteOf(t *testing.T, o *Object, name string) int {
+func siteOf(t *testing.T, o *plancache.Object, name string) int {
 	t.Helper()
 	for si, s := range o.Sites {
 		for _, u := range s.Units {

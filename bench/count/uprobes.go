@@ -11,6 +11,7 @@ import (
 
 	"sonde/internal/linux/unix"
 	"sonde/monitor"
+	"sonde/monitor/units"
 	"sonde/profile"
 )
 
@@ -40,9 +41,9 @@ func uprobeMechanisms(rounds, n, bigRounds int, python, td, dir string) error {
 	// RUSAGE_CHILDREN: the kernel's uprobe handling is charged to it)
 	// and the result.
 	count := func(m monitor.UprobeMechanism, kind profile.UnitKind, only []string, bin string, args ...string) (time.Duration, *monitor.Result, error) {
-		var specs []monitor.Spec
+		var specs []units.Spec
 		for _, o := range only {
-			sp, err := monitor.ParseSpec(o)
+			sp, err := units.ParseSpec(o)
 			if err != nil {
 				return 0, nil, err
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -15,6 +16,8 @@ import (
 	"time"
 
 	"sonde/monitor"
+	"sonde/monitor/plancache"
+	"sonde/monitor/units"
 	"sonde/profile"
 	"sonde/profile/datafile"
 )
@@ -97,7 +100,7 @@ Examples:
 const closeHelperFlag = "--internal-close-uprobes"
 
 // specList is the repeatable --only flag.
-type specList []monitor.Spec
+type specList []units.Spec
 
 func (s *specList) String() string {
 	var parts []string
@@ -108,7 +111,7 @@ func (s *specList) String() string {
 }
 
 func (s *specList) Set(v string) error {
-	sp, err := monitor.ParseSpec(v)
+	sp, err := units.ParseSpec(v)
 	if err != nil {
 		return err
 	}
@@ -159,7 +162,11 @@ func runCount(e *env, args []string) int {
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	opts := &monitor.Options{Units: kind, Only: only, Coverage: *coverage, Engine: eng, NoTrampolines: !*trampolines, Notice: e.stderr}
 	if *planCache {
-		opts.PlanCache = monitor.PlanCacheDir()
+		opts.PlanCache = plancache.Dir()
+	}
+	if e.getenv("SONDE_DEBUG") != "" {
+		// Timings for sonde's developers, on sonde's stderr.
+		opts.Debug = log.New(e.stderr, "", 0)
 	}
 	if self, err := os.Executable(); err == nil && strings.HasSuffix(self, "/sonde") {
 		// Thousands of uprobes take minutes to remove: let a helper

@@ -1,4 +1,4 @@
-package monitor
+package units
 
 import (
 	"fmt"
@@ -166,6 +166,14 @@ func (s *Selector) Objects() []string {
 	return s.objects
 }
 
+// UnitSpecs returns the specs that restrict units (all but obj: ones).
+func (s *Selector) UnitSpecs() []Spec {
+	if s == nil {
+		return nil
+	}
+	return s.units
+}
+
 // WantsObject reports whether the object at path is to be counted; main
 // says it is the program's executable, counted when no obj: spec is given.
 func (s *Selector) WantsObject(path string, main bool) bool {
@@ -173,15 +181,16 @@ func (s *Selector) WantsObject(path string, main bool) bool {
 		return main
 	}
 	for _, name := range s.objects {
-		if objectMatches(name, path) {
+		if ObjectMatches(name, path) {
 			return true
 		}
 	}
 	return false
 }
 
-// objectMatches reports whether obj:name names the object at path.
-func objectMatches(name, path string) bool {
+// ObjectMatches reports whether obj:name names the object at path: its
+// path, base name, or base name up to a "." or "-" (libfoo.so.1).
+func ObjectMatches(name, path string) bool {
 	base := filepath.Base(path)
 	return path == name || base == name || strings.HasPrefix(base, name+".") || strings.HasPrefix(base, name+"-")
 }
@@ -297,36 +306,4 @@ func fileMatches(spec, file string) bool {
 		return false
 	}
 	return file == spec || filepath.Base(file) == spec || strings.HasSuffix(file, "/"+strings.TrimPrefix(spec, "./"))
-}
-
-// Unmatched returns the specs that selected nothing in res: an obj: spec
-// that names none of the objects counted, any other one that accepts no
-// unit of them.
-func (res *Result) Unmatched(specs []Spec) []Spec {
-	sel := NewSelector(specs)
-	var out []Spec
-	for _, sp := range specs {
-		if !res.matches(sel, sp) {
-			out = append(out, sp)
-		}
-	}
-	return out
-}
-
-func (res *Result) matches(sel *Selector, sp Spec) bool {
-	for _, o := range res.Objects {
-		if sp.Kind == SpecObject {
-			if objectMatches(sp.Object, o.Path) {
-				return true
-			}
-			continue
-		}
-		units := o.Units()
-		for i := range units {
-			if sel.Accepts(sp, &units[i]) {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -1,6 +1,10 @@
-package monitor
+package trampoline
 
-import "testing"
+import (
+	"testing"
+
+	"sonde/monitor/units"
+)
 
 // TestFlagsDeadAt checks the flag liveness scan on hand-assembled code
 // (encodings from the Intel SDM, checked with objdump -D -b binary -m
@@ -52,7 +56,7 @@ func TestFlagsDeadAt(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			const base = 0x1000
 			p := &planner{text: []textSeg{{vaddr: base, data: tc.code}}}
-			fn := funcSym{addr: base, size: uint64(len(tc.code))}
+			fn := units.Func{Addr: base, Size: uint64(len(tc.code))}
 			if got := p.flagsDeadAt(fn, base); got != tc.dead {
 				t.Errorf("flagsDeadAt = %v, want %v", got, tc.dead)
 			}

@@ -1,4 +1,4 @@
-package monitor
+package plancache
 
 import (
 	"encoding/binary"
@@ -14,8 +14,9 @@ import (
 	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/trampoline"
+	"sonde/monitor/units"
 	"sonde/profile"
-	"sonde/profile/datafile"
 )
 
 // The plan cache. An object's units, its sites and its prepared
@@ -36,9 +37,9 @@ const planCacheFormat = "sonde count plan cache 9"
 // go first.
 const planCacheLimit = 1 << 30
 
-// PlanCacheDir returns the plan cache's directory: plans under
-// $SONDE_CACHE, else under os.UserCacheDir()/sonde.
-func PlanCacheDir() string {
+// Dir returns the plan cache's directory: plans under $SONDE_CACHE, else
+// under os.UserCacheDir()/sonde.
+func Dir() string {
 	d := os.Getenv("SONDE_CACHE")
 	if d == "" {
 		u, err := os.UserCacheDir()
@@ -82,7 +83,7 @@ var sondeID = sync.OnceValue(func() string {
 
 // planEntryFor returns the entry of file's units of kind under sel in
 // cache directory dir; nil when the file or sonde cannot be identified.
-func planEntryFor(dir, file string, kind profile.UnitKind, sel *Selector, emulable bool) *planEntry {
+func planEntryFor(dir, file string, kind profile.UnitKind, sel *units.Selector, emulable bool) *planEntry {
 	id := sondeID()
 	if dir == "" || id == "" {
 		return nil
@@ -92,10 +93,8 @@ func planEntryFor(dir, file string, kind profile.UnitKind, sel *Selector, emulab
 		return nil
 	}
 	var specs []string
-	if sel != nil {
-		for _, s := range sel.units {
-			specs = append(specs, s.String())
-		}
+	for _, s := range sel.UnitSpecs() {
+		specs = append(specs, s.String())
 	}
 	key := fmt.Sprintf("%s\nsonde %s\nfile %d %d %d %d.%09d %d.%09d\nunits %d emulable %t page %d\nonly %q\n",
 		planCacheFormat, id, st.Dev, st.Ino, st.Size, st.Mtim.Sec, st.Mtim.Nsec, st.Ctim.Sec, st.Ctim.Nsec,
@@ -103,15 +102,15 @@ func planEntryFor(dir, file string, kind profile.UnitKind, sel *Selector, emulab
 	return &planEntry{dir: dir, key: key}
 }
 
-// loadUnitsCached is LoadUnits through the plan cache in dir ("" for
-// none). With tramps, an object that is not in the cache starts its
-// trampoline planner while its units load.
-func loadUnitsCached(dir, file string, kind profile.UnitKind, sel *Selector, emulable, tramps bool) (*Object, error) {
+// Load is units.LoadUnits through the plan cache in dir ("" for none).
+// With tramps, an object that is not in the cache starts its trampoline
+// planner while its units load.
+func Load(dir, file string, kind profile.UnitKind, sel *units.Selector, emulable, tramps bool) (*Object, error) {
 	e := planEntryFor(dir, file, kind, sel, emulable)
 	if e != nil {
 		if b := mapEntry(e.path()); b != nil {
 			if o, err := decodePlan(b, e.key); err == nil {
-				o.file, o.cache = file, e
+				o.File, o.cache = file, e
 				now := time.Now()
 				os.Chtimes(e.path(), now, now) // least recently used goes first
 				return o, nil
@@ -119,15 +118,15 @@ func loadUnitsCached(dir, file string, kind profile.UnitKind, sel *Selector, emu
 			unix.Munmap(b)
 		}
 	}
-	var facts chan plannerFacts
+	var facts chan trampoline.Facts
 	if tramps {
-		facts = startPlanner(file)
+		facts = trampoline.Start(file)
 	}
-	o, err := LoadUnits(file, kind, sel, emulable)
+	u, err := units.LoadUnits(file, kind, sel, emulable)
 	if err != nil {
 		return nil, err
 	}
-	o.facts = facts
+	o := &Object{Object: u, facts: facts}
 	o.cache, o.dirty, o.fresh = e, e != nil, true
 	return o, nil
 }
@@ -153,9 +152,9 @@ func mapEntry(path string) []byte {
 	return b
 }
 
-// savePlan writes o's entry if o holds more than it; errors are ignored
-// (the cache is an optimization).
-func savePlan(o *Object) {
+// Save writes o's entry if o holds more than it; errors are ignored (the
+// cache is an optimization).
+func Save(o *Object) {
 	if o.cache == nil || !o.dirty {
 		return
 	}
@@ -218,42 +217,30 @@ func trimPlanCache(dir string, limit int64) {
 	}
 }
 
-// encoded returns o's units encoded for the data file with mapping index
-// i, and their hash, when the plan cache holds them; nil otherwise.
-func (o *Object) encoded(i int) ([]byte, uint64) {
-	if i != 0 || o.body == nil {
-		return nil, 0
-	}
-	return o.body, o.hash
-}
-
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // encodePlan returns o's cache entry under key: the key, the object, its
 // sites and its prepared trampolines, then a CRC-32C of all of it.
 func encodePlan(o *Object, key string) []byte {
-	if o.body == nil {
-		o.body = datafile.EncodeUnitsMapped(nil, o.Units(), 0)
-		o.hash = datafile.BodyHash(o.body)
-	}
+	body, hash := o.Body()
 	w := &planWriter{}
 	w.str(key)
 	w.str(o.BuildID)
-	w.u64(uint64(len(o.segs)))
-	for _, s := range o.segs {
+	w.u64(uint64(len(o.Segments)))
+	for _, s := range o.Segments {
 		ex := uint64(0)
-		if s.exec {
+		if s.Exec {
 			ex = 1
 		}
-		w.u64(s.vaddr)
-		w.u64(s.memsz)
-		w.u64(s.off)
-		w.u64(s.filesz)
+		w.u64(s.Vaddr)
+		w.u64(s.Memsz)
+		w.u64(s.Off)
+		w.u64(s.Filesz)
 		w.u64(ex)
 	}
-	w.u64(uint64(o.nunits))
-	w.u64(o.hash)
-	w.bytes(o.body)
+	w.u64(uint64(o.NumUnits()))
+	w.u64(hash)
+	w.bytes(body)
 	// Flat arrays, each checked once for size when read: the addresses,
 	// the number of units of each site, then all the unit indices.
 	w.u64(uint64(len(o.Sites)))
@@ -280,29 +267,29 @@ func encodePlan(o *Object, key string) []byte {
 		}
 		w.u32(1)
 		errText := ""
-		if pp.err != nil {
-			errText = pp.err.Error()
+		if pp.Err != nil {
+			errText = pp.Err.Error()
 		}
 		w.str(errText)
-		whys := make([]string, 0, len(pp.why))
-		for k := range pp.why {
+		whys := make([]string, 0, len(pp.Why))
+		for k := range pp.Why {
 			whys = append(whys, k)
 		}
 		sort.Strings(whys)
 		w.u64(uint64(len(whys)))
 		for _, k := range whys {
 			w.str(k)
-			w.u32(uint32(pp.why[k]))
+			w.u32(uint32(pp.Why[k]))
 		}
-		w.u64(pp.codeSize)
-		w.bytes(pp.code)
+		w.u64(pp.CodeSize)
+		w.bytes(pp.Code)
 		// The arrays as they are in memory: read back where mapped.
-		w.bytes(pp.rels)
-		w.bytes(pp.recs)
-		w.bytes(pp.sites)
-		w.bytes(pp.want)
-		w.bytes(pp.hopWant)
-		w.bytes(pp.deps)
+		w.bytes(pp.Rels)
+		w.bytes(pp.Recs)
+		w.bytes(pp.Sites)
+		w.bytes(pp.Want)
+		w.bytes(pp.HopWant)
+		w.bytes(pp.Deps)
 	}
 	return binary.LittleEndian.AppendUint32(w.b, crc32.Checksum(w.b, castagnoli))
 }
@@ -333,22 +320,22 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 	if r.str() != key {
 		return nil, errors.New("plan cache entry of another key")
 	}
-	o = &Object{BuildID: r.str()}
+	buildID := r.str()
 	nsegs := r.count(40)
-	o.segs = make([]segment, nsegs)
-	for i := range o.segs {
-		o.segs[i] = segment{vaddr: r.u64(), memsz: r.u64(), off: r.u64(), filesz: r.u64(), exec: r.u64() == 1}
+	segs := make([]units.Segment, nsegs)
+	for i := range segs {
+		segs[i] = units.Segment{Vaddr: r.u64(), Memsz: r.u64(), Off: r.u64(), Filesz: r.u64(), Exec: r.u64() == 1}
 	}
 	nunits := r.u64()
-	o.hash = r.u64()
-	o.body = r.bytes()
-	if nunits > uint64(len(o.body)) { // a unit takes at least 9 bytes
+	hash := r.u64()
+	body := r.bytes()
+	if nunits > uint64(len(body)) { // a unit takes at least 9 bytes
 		return nil, errPlanCorrupt
 	}
-	o.nunits = int(nunits)
 	if r.err != nil {
 		return nil, r.err
 	}
+	o = &Object{}
 	// The units' body is checked by the CRC only: decoding it costs more
 	// than the rest of the entry, and only Units needs it decoded.
 	nsites := r.count(12)
@@ -361,21 +348,21 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 		if r.u32() == 0 {
 			continue
 		}
-		pp := &prepared{why: map[string]int{}}
+		pp := &trampoline.Prepared{Why: map[string]int{}}
 		if e := r.str(); e != "" {
-			pp.err = errors.New(e)
+			pp.Err = errors.New(e)
 		}
 		for range r.count(8) {
 			k := r.str()
-			pp.why[k] = int(r.u32())
+			pp.Why[k] = int(r.u32())
 		}
-		pp.codeSize = r.u64()
-		pp.code = r.bytes()
-		if uint64(len(pp.code))+pathSlot > pp.codeSize || pp.codeSize%uint64(os.Getpagesize()) != 0 {
+		pp.CodeSize = r.u64()
+		pp.Code = r.bytes()
+		if uint64(len(pp.Code))+trampoline.PathSlot > pp.CodeSize || pp.CodeSize%uint64(os.Getpagesize()) != 0 {
 			r.fail()
 		}
-		pp.rels, pp.recs, pp.sites, pp.want, pp.hopWant = r.bytes(), r.bytes(), r.bytes(), r.bytes(), r.bytes()
-		pp.deps = r.bytes()
+		pp.Rels, pp.Recs, pp.Sites, pp.Want, pp.HopWant = r.bytes(), r.bytes(), r.bytes(), r.bytes(), r.bytes()
+		pp.Deps = r.bytes()
 		if r.err != nil {
 			return nil, r.err
 		}
@@ -391,49 +378,51 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 	go func() {
 		ok := true
 		for _, pp := range o.prep {
-			ok = ok && (pp == nil || pp.check(nsites))
+			ok = ok && (pp == nil || pp.Check(nsites))
 		}
 		checked <- ok
 	}()
-	if err := o.decodeSites(nsites, addrs, ks, refsB); err != nil {
+	sites, err := decodeSites(nsites, int(nunits), addrs, ks, refsB)
+	if err != nil {
 		<-checked
 		return nil, err
 	}
+	o.Object = units.NewEncoded(buildID, segs, sites, int(nunits), body, hash)
 	if !<-checked {
 		return nil, errPlanCorrupt
 	}
 	return o, nil
 }
 
-// decodeSites fills o.Sites from an entry's flat arrays: nsites
+// decodeSites returns the sites of an entry's flat arrays: nsites
 // addresses (u64), the number of units of each (u32), then the unit
-// indices (u32).
-func (o *Object) decodeSites(nsites int, addrs, ks, refsB []byte) error {
+// indices (u32), each below nunits.
+func decodeSites(nsites, nunits int, addrs, ks, refsB []byte) ([]units.Site, error) {
 	nref := len(refsB) / 4
-	o.Sites = make([]Site, nsites)
+	sites := make([]units.Site, nsites)
 	refs := make([]int, nref)
 	for i := range refs {
 		u := int(binary.LittleEndian.Uint32(refsB[4*i:]))
-		if u >= o.nunits {
-			return errPlanCorrupt
+		if u >= nunits {
+			return nil, errPlanCorrupt
 		}
 		refs[i] = u
 	}
 	last, at := int64(-1), 0
-	for i := range o.Sites {
+	for i := range sites {
 		a := binary.LittleEndian.Uint64(addrs[8*i:])
 		k := int(binary.LittleEndian.Uint32(ks[4*i:]))
 		if int64(a) <= last || k > nref-at {
-			return errPlanCorrupt
+			return nil, errPlanCorrupt
 		}
 		last = int64(a)
-		o.Sites[i] = Site{Addr: profile.Addr(a), Units: refs[at : at+k : at+k]}
+		sites[i] = units.Site{Addr: profile.Addr(a), Units: refs[at : at+k : at+k]}
 		at += k
 	}
 	if at != nref {
-		return errPlanCorrupt
+		return nil, errPlanCorrupt
 	}
-	return nil
+	return sites, nil
 }
 
 // planWriter appends little-endian fields.

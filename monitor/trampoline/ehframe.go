@@ -1,4 +1,4 @@
-package monitor
+package trampoline
 
 import (
 	"debug/elf"

@@ -1,4 +1,4 @@
-package monitor
+package trampoline
 
 import (
 	"cmp"
@@ -10,29 +10,31 @@ import (
 	"sonde/internal/linux/unix"
 )
 
-// prepared is an object's trampolines ready to map: the plan's windows
+// Prepared is an object's trampolines ready to map: the plan's windows
 // emitted once (the code at offset 0 of its region, with relocations for
 // what points into the object), what each jump overwrites, and why the
 // other sites keep int3. It depends on the file and the mode only (counts
 // or coverage), so it is what the plan cache keeps. Its arrays are flat
 // little-endian records, the same in memory as in a cache entry: an entry
 // is used where it is mapped, without a copy.
-type prepared struct {
-	code     []byte
-	codeSize uint64 // page-rounded: the code, then pathSlot bytes
-	rels     []byte // relRecLen-byte records: off u32, end u32, target u64 (see textRel)
-	recs     []byte // winRecLen-byte window records, by address (see win)
-	sites    []byte // u32 site indices, window after window
-	want     []byte // the file's bytes under each window, window after window
-	hopWant  []byte // the file's bytes under each hop, hop after hop
-	// deps are u32 pairs of window indices: windows that go in together
+type Prepared struct {
+	// Code is the trampolines at offset 0 of their region; CodeSize is
+	// page-rounded: the code, then PathSlot bytes.
+	Code     []byte
+	CodeSize uint64
+	Rels     []byte // RelRecLen-byte records: off u32, end u32, target u64 (see textRel)
+	Recs     []byte // WinRecLen-byte window records, by address (see Record)
+	Sites    []byte // u32 site indices, window after window
+	Want     []byte // the file's bytes under each window, window after window
+	HopWant  []byte // the file's bytes under each hop, hop after hop
+	// Deps are u32 pairs of window indices: windows that go in together
 	// or not at all (a window with fall sites and a window whose
 	// trampoline jumps to its entry B, planner.fold).
-	deps []byte
-	n    int // windows
-	// why counts, per reason, the sites that keep the int3 path.
-	why map[string]int
-	err error // set: every site of the object keeps int3
+	Deps []byte
+	N    int // windows
+	// Why counts, per reason, the sites that keep the int3 path.
+	Why map[string]int
+	Err error // set: every site of the object keeps int3
 	// The index, made once in the background (startIndex): by site, the
 	// window counting it (siteWin, -1: none); the hops' link-time
 	// addresses in order (hopAddr) and their windows (hopWin).
@@ -43,19 +45,19 @@ type prepared struct {
 	hopWin    []int32
 }
 
-// Record sizes of prepared's arrays.
+// Record sizes of Prepared's arrays.
 const (
-	relRecLen = 16
+	RelRecLen = 16
 	// addr u64, hop u64, off u32, size u32, sitesAt u32, nsites u32,
 	// wantAt u32, hopAt u32
-	winRecLen = 40
+	WinRecLen = 40
 )
 
 // startIndex starts making pp's index (siteWin, hopAddr, hopWin) for
 // nsites sites, once: a coverage run needs it for its first look at the
 // counters, and making it takes milliseconds that the target, running,
 // does not wait for.
-func (pp *prepared) startIndex(nsites int) {
+func (pp *Prepared) StartIndex(nsites int) {
 	pp.indexOnce.Do(func() {
 		pp.indexed = make(chan struct{})
 		go func() {
@@ -70,10 +72,10 @@ func (pp *prepared) startIndex(nsites int) {
 				win  int32
 			}
 			var hops []hop
-			for i := 0; i < pp.n; i++ {
-				r := pp.recs[winRecLen*i:]
+			for i := 0; i < pp.N; i++ {
+				r := pp.Recs[WinRecLen*i:]
 				for k, e := le.Uint32(r[24:]), le.Uint32(r[24:])+le.Uint32(r[28:]); k < e; k++ {
-					if s := le.Uint32(pp.sites[4*k:]); int(s) < nsites {
+					if s := le.Uint32(pp.Sites[4*k:]); int(s) < nsites {
 						pp.siteWin[s] = int32(i)
 					}
 				}
@@ -93,15 +95,15 @@ func (pp *prepared) startIndex(nsites int) {
 
 // siteWins returns, by site, the index of the window that counts it
 // (-1: none).
-func (pp *prepared) siteWins(nsites int) []int32 {
-	pp.startIndex(nsites)
+func (pp *Prepared) SiteWins(nsites int) []int32 {
+	pp.StartIndex(nsites)
 	<-pp.indexed
 	return pp.siteWin
 }
 
 // hopWindow returns the window whose hop is at link-time address h.
-func (pp *prepared) hopWindow(nsites int, h uint64) (int, bool) {
-	pp.startIndex(nsites)
+func (pp *Prepared) HopWindow(nsites int, h uint64) (int, bool) {
+	pp.StartIndex(nsites)
 	<-pp.indexed
 	k, ok := slices.BinarySearch(pp.hopAddr, h)
 	if !ok {
@@ -110,42 +112,42 @@ func (pp *prepared) hopWindow(nsites int, h uint64) (int, bool) {
 	return int(pp.hopWin[k]), true
 }
 
-// prepWin is one patched window, as win reads it.
-type prepWin struct {
-	addr  uint64   // link-time address of its site
-	off   uint32   // its trampoline's offset in code
-	size  uint32   // bytes the jump overwrites
-	sites siteList // the sites counted in it, its own first
-	want  []byte   // the file's bytes under the jump
-	// hop, when not 0, is the link-time address of the 5-byte jump to the
+// Record is one patched window, as win reads it.
+type Record struct {
+	Addr  uint64   // link-time address of its site
+	Off   uint32   // its trampoline's offset in code
+	Size  uint32   // bytes the jump overwrites
+	Sites SiteList // the sites counted in it, its own first
+	Want  []byte   // the file's bytes under the jump
+	// Hop, when not 0, is the link-time address of the 5-byte jump to the
 	// trampoline that the window's jmp rel8 reaches (window.hop), and
-	// hopWant the file's bytes there.
-	hop     uint64
-	hopWant []byte
+	// HopWant the file's bytes there.
+	Hop     uint64
+	HopWant []byte
 }
 
-// siteList is a window's site indices, little-endian u32s.
-type siteList []byte
+// SiteList is a window's site indices, little-endian u32s.
+type SiteList []byte
 
-func (l siteList) len() int       { return len(l) / 4 }
-func (l siteList) at(k int) int32 { return int32(binary.LittleEndian.Uint32(l[4*k:])) }
-func (l siteList) each(f func(int)) {
+func (l SiteList) Len() int       { return len(l) / 4 }
+func (l SiteList) At(k int) int32 { return int32(binary.LittleEndian.Uint32(l[4*k:])) }
+func (l SiteList) Each(f func(int)) {
 	for k := 0; k < len(l); k += 4 {
 		f(int(binary.LittleEndian.Uint32(l[k:])))
 	}
 }
 
 // win returns window i. Its slices point into pp's arrays.
-func (pp *prepared) win(i int) prepWin {
-	r := pp.recs[winRecLen*i : winRecLen*(i+1)]
+func (pp *Prepared) Record(i int) Record {
+	r := pp.Recs[WinRecLen*i : WinRecLen*(i+1)]
 	le := binary.LittleEndian
-	w := prepWin{addr: le.Uint64(r), hop: le.Uint64(r[8:]), off: le.Uint32(r[16:]), size: le.Uint32(r[20:])}
+	w := Record{Addr: le.Uint64(r), Hop: le.Uint64(r[8:]), Off: le.Uint32(r[16:]), Size: le.Uint32(r[20:])}
 	sa, ns, wa := le.Uint32(r[24:]), le.Uint32(r[28:]), le.Uint32(r[32:])
-	w.sites = siteList(pp.sites[4*sa : 4*(sa+ns) : 4*(sa+ns)])
-	w.want = pp.want[wa : wa+w.size : wa+w.size]
-	if w.hop != 0 {
+	w.Sites = SiteList(pp.Sites[4*sa : 4*(sa+ns) : 4*(sa+ns)])
+	w.Want = pp.Want[wa : wa+w.Size : wa+w.Size]
+	if w.Hop != 0 {
 		ha := le.Uint32(r[36:])
-		w.hopWant = pp.hopWant[ha : ha+jmpLen : ha+jmpLen]
+		w.HopWant = pp.HopWant[ha : ha+JmpLen : ha+JmpLen]
 	}
 	return w
 }
@@ -154,51 +156,51 @@ func (pp *prepared) win(i int) prepWin {
 // index within its array, windows in address order without overlap, a
 // hop's jmp rel8 in reach, relocations inside the code and in its order; nsites is the
 // object's number of sites.
-func (pp *prepared) check(nsites int) bool {
-	if len(pp.recs)%winRecLen != 0 || len(pp.rels)%relRecLen != 0 || len(pp.sites)%4 != 0 {
+func (pp *Prepared) Check(nsites int) bool {
+	if len(pp.Recs)%WinRecLen != 0 || len(pp.Rels)%RelRecLen != 0 || len(pp.Sites)%4 != 0 {
 		return false
 	}
-	pp.n = len(pp.recs) / winRecLen
+	pp.N = len(pp.Recs) / WinRecLen
 	le := binary.LittleEndian
 	end := uint64(0)
-	for i := 0; i < pp.n; i++ {
-		r := pp.recs[winRecLen*i:]
+	for i := 0; i < pp.N; i++ {
+		r := pp.Recs[WinRecLen*i:]
 		addr, hop, off, size := le.Uint64(r), le.Uint64(r[8:]), le.Uint32(r[16:]), le.Uint32(r[20:])
 		sa, ns, wa, ha := uint64(le.Uint32(r[24:])), uint64(le.Uint32(r[28:])), uint64(le.Uint32(r[32:])), uint64(le.Uint32(r[36:]))
-		min := uint32(jmpLen)
+		min := uint32(JmpLen)
 		if hop != 0 {
-			min = hopLen
-			if d := int64(hop) - int64(addr+hopLen); d != int64(int8(d)) || ha+jmpLen > uint64(len(pp.hopWant)) {
+			min = HopLen
+			if d := int64(hop) - int64(addr+HopLen); d != int64(int8(d)) || ha+JmpLen > uint64(len(pp.HopWant)) {
 				return false
 			}
 		}
-		if size < min || size > maxWindow || uint64(off) >= uint64(len(pp.code)) || ns == 0 ||
-			4*(sa+ns) > uint64(len(pp.sites)) || wa+uint64(size) > uint64(len(pp.want)) || i > 0 && addr < end {
+		if size < min || size > MaxWindow || uint64(off) >= uint64(len(pp.Code)) || ns == 0 ||
+			4*(sa+ns) > uint64(len(pp.Sites)) || wa+uint64(size) > uint64(len(pp.Want)) || i > 0 && addr < end {
 			return false
 		}
 		end = addr + uint64(size)
 	}
-	for k := 0; k < len(pp.sites); k += 4 {
-		if int(le.Uint32(pp.sites[k:])) >= nsites {
+	for k := 0; k < len(pp.Sites); k += 4 {
+		if int(le.Uint32(pp.Sites[k:])) >= nsites {
 			return false
 		}
 	}
-	if len(pp.deps)%8 != 0 {
+	if len(pp.Deps)%8 != 0 {
 		return false
 	}
-	for k := 0; k < len(pp.deps); k += 4 {
-		if int(le.Uint32(pp.deps[k:])) >= pp.n {
+	for k := 0; k < len(pp.Deps); k += 4 {
+		if int(le.Uint32(pp.Deps[k:])) >= pp.N {
 			return false
 		}
 	}
 	next := uint64(0) // relocations are in code order, fields apart (writeRelocated)
-	for k := 0; k < len(pp.rels); k += relRecLen {
-		off, e := uint64(le.Uint32(pp.rels[k:])), uint64(le.Uint32(pp.rels[k+4:]))
+	for k := 0; k < len(pp.Rels); k += RelRecLen {
+		off, e := uint64(le.Uint32(pp.Rels[k:])), uint64(le.Uint32(pp.Rels[k+4:]))
 		width := uint64(4)
 		if e == 0 {
 			width = 8
 		}
-		if off < next || off+width > uint64(len(pp.code)) || e != 0 && e < off+4 {
+		if off < next || off+width > uint64(len(pp.Code)) || e != 0 && e < off+4 {
 			return false
 		}
 		next = off + width
@@ -206,26 +208,13 @@ func (pp *prepared) check(nsites int) bool {
 	return true
 }
 
-// pathSlot is the room at the end of the code pages for the counters'
+// PathSlot is the room at the end of the code pages for the counters'
 // path, which the target opens.
-const pathSlot = 64
+const PathSlot = 64
 
-// prepared returns o's trampolines for the mode, made once.
-func (o *Object) prepared(coverage bool) *prepared {
-	i := 0
-	if coverage {
-		i = 1
-	}
-	if o.prep[i] == nil {
-		o.prep[i] = prepare(o.trampolines(), coverage)
-		o.dirty = o.cache != nil
-	}
-	return o.prep[i]
-}
-
-// prepare emits the trampolines of plan pl.
-func prepare(pl *trampPlan, coverage bool) *prepared {
-	pp := &prepared{why: pl.why, err: pl.err}
+// Prepare emits the trampolines of plan pl.
+func Prepare(pl *Plan, coverage bool) *Prepared {
+	pp := &Prepared{Why: pl.why, Err: pl.err}
 	if pl.err != nil {
 		return pp
 	}
@@ -254,7 +243,7 @@ func prepare(pl *trampPlan, coverage bool) *prepared {
 		return -1
 	}
 	le := binary.LittleEndian
-	recs := make([]byte, 0, winRecLen*len(ws))
+	recs := make([]byte, 0, WinRecLen*len(ws))
 	sites := make([]byte, 0, 4*nsites)
 	want := make([]byte, 0, nwant)
 	var hopWant []byte
@@ -293,20 +282,20 @@ func prepare(pl *trampPlan, coverage bool) *prepared {
 		e.trampoline(w, coverage)
 	}
 	page := uint64(unix.Pagesize())
-	pp.codeSize = (uint64(len(e.buf)) + pathSlot + page - 1) &^ (page - 1)
-	e.fixCounters(pp.codeSize)
+	pp.CodeSize = (uint64(len(e.buf)) + PathSlot + page - 1) &^ (page - 1)
+	e.fixCounters(pp.CodeSize)
 	if err := e.fixEntries(); err != nil {
-		return &prepared{why: pl.why, err: err}
+		return &Prepared{Why: pl.why, Err: err}
 	}
-	pp.deps = deps
-	pp.code, pp.rels = e.buf, encodeRels(e.rels)
-	pp.recs, pp.sites, pp.want, pp.hopWant, pp.n = recs, sites, want, hopWant, len(ws)
+	pp.Deps = deps
+	pp.Code, pp.Rels = e.buf, encodeRels(e.rels)
+	pp.Recs, pp.Sites, pp.Want, pp.HopWant, pp.N = recs, sites, want, hopWant, len(ws)
 	return pp
 }
 
-// encodeRels returns rels as relRecLen-byte records.
+// encodeRels returns rels as RelRecLen-byte records.
 func encodeRels(rels []textRel) []byte {
-	b := make([]byte, 0, relRecLen*len(rels))
+	b := make([]byte, 0, RelRecLen*len(rels))
 	for _, r := range rels {
 		b = binary.LittleEndian.AppendUint32(b, r.off)
 		b = binary.LittleEndian.AppendUint32(b, r.end)
@@ -318,19 +307,41 @@ func encodeRels(rels []textRel) []byte {
 // host returns the window whose bytes hold the hop of window i (a slack
 // hop, see planner.slackHop), -1 when its hop is in dead bytes or it has
 // none. Windows are in address order and do not overlap (check).
-func (pp *prepared) host(i int) int {
+func (pp *Prepared) Host(i int) int {
 	le := binary.LittleEndian
-	h := le.Uint64(pp.recs[winRecLen*i+8:])
+	h := le.Uint64(pp.Recs[WinRecLen*i+8:])
 	if h == 0 {
 		return -1
 	}
-	j := sort.Search(pp.n, func(j int) bool { return le.Uint64(pp.recs[winRecLen*j:]) > h }) - 1
+	j := sort.Search(pp.N, func(j int) bool { return le.Uint64(pp.Recs[WinRecLen*j:]) > h }) - 1
 	if j < 0 || j == i {
 		return -1
 	}
-	r := pp.recs[winRecLen*j:]
-	if h+jmpLen > le.Uint64(r)+uint64(le.Uint32(r[20:])) {
+	r := pp.Recs[WinRecLen*j:]
+	if h+JmpLen > le.Uint64(r)+uint64(le.Uint32(r[20:])) {
 		return -1
 	}
 	return j
+}
+
+// Window returns the window that counts site si in its own right: its
+// link-time address, the bytes its jump overwrites and the sites counted
+// in it (si's own among them); ok is false when si keeps int3 or is
+// counted inside another site's window.
+func (pl *Plan) Window(si int) (addr uint64, size int, counted []int, ok bool) {
+	w := pl.wins[si]
+	if w == nil {
+		return 0, 0, nil, false
+	}
+	for _, in := range w.insns {
+		counted = append(counted, in.count...)
+	}
+	return w.addr, w.size, counted, true
+}
+
+// Counted reports whether site si is counted by a trampoline, in its own
+// window or inside another site's; the others keep int3.
+func (pl *Plan) Counted(si int) bool {
+	_, in := pl.covered[si]
+	return in || pl.wins[si] != nil
 }

@@ -1,4 +1,4 @@
-package monitor
+package units
 
 import (
 	"cmp"
@@ -28,34 +28,45 @@ type Object struct {
 	Path string
 	// BuildID is its NT_GNU_BUILD_ID in hex, "" when it has none.
 	BuildID string
+	// File is where the object was read from (Path seen through the
+	// process's root).
+	File string
+	// Sites are the distinct probe addresses, in address order.
+	Sites []Site
+	// Segments are its PT_LOAD program headers.
+	Segments []Segment
 	// units are the logical units, in address order (see Units); nunits
 	// their number, and body their encoding for the data file (mapping
-	// index 0) when the plan cache holds it.
+	// index 0, see Body) once made or read from the plan cache.
 	units  []profile.Unit
 	nunits int
 	body   []byte
 	hash   uint64
-	// Sites are the distinct probe addresses, in address order.
-	Sites []Site
-	segs  []segment
-	// file is where the object was read from (Path seen through the
-	// process's root); tplan is its trampoline plan, made on first use,
-	// and prep its trampolines emitted for counts (0) and coverage (1).
-	file  string
-	tplan *trampPlan
-	prep  [2]*prepared
-	// cache is where the plan cache keeps o, nil when it does not;
-	// dirty says o holds what the cached entry does not; fresh that it
-	// was planned in this run.
-	cache *planEntry
-	dirty bool
-	fresh bool
-	// facts, when not nil, delivers the planner made in the background
-	// (startPlanner).
-	facts chan plannerFacts
-	// onDisk says the uprobe engine probed the file on disk, mapped by no
-	// process at the start (see addUnmapped).
-	onDisk bool
+}
+
+// NewEncoded returns the object of the file whose build-id is buildID,
+// with its segments, its sites and its n units encoded in body for the
+// data file (mapping index 0, hash their datafile.BodyHash), decoded on
+// first use (Units): an object read from the plan cache. Its Path and
+// File are the caller's to set.
+func NewEncoded(buildID string, segs []Segment, sites []Site, n int, body []byte, hash uint64) *Object {
+	return &Object{BuildID: buildID, Segments: segs, Sites: sites, nunits: n, body: body, hash: hash}
+}
+
+// Body returns the units encoded for the data file with mapping index 0
+// (datafile.EncodeUnitsMapped) and their hash, encoding them on the
+// first call (held after: the plan cache keeps them); nil when they do
+// not decode (see Units).
+func (o *Object) Body() ([]byte, uint64) {
+	if o.body == nil {
+		units := o.Units()
+		if len(units) != o.nunits {
+			return nil, 0
+		}
+		o.body = datafile.EncodeUnitsMapped(nil, units, 0)
+		o.hash = datafile.BodyHash(o.body)
+	}
+	return o.body, o.hash
 }
 
 // NumUnits returns the number of units.
@@ -88,10 +99,11 @@ type Site struct {
 	Units []int
 }
 
-// segment is a PT_LOAD program header: where file bytes land in memory.
-type segment struct {
-	vaddr, memsz, off, filesz uint64
-	exec                      bool
+// Segment is a PT_LOAD program header: where file bytes land in memory.
+type Segment struct {
+	Vaddr, Memsz, Off, Filesz uint64
+	// Exec says the segment is executable (PF_X).
+	Exec bool
 }
 
 // FileOffset converts a link-time address to the file offset a uprobe
@@ -99,9 +111,9 @@ type segment struct {
 // it.
 func (o *Object) FileOffset(addr profile.Addr) (uint64, bool) {
 	a := uint64(addr)
-	for _, s := range o.segs {
-		if a >= s.vaddr && a < s.vaddr+s.filesz {
-			return a - s.vaddr + s.off, true
+	for _, s := range o.Segments {
+		if a >= s.Vaddr && a < s.Vaddr+s.Filesz {
+			return a - s.Vaddr + s.Off, true
 		}
 	}
 	return 0, false
@@ -119,13 +131,13 @@ func (o *Object) FileOffset(addr profile.Addr) (uint64, bool) {
 // kind), and the other segments are found at the same bias.
 func (o *Object) RuntimeAddr(maps []proc.Mapping, addr profile.Addr) (uint64, bool) {
 	bias, known := uint64(0), false
-	for _, s := range o.segs {
-		if !s.exec {
+	for _, s := range o.Segments {
+		if !s.Exec {
 			continue
 		}
 		for _, m := range maps {
-			if m.Exec() && s.off >= m.Offset && s.off < m.Offset+(m.Limit-m.Start) {
-				bias, known = m.Start+s.off-m.Offset-s.vaddr, true
+			if m.Exec() && s.Off >= m.Offset && s.Off < m.Offset+(m.Limit-m.Start) {
+				bias, known = m.Start+s.Off-m.Offset-s.Vaddr, true
 				break
 			}
 		}
@@ -134,13 +146,13 @@ func (o *Object) RuntimeAddr(maps []proc.Mapping, addr profile.Addr) (uint64, bo
 		}
 	}
 	a := uint64(addr)
-	for _, s := range o.segs {
-		if a < s.vaddr || a >= s.vaddr+s.filesz {
+	for _, s := range o.Segments {
+		if a < s.Vaddr || a >= s.Vaddr+s.Filesz {
 			continue
 		}
-		off := a - s.vaddr + s.off
+		off := a - s.Vaddr + s.Off
 		for _, m := range maps {
-			if off < m.Offset || off >= m.Offset+(m.Limit-m.Start) || m.Exec() != s.exec {
+			if off < m.Offset || off >= m.Offset+(m.Limit-m.Start) || m.Exec() != s.Exec {
 				continue
 			}
 			if r := m.Start + off - m.Offset; !known || r-a == bias {
@@ -154,18 +166,18 @@ func (o *Object) RuntimeAddr(maps []proc.Mapping, addr profile.Addr) (uint64, bo
 
 // AddrOfOffset converts a file offset back to a link-time address.
 func (o *Object) AddrOfOffset(off uint64) (profile.Addr, bool) {
-	for _, s := range o.segs {
-		if off >= s.off && off < s.off+s.filesz {
-			return profile.Addr(off - s.off + s.vaddr), true
+	for _, s := range o.Segments {
+		if off >= s.Off && off < s.Off+s.Filesz {
+			return profile.Addr(off - s.Off + s.Vaddr), true
 		}
 	}
 	return 0, false
 }
 
-// funcSym is a function from the symbol table.
-type funcSym struct {
-	name       string
-	addr, size uint64
+// Func is a function from the symbol table.
+type Func struct {
+	Name       string
+	Addr, Size uint64
 }
 
 // lineRow is an is_stmt row of the line table.
@@ -193,13 +205,13 @@ func LoadUnits(path string, kind profile.UnitKind, sel *Selector, emulable bool)
 			o, err = nil, fmt.Errorf("read ELF file %s: corrupt: %v", path, r)
 		}
 	}()
-	o = &Object{Path: path, BuildID: buildID(f), file: path}
+	o = &Object{Path: path, BuildID: buildID(f), File: path}
 	for _, p := range f.Progs {
 		if p.Type == elf.PT_LOAD {
-			o.segs = append(o.segs, segment{vaddr: p.Vaddr, memsz: p.Memsz, off: p.Off, filesz: p.Filesz, exec: p.Flags&elf.PF_X != 0})
+			o.Segments = append(o.Segments, Segment{Vaddr: p.Vaddr, Memsz: p.Memsz, Off: p.Off, Filesz: p.Filesz, Exec: p.Flags&elf.PF_X != 0})
 		}
 	}
-	funcs := functions(f)
+	funcs := Functions(f)
 	rows, err := lineRows(f)
 	if err != nil && kind == profile.UnitLine {
 		if f.Section(".debug_line") == nil && f.Section(".zdebug_line") == nil {
@@ -208,8 +220,8 @@ func LoadUnits(path string, kind profile.UnitKind, sel *Selector, emulable bool)
 		return nil, fmt.Errorf("read line table of %s: %w", path, err)
 	}
 	text := func(addr uint64) bool {
-		for _, s := range o.segs {
-			if s.exec && addr >= s.vaddr && addr < s.vaddr+s.filesz {
+		for _, s := range o.Segments {
+			if s.Exec && addr >= s.Vaddr && addr < s.Vaddr+s.Filesz {
 				return true
 			}
 		}
@@ -224,29 +236,29 @@ func LoadUnits(path string, kind profile.UnitKind, sel *Selector, emulable bool)
 				continue
 			}
 			units = append(units, profile.Unit{Kind: kind, File: r.file, Line: r.line,
-				Func: containing(funcs, r.addr), Loc: profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(r.addr)}})
+				Func: Containing(funcs, r.addr), Loc: profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(r.addr)}})
 		}
 	case profile.UnitFunction:
 		for _, fn := range funcs {
-			if !text(fn.addr) {
+			if !text(fn.Addr) {
 				continue
 			}
-			file, line := rowAt(rows, fn.addr, fn.addr)
-			units = append(units, profile.Unit{Kind: kind, Func: fn.name, File: file, Line: line,
-				Loc: profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(fn.addr)}})
+			file, line := rowAt(rows, fn.Addr, fn.Addr)
+			units = append(units, profile.Unit{Kind: kind, Func: fn.Name, File: file, Line: line,
+				Loc: profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(fn.Addr)}})
 		}
 	case profile.UnitBlock:
 		for _, fn := range funcs {
-			if !text(fn.addr) {
+			if !text(fn.Addr) {
 				continue
 			}
-			code, err := readAt(f, o, fn.addr, fn.size)
+			code, err := readAt(f, o, fn.Addr, fn.Size)
 			if err != nil {
-				return nil, fmt.Errorf("read code of %s in %s: %w", fn.name, path, err)
+				return nil, fmt.Errorf("read code of %s in %s: %w", fn.Name, path, err)
 			}
-			for _, b := range Blocks(code, fn.addr) {
-				file, line := rowAt(rows, fn.addr, b.Addr)
-				units = append(units, profile.Unit{Kind: kind, Func: fn.name, File: file, Line: line, Instrs: b.Instrs,
+			for _, b := range Blocks(code, fn.Addr) {
+				file, line := rowAt(rows, fn.Addr, b.Addr)
+				units = append(units, profile.Unit{Kind: kind, Func: fn.Name, File: file, Line: line, Instrs: b.Instrs,
 					Loc: profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(b.Addr)}})
 			}
 		}
@@ -292,7 +304,7 @@ type analysis struct {
 type analyses struct {
 	f     *elf.File
 	o     *Object
-	funcs []funcSym
+	funcs []Func
 	cache map[uint64]*analysis
 }
 
@@ -306,19 +318,19 @@ type analyses struct {
 // there is none, addr itself.
 func (an *analyses) emulableSite(addr profile.Addr) profile.Addr {
 	a := uint64(addr)
-	i := sort.Search(len(an.funcs), func(i int) bool { return an.funcs[i].addr > a }) - 1
-	if i < 0 || a >= an.funcs[i].addr+an.funcs[i].size {
+	i := sort.Search(len(an.funcs), func(i int) bool { return an.funcs[i].Addr > a }) - 1
+	if i < 0 || a >= an.funcs[i].Addr+an.funcs[i].Size {
 		return addr
 	}
 	fn := an.funcs[i]
-	x, ok := an.cache[fn.addr]
+	x, ok := an.cache[fn.Addr]
 	if !ok {
-		code, err := readAt(an.f, an.o, fn.addr, fn.size)
+		code, err := readAt(an.f, an.o, fn.Addr, fn.Size)
 		if err == nil {
-			x = &analysis{code: code, start: fn.addr}
-			x.insns, x.leader = leaders(code, fn.addr)
+			x = &analysis{code: code, start: fn.Addr}
+			x.insns, x.leader = leaders(code, fn.Addr)
 		}
-		an.cache[fn.addr] = x
+		an.cache[fn.Addr] = x
 	}
 	if x == nil {
 		return addr
@@ -361,9 +373,9 @@ func isEmulable(code []byte) bool {
 	return false
 }
 
-// isEndbr64 reports whether code starts with ENDBR64 (f3 0f 1e fa), which
+// IsEndbr64 reports whether code starts with ENDBR64 (f3 0f 1e fa), which
 // x86asm decodes as a lone REP prefix without an error (golang/go#35865).
-func isEndbr64(code []byte) bool {
+func IsEndbr64(code []byte) bool {
 	return len(code) >= 4 && code[0] == 0xf3 && code[1] == 0x0f && code[2] == 0x1e && code[3] == 0xfa
 }
 
@@ -418,7 +430,7 @@ func leaders(code []byte, addr uint64) ([]uint64, map[uint64]bool) {
 	for off := 0; off < len(code); {
 		pc := addr + uint64(off)
 		insns = append(insns, pc)
-		if isEndbr64(code[off:]) {
+		if IsEndbr64(code[off:]) {
 			off += 4
 			continue
 		}
@@ -446,36 +458,36 @@ func leaders(code []byte, addr uint64) ([]uint64, map[uint64]bool) {
 	return insns, leader
 }
 
-// functions returns the functions of the symbol table (or of the dynamic
+// Functions returns the functions of the symbol table (or of the dynamic
 // symbol table when there is none), one per distinct address, the first
 // global name winning, in address order.
-func functions(f *elf.File) []funcSym {
+func Functions(f *elf.File) []Func {
 	syms, err := f.Symbols()
 	if err != nil || len(syms) == 0 {
 		syms, _ = f.DynamicSymbols()
 	}
 	byAddr := map[uint64]int{}
-	var out []funcSym
+	var out []Func
 	for _, s := range syms {
 		if elf.ST_TYPE(s.Info) != elf.STT_FUNC && elf.ST_TYPE(s.Info) != elf.STT_GNU_IFUNC || s.Value == 0 || s.Section == elf.SHN_UNDEF {
 			continue
 		}
 		if i, ok := byAddr[s.Value]; ok {
-			out[i].size = max(out[i].size, s.Size)
+			out[i].Size = max(out[i].Size, s.Size)
 			continue
 		}
 		byAddr[s.Value] = len(out)
-		out = append(out, funcSym{name: s.Name, addr: s.Value, size: s.Size})
+		out = append(out, Func{Name: s.Name, Addr: s.Value, Size: s.Size})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].addr < out[j].addr })
+	sort.Slice(out, func(i, j int) bool { return out[i].Addr < out[j].Addr })
 	return out
 }
 
-// containing returns the name of the function holding addr, "" for none.
-func containing(funcs []funcSym, addr uint64) string {
-	i := sort.Search(len(funcs), func(i int) bool { return funcs[i].addr > addr }) - 1
-	if i >= 0 && addr < funcs[i].addr+max(funcs[i].size, 1) {
-		return funcs[i].name
+// Containing returns the name of the function holding addr, "" for none.
+func Containing(funcs []Func, addr uint64) string {
+	i := sort.Search(len(funcs), func(i int) bool { return funcs[i].Addr > addr }) - 1
+	if i >= 0 && addr < funcs[i].Addr+max(funcs[i].Size, 1) {
+		return funcs[i].Name
 	}
 	return ""
 }
@@ -571,10 +583,10 @@ func buildID(f *elf.File) string {
 	return fmt.Sprintf("%x", data[start:start+uint64(descsz)])
 }
 
-// symbolRuntimeAddr returns the run-time address of symbol name (symbol
+// SymbolRuntimeAddr returns the run-time address of symbol name (symbol
 // table, else dynamic symbol table) of the ELF file at file, mapped from
 // path among maps (see Object.RuntimeAddr).
-func symbolRuntimeAddr(file, name string, maps []proc.Mapping, path string) (addr uint64, ok bool) {
+func SymbolRuntimeAddr(file, name string, maps []proc.Mapping, path string) (addr uint64, ok bool) {
 	f, err := elf.Open(file)
 	if err != nil {
 		return 0, false
@@ -588,7 +600,7 @@ func symbolRuntimeAddr(file, name string, maps []proc.Mapping, path string) (add
 	o := &Object{}
 	for _, p := range f.Progs {
 		if p.Type == elf.PT_LOAD {
-			o.segs = append(o.segs, segment{vaddr: p.Vaddr, memsz: p.Memsz, off: p.Off, filesz: p.Filesz, exec: p.Flags&elf.PF_X != 0})
+			o.Segments = append(o.Segments, Segment{Vaddr: p.Vaddr, Memsz: p.Memsz, Off: p.Off, Filesz: p.Filesz, Exec: p.Flags&elf.PF_X != 0})
 		}
 	}
 	var own []proc.Mapping
@@ -608,9 +620,9 @@ func symbolRuntimeAddr(file, name string, maps []proc.Mapping, path string) (add
 	return 0, false
 }
 
-// symbolValues returns the link-time values of the symbols names of the
+// SymbolValues returns the link-time values of the symbols names of the
 // ELF file at path, from its symbol tables; 0 for one not found.
-func symbolValues(path string, names ...string) (v []uint64) {
+func SymbolValues(path string, names ...string) (v []uint64) {
 	v = make([]uint64, len(names))
 	f, err := elf.Open(path)
 	if err != nil {

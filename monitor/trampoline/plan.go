@@ -1,4 +1,4 @@
-package monitor
+package trampoline
 
 import (
 	"cmp"
@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/arch/x86/x86asm"
+
+	"sonde/monitor/units"
 )
 
 // The static half of the trampoline engine: from the object file alone,
@@ -31,8 +33,8 @@ import (
 // the landing pads of .gcc_except_table. A function that does not decode
 // keeps all its sites on int3.
 
-// trampPlan is one object's plan.
-type trampPlan struct {
+// Plan is one object's plan.
+type Plan struct {
 	// wins are the patched sites, by site index.
 	wins map[int]*window
 	// covered maps a site counted inside another site's window to that
@@ -48,7 +50,7 @@ type trampPlan struct {
 type window struct {
 	site      int
 	addr      uint64 // link-time address
-	size      int    // bytes displaced, at least jmpLen
+	size      int    // bytes displaced, at least JmpLen
 	insns     []winInsn
 	flagsDead bool // the site is a function entry: no flag is live (psABI)
 	// ends says the last instruction never falls through (jmp, ret,
@@ -76,8 +78,8 @@ type window struct {
 	cov *window
 }
 
-// hopLen is the jmp rel8 a hop window starts with.
-const hopLen = 2
+// HopLen is the jmp rel8 a hop window starts with.
+const HopLen = 2
 
 // relocKind says how an instruction is moved into a trampoline.
 type relocKind uint8
@@ -114,25 +116,17 @@ type winInsn struct {
 	flagsDead bool
 }
 
-const jmpLen = 5 // e9 rel32
+const JmpLen = 5 // e9 rel32
 
-// maxWindow bounds a window's bytes (a plan cache entry with a longer one
+// MaxWindow bounds a window's bytes (a plan cache entry with a longer one
 // is corrupt).
-const maxWindow = 64
-
-// trampolines returns o's plan, computed once.
-func (o *Object) trampolines() *trampPlan {
-	if o.tplan == nil {
-		o.tplan = planTrampolines(o)
-	}
-	return o.tplan
-}
+const MaxWindow = 64
 
 // planner holds the object-wide facts a plan is made from.
 type planner struct {
-	o       *Object
+	o       *units.Object
 	f       *elf.File
-	funcs   []funcSym
+	funcs   []units.Func
 	text    []textSeg
 	targets map[uint64]bool
 	bad     map[uint64]bool // functions (by address) that did not decode
@@ -185,17 +179,17 @@ func (p *planner) inText(a uint64) bool {
 	return false
 }
 
-// planTrampolines makes o's plan from its file.
-func planTrampolines(o *Object) (pl *trampPlan) {
-	pl = &trampPlan{wins: map[int]*window{}, covered: map[int]int{}, why: map[string]int{}}
+// NewPlan makes o's plan from its file; facts, when not nil, delivers
+// the file's planner, started by Start while o's units loaded.
+func NewPlan(o *units.Object, facts chan Facts) (pl *Plan) {
+	pl = &Plan{wins: map[int]*window{}, covered: map[int]int{}, why: map[string]int{}}
 	var p *planner
 	var err error
-	if o.facts != nil {
-		f := <-o.facts
+	if facts != nil {
+		f := <-facts
 		p, err = f.p, f.err
-		o.facts = nil
 	} else {
-		p, err = newPlanner(o.file)
+		p, err = newPlanner(o.File)
 	}
 	if err != nil {
 		pl.err = err
@@ -204,7 +198,7 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 	p.o = o
 	defer func() {
 		if r := recover(); r != nil {
-			pl = &trampPlan{err: fmt.Errorf("read ELF file %s: corrupt: %v", o.file, r)}
+			pl = &Plan{err: fmt.Errorf("read ELF file %s: corrupt: %v", o.File, r)}
 		}
 	}()
 	add := func(si int, w *window) {
@@ -321,17 +315,17 @@ func planTrampolines(o *Object) (pl *trampPlan) {
 // regrow grows window ws[i] through the instruction at a (after it, no
 // branch target between), keeping what fold set on it, in ws and in pl.
 // It returns the grown window, nil when it cannot grow so.
-func (p *planner) regrow(ws []*window, i int, a uint64, pl *trampPlan) *window {
+func (p *planner) regrow(ws []*window, i int, a uint64, pl *Plan) *window {
 	w := ws[i]
-	if w.ends || w.pad != nil || a-w.addr > maxWindow {
+	if w.ends || w.pad != nil || a-w.addr > MaxWindow {
 		return nil
 	}
 	fn, why := p.function(w.addr)
-	if why != "" || a >= fn.addr+fn.size {
+	if why != "" || a >= fn.Addr+fn.Size {
 		return nil
 	}
 	nw, _ := p.windowFrom(fn, w.addr, w.site, a)
-	if nw == nil || nw.size > maxWindow || i+1 < len(ws) && ws[i+1].addr < nw.addr+uint64(nw.size) {
+	if nw == nil || nw.size > MaxWindow || i+1 < len(ws) && ws[i+1].addr < nw.addr+uint64(nw.size) {
 		return nil
 	}
 	if w.cov != nil {
@@ -363,8 +357,8 @@ type feeder struct {
 // of ws (the window before one grown through it if need be), nil when
 // there is one that is not. fn holds y, and y is no isExt target: its
 // jumps are all in fn.
-func (p *planner) feeders(fn funcSym, y uint64, ws []*window, pl *trampPlan) []feeder {
-	end := fn.addr + fn.size
+func (p *planner) feeders(fn units.Func, y uint64, ws []*window, pl *Plan) []feeder {
+	end := fn.Addr + fn.Size
 	winAt := func(a uint64) *window {
 		i := sort.Search(len(ws), func(i int) bool { return ws[i].addr+uint64(ws[i].size) > a })
 		if i < len(ws) && ws[i].addr <= a {
@@ -377,7 +371,7 @@ func (p *planner) feeders(fn funcSym, y uint64, ws []*window, pl *trampPlan) []f
 	var jumps []uint64
 	for _, a := range p.insnStarts(fn) {
 		code := p.code(a, int(min(end-a, 15)))
-		if isEndbr64(code) {
+		if units.IsEndbr64(code) {
 			continue
 		}
 		in, err := x86asm.Decode(code, 64)
@@ -418,10 +412,10 @@ func (p *planner) feeders(fn funcSym, y uint64, ws []*window, pl *trampPlan) []f
 // every jump to Y is a direct jump of Y's function displaced in a window,
 // those trampolines jump to Y's counter inside the grown window's
 // trampoline, and in place Y is only reached by falling through. The
-// windows go in together or not at all (prepared.deps): a jump left in
+// windows go in together or not at all (Prepared.deps): a jump left in
 // place would land in the grown window's bytes. A coverage run uses the
 // window as it was before (cov) and leaves si to int3.
-func (p *planner) enter(si int, ws []*window, pl *trampPlan) *window {
+func (p *planner) enter(si int, ws []*window, pl *Plan) *window {
 	y := uint64(p.o.Sites[si].Addr)
 	if !p.targets[y] || p.isExt(y) {
 		return nil
@@ -430,13 +424,13 @@ func (p *planner) enter(si int, ws []*window, pl *trampPlan) *window {
 	if why != "" {
 		return nil
 	}
-	for k := sort.Search(len(p.funcs), func(k int) bool { return p.funcs[k].addr > y }) - 1; k >= 0; k-- {
-		if f := p.funcs[k]; f.addr != fn.addr && y < f.addr+f.size {
+	for k := sort.Search(len(p.funcs), func(k int) bool { return p.funcs[k].Addr > y }) - 1; k >= 0; k-- {
+		if f := p.funcs[k]; f.Addr != fn.Addr && y < f.Addr+f.Size {
 			return nil
 		}
 	}
 	i := sort.Search(len(ws), func(i int) bool { return ws[i].addr > y }) - 1
-	if i < 0 || ws[i].addr+uint64(ws[i].size) > y || ws[i].addr < fn.addr {
+	if i < 0 || ws[i].addr+uint64(ws[i].size) > y || ws[i].addr < fn.Addr {
 		return nil
 	}
 	feeders := p.feeders(fn, y, ws, pl)
@@ -444,13 +438,13 @@ func (p *planner) enter(si int, ws []*window, pl *trampPlan) *window {
 		return nil
 	}
 	w := ws[i] // after feeders: it may have grown
-	if w.ends || w.pad != nil || w.cov != nil || w.addr+uint64(w.size) > y || y-w.addr > maxWindow {
+	if w.ends || w.pad != nil || w.cov != nil || w.addr+uint64(w.size) > y || y-w.addr > MaxWindow {
 		return nil
 	}
 	p.allow = y
 	nw, _ := p.windowFrom(fn, w.addr, w.site, y)
 	p.allow = 0
-	if nw == nil || nw.size > maxWindow || i+1 < len(ws) && ws[i+1].addr < nw.addr+uint64(nw.size) {
+	if nw == nil || nw.size > MaxWindow || i+1 < len(ws) && ws[i+1].addr < nw.addr+uint64(nw.size) {
 		return nil
 	}
 	nw.hop, nw.hopWant, nw.fall, nw.feed, nw.cov = w.hop, w.hopWant, w.fall, w.feed, w
@@ -492,16 +486,16 @@ func (p *planner) enter(si int, ws []*window, pl *trampPlan) *window {
 // jump to the code of Y's trampoline after the counter of si (entry B),
 // and the jump in place at Y (entry A) is reached only by falling through
 // from si. The windows of the jumps and Y's go in together or not at all
-// (prepared.deps); a coverage run, whose windows are removed one by one,
+// (Prepared.deps); a coverage run, whose windows are removed one by one,
 // leaves si to int3 (prepare). It returns Y's window, nil when si cannot
 // be folded. ws are the windows, in address order.
-func (p *planner) fold(si int, ws []*window, pl *trampPlan) *window {
+func (p *planner) fold(si int, ws []*window, pl *Plan) *window {
 	x := uint64(p.o.Sites[si].Addr)
 	fn, why := p.function(x)
 	if why != "" {
 		return nil
 	}
-	end := fn.addr + fn.size
+	end := fn.Addr + fn.Size
 	y := x
 	for y == x || !p.targets[y] {
 		if y >= end || y-x > 15 {
@@ -520,8 +514,8 @@ func (p *planner) fold(si int, ws []*window, pl *trampPlan) *window {
 		return nil // another site among the nops
 	}
 	// No other function's range holds y (its jumps would not be seen).
-	for k := sort.Search(len(p.funcs), func(k int) bool { return p.funcs[k].addr > y }) - 1; k >= 0; k-- {
-		if f := p.funcs[k]; f.addr != fn.addr && y < f.addr+f.size {
+	for k := sort.Search(len(p.funcs), func(k int) bool { return p.funcs[k].Addr > y }) - 1; k >= 0; k-- {
+		if f := p.funcs[k]; f.Addr != fn.Addr && y < f.Addr+f.Size {
 			return nil
 		}
 	}
@@ -558,7 +552,7 @@ type slackHops struct {
 	used map[uint64]uint64 // host window address -> its first free slack byte
 }
 
-func newSlackHops(pl *trampPlan) *slackHops {
+func newSlackHops(pl *Plan) *slackHops {
 	sh := &slackHops{used: map[uint64]uint64{}}
 	for _, w := range pl.wins {
 		sh.ws = append(sh.ws, w)
@@ -599,7 +593,7 @@ func (sh *slackHops) overlaps(lo, hi uint64, skip *window) bool {
 //
 // Such a hop is only valid while its host window's jump is in place:
 // armTrampolines places the two together or neither (a hop inside another
-// window is a slack hop: prepared.host), and a coverage run, whose windows
+// window is a slack hop: Prepared.host), and a coverage run, whose windows
 // are removed one by one, leaves these sites to int3.
 func (p *planner) slackHop(si int, sh *slackHops, add func(int, *window)) bool {
 	a := uint64(p.o.Sites[si].Addr)
@@ -607,12 +601,12 @@ func (p *planner) slackHop(si int, sh *slackHops, add func(int, *window)) bool {
 	if why != "" {
 		return false
 	}
-	uw, _ := p.windowOf(fn, a, si, a, hopLen)
+	uw, _ := p.windowOf(fn, a, si, a, HopLen)
 	if uw == nil || sh.overlaps(a, a+uint64(uw.size), nil) {
 		return false
 	}
-	lo, hi := a+hopLen-128, a+hopLen+127 // where the hop may start
-	i := sort.Search(len(sh.ws), func(i int) bool { return sh.ws[i].addr+maxWindow > lo })
+	lo, hi := a+HopLen-128, a+HopLen+127 // where the hop may start
+	i := sort.Search(len(sh.ws), func(i int) bool { return sh.ws[i].addr+MaxWindow > lo })
 	for ; i < len(sh.ws) && sh.ws[i].addr <= hi; i++ {
 		h := sh.ws[i]
 		if h.hop != 0 {
@@ -620,19 +614,19 @@ func (p *planner) slackHop(si int, sh *slackHops, add func(int, *window)) bool {
 		}
 		at := sh.used[h.addr]
 		if at == 0 {
-			at = h.addr + jmpLen
+			at = h.addr + JmpLen
 		}
 		if at < lo || at > hi {
 			continue
 		}
 		nh := h
-		if at+jmpLen > h.addr+uint64(h.size) {
+		if at+JmpLen > h.addr+uint64(h.size) {
 			hf, why := p.function(h.addr)
 			if why != "" {
 				continue
 			}
-			nh, _ = p.windowOf(hf, h.addr, h.site, h.addr, int(at+jmpLen-h.addr))
-			if nh == nil || nh.size > maxWindow {
+			nh, _ = p.windowOf(hf, h.addr, h.site, h.addr, int(at+JmpLen-h.addr))
+			if nh == nil || nh.size > MaxWindow {
 				continue
 			}
 			end := nh.addr + uint64(nh.size)
@@ -643,15 +637,15 @@ func (p *planner) slackHop(si int, sh *slackHops, add func(int, *window)) bool {
 				continue // a hop placed in the bytes it would cover
 			}
 		}
-		want := p.code(at, jmpLen)
-		if len(want) != jmpLen {
+		want := p.code(at, JmpLen)
+		if len(want) != JmpLen {
 			continue
 		}
 		if nh != h {
 			sh.ws[i] = nh
 			add(nh.site, nh)
 		}
-		sh.used[h.addr] = at + jmpLen
+		sh.used[h.addr] = at + JmpLen
 		uw.hop, uw.hopWant = at, want
 		add(si, uw)
 		k := sort.Search(len(sh.ws), func(k int) bool { return sh.ws[k].addr > a })
@@ -683,12 +677,12 @@ func (p *planner) deadRanges(wins [][2]uint64) []deadRange {
 	}
 	var out []deadRange
 	for fi, fn := range p.funcs {
-		if p.bad[fn.addr] || fi+1 < len(p.funcs) && p.funcs[fi+1].addr == fn.addr {
+		if p.bad[fn.Addr] || fi+1 < len(p.funcs) && p.funcs[fi+1].Addr == fn.Addr {
 			continue // aliases: one pass per address
 		}
-		limit := fn.addr + fn.size + 64
+		limit := fn.Addr + fn.Size + 64
 		if fi+1 < len(p.funcs) {
-			limit = min(limit, p.funcs[fi+1].addr)
+			limit = min(limit, p.funcs[fi+1].Addr)
 		}
 		for _, a := range p.insnStarts(fn) {
 			in, why := decodeReloc(p.code(a, 15), a)
@@ -700,7 +694,7 @@ func (p *planner) deadRanges(wins [][2]uint64) []deadRange {
 			for hi < limit && hi-lo < 64 && !p.targets[hi] && p.inText(hi) && !siteAt(hi) && !inWin(hi) {
 				hi++
 			}
-			if hi-lo >= jmpLen && (len(out) == 0 || out[len(out)-1].end <= lo) {
+			if hi-lo >= JmpLen && (len(out) == 0 || out[len(out)-1].end <= lo) {
 				out = append(out, deadRange{lo, hi})
 			}
 		}
@@ -717,7 +711,7 @@ func (p *planner) hopWindow(si int, wins [][2]uint64, dead []deadRange) *window 
 	if why != "" {
 		return nil
 	}
-	w, _ := p.windowOf(fn, a, si, a, hopLen)
+	w, _ := p.windowOf(fn, a, si, a, HopLen)
 	if w == nil {
 		return nil
 	}
@@ -726,23 +720,23 @@ func (p *planner) hopWindow(si int, wins [][2]uint64, dead []deadRange) *window 
 		return nil // overlaps a window
 	}
 	// rel8 from a+2: the hop starts in [a+2-128, a+2+127].
-	lo, hi := a+hopLen-128, a+hopLen+127
+	lo, hi := a+HopLen-128, a+HopLen+127
 	j := sort.Search(len(dead), func(j int) bool { return dead[j].end > lo })
 	for ; j < len(dead) && dead[j].next <= hi; j++ {
 		d := &dead[j]
 		h := max(d.next, lo)
-		if h > hi || h+jmpLen > d.end || h < a+uint64(w.size) && h+jmpLen > a {
+		if h > hi || h+JmpLen > d.end || h < a+uint64(w.size) && h+JmpLen > a {
 			continue
 		}
-		want := p.code(h, jmpLen)
-		if len(want) != jmpLen {
+		want := p.code(h, JmpLen)
+		if len(want) != JmpLen {
 			continue
 		}
 		if h == d.next {
-			d.next += jmpLen
+			d.next += JmpLen
 		} else {
 			// Taken from the middle: keep the part after it.
-			d.next = h + jmpLen
+			d.next = h + JmpLen
 		}
 		w.hop, w.hopWant = h, want
 		// The window's own bytes are no hop for a later one.
@@ -780,15 +774,15 @@ func (p *planner) growWindow(si int, taken, added [][2]uint64, byStart map[uint6
 		return false
 	}
 	w := byStart[own[k][0]]
-	if w == nil || w.ends || w.pad != nil || a-w.addr > maxWindow {
+	if w == nil || w.ends || w.pad != nil || a-w.addr > MaxWindow {
 		return false
 	}
 	fn, why := p.function(w.addr)
-	if why != "" || a >= fn.addr+fn.size {
+	if why != "" || a >= fn.Addr+fn.Size {
 		return false
 	}
 	nw, _ := p.windowFrom(fn, w.addr, w.site, a)
-	if nw == nil || nw.size > maxWindow {
+	if nw == nil || nw.size > MaxWindow {
 		return false
 	}
 	end := nw.addr + uint64(nw.size)
@@ -804,22 +798,22 @@ func (p *planner) growWindow(si int, taken, added [][2]uint64, byStart map[uint6
 	return true
 }
 
-// plannerFacts is a planner made in the background, or why it could not
-// be.
-type plannerFacts struct {
+// Facts is a file's planner made in the background (Start), or why it
+// could not be.
+type Facts struct {
 	p   *planner
 	err error
 }
 
-// startPlanner makes the planner of file in a goroutine: the object-wide
-// facts (every function disassembled for its branch targets) do not
-// depend on the units, so they are found while LoadUnits reads the line
-// table, on another core.
-func startPlanner(file string) chan plannerFacts {
-	ch := make(chan plannerFacts, 1)
+// Start makes the planner of file in a goroutine: the object-wide facts
+// (every function disassembled for its branch targets) do not depend on
+// the units, so they are found while units.LoadUnits reads the line
+// table, on another core. NewPlan receives them.
+func Start(file string) chan Facts {
+	ch := make(chan Facts, 1)
 	go func() {
 		p, err := newPlanner(file)
-		ch <- plannerFacts{p, err}
+		ch <- Facts{p, err}
 	}()
 	return ch
 }
@@ -840,7 +834,7 @@ func newPlanner(file string) (p *planner, err error) {
 	if syms, err := f.Symbols(); err != nil || len(syms) == 0 {
 		return nil, errors.New("no symbol table: the branch targets inside functions cannot all be found")
 	}
-	p = &planner{f: f, funcs: functions(f), targets: map[uint64]bool{}, bad: map[uint64]bool{}, jumped: map[uint64]bool{}, starts: map[uint64][]uint64{}}
+	p = &planner{f: f, funcs: units.Functions(f), targets: map[uint64]bool{}, bad: map[uint64]bool{}, jumped: map[uint64]bool{}, starts: map[uint64][]uint64{}}
 	for _, prog := range f.Progs {
 		if prog.Type == elf.PT_LOAD && prog.Flags&elf.PF_X != 0 {
 			b := make([]byte, prog.Filesz)
@@ -859,8 +853,8 @@ func newPlanner(file string) (p *planner, err error) {
 // findTargets fills p.targets and p.bad.
 func (p *planner) findTargets() error {
 	for _, fn := range p.funcs {
-		p.targets[fn.addr] = true
-		p.ext = append(p.ext, fn.addr)
+		p.targets[fn.Addr] = true
+		p.ext = append(p.ext, fn.Addr)
 	}
 	// Jump tables are read for the functions with an indirect jump, in
 	// them or in their split-off parts (foo.cold, foo.part.0): the table
@@ -869,16 +863,16 @@ func (p *planner) findTargets() error {
 	indirect := map[string]bool{}
 	ranges := map[string][][2]uint64{}
 	for _, fn := range p.funcs {
-		if fn.size == 0 || !p.inText(fn.addr) {
+		if fn.Size == 0 || !p.inText(fn.Addr) {
 			continue
 		}
-		code := p.code(fn.addr, int(fn.size))
-		if uint64(len(code)) < fn.size {
-			p.bad[fn.addr] = true
+		code := p.code(fn.Addr, int(fn.Size))
+		if uint64(len(code)) < fn.Size {
+			p.bad[fn.Addr] = true
 			continue
 		}
-		fam := family(fn.name)
-		ranges[fam] = append(ranges[fam], [2]uint64{fn.addr, fn.addr + fn.size})
+		fam := family(fn.Name)
+		ranges[fam] = append(ranges[fam], [2]uint64{fn.Addr, fn.Addr + fn.Size})
 		t, ind := p.scanFunction(fn, code)
 		tables[fam] = append(tables[fam], t...)
 		indirect[fam] = indirect[fam] || ind
@@ -895,7 +889,7 @@ func (p *planner) findTargets() error {
 		}
 		data, err := s.Data()
 		if err != nil {
-			return fmt.Errorf("read %s of %s: %w", s.Name, p.o.file, err)
+			return fmt.Errorf("read %s of %s: %w", s.Name, p.o.File, err)
 		}
 		for i := 0; i+24 <= len(data); i += 24 {
 			typ := binary.LittleEndian.Uint64(data[i+8:]) & 0xffffffff
@@ -917,7 +911,7 @@ func (p *planner) findTargets() error {
 		}
 		b := make([]byte, prog.Filesz)
 		if _, err := prog.ReadAt(b, 0); err != nil {
-			return fmt.Errorf("read data of %s: %w", p.o.file, err)
+			return fmt.Errorf("read data of %s: %w", p.o.File, err)
 		}
 		for i := (8 - prog.Vaddr%8) % 8; i+8 <= uint64(len(b)); i += 8 {
 			if a := binary.LittleEndian.Uint64(b[i:]); p.inText(a) {
@@ -928,7 +922,7 @@ func (p *planner) findTargets() error {
 	}
 	pads, err := landingPads(p.f)
 	if err != nil {
-		return fmt.Errorf("landing pads of %s: %w", p.o.file, err)
+		return fmt.Errorf("landing pads of %s: %w", p.o.File, err)
 	}
 	for _, a := range pads {
 		p.targets[a] = true
@@ -951,16 +945,16 @@ func family(name string) string {
 // scanFunction decodes one function and adds the targets it names; it
 // returns the data addresses it refers to RIP-relatively (jump table
 // candidates) and whether it jumps indirectly.
-func (p *planner) scanFunction(fn funcSym, code []byte) (tables []uint64, indirect bool) {
+func (p *planner) scanFunction(fn units.Func, code []byte) (tables []uint64, indirect bool) {
 	for off := 0; off < len(code); {
-		pc := fn.addr + uint64(off)
-		if isEndbr64(code[off:]) {
+		pc := fn.Addr + uint64(off)
+		if units.IsEndbr64(code[off:]) {
 			off += 4
 			continue
 		}
 		in, err := x86asm.Decode(code[off:], 64)
 		if err != nil || in.Len == 0 || in.Op == 0 {
-			p.bad[fn.addr] = true
+			p.bad[fn.Addr] = true
 			return nil, false
 		}
 		next := pc + uint64(in.Len)
@@ -980,7 +974,7 @@ func (p *planner) scanFunction(fn funcSym, code []byte) (tables []uint64, indire
 			case x86asm.Rel:
 				t := uint64(int64(next) + int64(a))
 				p.targets[t] = true
-				if in.Op == x86asm.CALL || t < fn.addr || t >= fn.addr+uint64(len(code)) {
+				if in.Op == x86asm.CALL || t < fn.Addr || t >= fn.Addr+uint64(len(code)) {
 					p.ext = append(p.ext, t)
 				}
 				if in.Op != x86asm.CALL {
@@ -1053,14 +1047,14 @@ func (p *planner) dataAt(a uint64, n int) []byte {
 
 // function returns the function holding a, or says why there is none
 // to patch.
-func (p *planner) function(a uint64) (funcSym, string) {
-	i := sort.Search(len(p.funcs), func(i int) bool { return p.funcs[i].addr > a }) - 1
-	if i < 0 || a >= p.funcs[i].addr+p.funcs[i].size {
-		return funcSym{}, "outside any function"
+func (p *planner) function(a uint64) (units.Func, string) {
+	i := sort.Search(len(p.funcs), func(i int) bool { return p.funcs[i].Addr > a }) - 1
+	if i < 0 || a >= p.funcs[i].Addr+p.funcs[i].Size {
+		return units.Func{}, "outside any function"
 	}
 	fn := p.funcs[i]
-	if p.bad[fn.addr] {
-		return funcSym{}, "in a function that does not decode"
+	if p.bad[fn.Addr] {
+		return units.Func{}, "in a function that does not decode"
 	}
 	return fn, ""
 }
@@ -1108,15 +1102,15 @@ func (p *planner) backWindow(si int) *window {
 
 // insnStarts returns the addresses of fn's instructions (fn decodes: see
 // findTargets), decoded once.
-func (p *planner) insnStarts(fn funcSym) []uint64 {
-	if s, ok := p.starts[fn.addr]; ok {
+func (p *planner) insnStarts(fn units.Func) []uint64 {
+	if s, ok := p.starts[fn.Addr]; ok {
 		return s
 	}
-	code := p.code(fn.addr, int(fn.size))
+	code := p.code(fn.Addr, int(fn.Size))
 	var s []uint64
 	for off := 0; off < len(code); {
-		s = append(s, fn.addr+uint64(off))
-		if isEndbr64(code[off:]) {
+		s = append(s, fn.Addr+uint64(off))
+		if units.IsEndbr64(code[off:]) {
 			off += 4
 			continue
 		}
@@ -1126,25 +1120,25 @@ func (p *planner) insnStarts(fn funcSym) []uint64 {
 		}
 		off += in.Len
 	}
-	p.starts[fn.addr] = s
+	p.starts[fn.Addr] = s
 	return s
 }
 
 // windowFrom decodes a window of fn for site si from start that reaches
 // at least past the instruction at through.
-func (p *planner) windowFrom(fn funcSym, start uint64, si int, through uint64) (*window, string) {
-	return p.windowOf(fn, start, si, through, jmpLen)
+func (p *planner) windowFrom(fn units.Func, start uint64, si int, through uint64) (*window, string) {
+	return p.windowOf(fn, start, si, through, JmpLen)
 }
 
 // windowOf is windowFrom for a window of at least need bytes.
-func (p *planner) windowOf(fn funcSym, start uint64, si int, through uint64, need int) (*window, string) {
+func (p *planner) windowOf(fn units.Func, start uint64, si int, through uint64, need int) (*window, string) {
 	a := start
 	site := through
-	end := fn.addr + fn.size
+	end := fn.Addr + fn.Size
 	// Flags are dead at a function's entry (psABI), but foo.cold is no
 	// function (foo jumps there, maybe with a flag still to be tested),
 	// and an entry that is jumped to may not be one either.
-	w := &window{site: si, addr: a, flagsDead: a == fn.addr && !strings.Contains(fn.name, ".cold") && !p.jumped[a]}
+	w := &window{site: si, addr: a, flagsDead: a == fn.Addr && !strings.Contains(fn.Name, ".cold") && !p.jumped[a]}
 	// Sites at or after a, in address order, to count inside the window.
 	sj := sort.Search(len(p.o.Sites), func(j int) bool { return uint64(p.o.Sites[j].Addr) >= a })
 	for pos := a; w.size < need || pos <= site; {
@@ -1207,11 +1201,11 @@ func (p *planner) windowOf(fn funcSym, start uint64, si int, through uint64, nee
 // flag through a call or a ret). -O0 code reloads its operands from the
 // stack with mov before each comparison or addition, so most of its lines
 // start with flags dead, and their counters can be a bare lock incq.
-func (p *planner) flagsDeadAt(fn funcSym, a uint64) bool {
-	end := fn.addr + fn.size
+func (p *planner) flagsDeadAt(fn units.Func, a uint64) bool {
+	end := fn.Addr + fn.Size
 	for pos, n := a, 0; pos < end && n < 6; n++ {
 		code := p.code(pos, int(min(end-pos, 15)))
-		if isEndbr64(code) {
+		if units.IsEndbr64(code) {
 			pos += 4
 			continue
 		}
@@ -1237,9 +1231,9 @@ func (p *planner) flagsDeadAt(fn funcSym, a uint64) bool {
 // never falls through, when none of them can run: no branch target and no
 // site among them, and no function but fn starting before to. nil
 // otherwise.
-func (p *planner) deadBytes(fn funcSym, from, to uint64) []byte {
-	i := sort.Search(len(p.funcs), func(i int) bool { return p.funcs[i].addr > fn.addr })
-	if i < len(p.funcs) && p.funcs[i].addr < to {
+func (p *planner) deadBytes(fn units.Func, from, to uint64) []byte {
+	i := sort.Search(len(p.funcs), func(i int) bool { return p.funcs[i].Addr > fn.Addr })
+	if i < len(p.funcs) && p.funcs[i].Addr < to {
 		return nil
 	}
 	for q := from; q < to; q++ {
@@ -1278,7 +1272,7 @@ func opcodeIndex(code []byte) int {
 // decodeReloc decodes the instruction at the start of code (at link-time
 // address pc) and says how to move it, or why it cannot be moved.
 func decodeReloc(code []byte, pc uint64) (winInsn, string) {
-	if isEndbr64(code) {
+	if units.IsEndbr64(code) {
 		return winInsn{addr: pc, code: code[:4]}, ""
 	}
 	in, err := x86asm.Decode(code, 64)
@@ -1347,4 +1341,12 @@ func decodeReloc(code []byte, pc uint64) (winInsn, string) {
 		w.kind, w.pcrelOff = relRIP, in.PCRelOff
 	}
 	return w, ""
+}
+
+func countInner(w *window) int {
+	n := 0
+	for _, in := range w.insns {
+		n += len(in.count)
+	}
+	return n - 1
 }
