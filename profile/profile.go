@@ -222,6 +222,9 @@ type Profile struct {
 	// the file system: the vDSO, and files deleted while they ran. Each is
 	// kept once per path and build ID.
 	Objects []ObjectImage
+	// Listings are the instructions of the blocks of the compilation
+	// units sonde cc instrumented, one per universe hash.
+	Listings []Listing
 }
 
 // ObjectImage is an object file kept in the profile, for the mappings
