@@ -35,8 +35,8 @@ func (p *Profile) Origin() time.Time {
 // Window returns a profile holding only the samples taken in [from, to)
 // relative to p.Origin(). Use Forever for an open upper end. Units are kept
 // whole: counts carry no time. Everything else (types, mappings, processes,
-// runs, expressions, object images, listings) is copied; the kept samples share their Stack and Values arrays with
-// p.
+// runs, expressions, object images, listings) is copied; the kept samples
+// share their Stack and Values arrays with p.
 func (p *Profile) Window(from, to time.Duration) *Profile {
 	origin := p.Origin().UnixNano()
 	out := &Profile{

@@ -5,7 +5,8 @@
 // The runtime finds the instrumented compilation units through the
 // descriptors the instrumenter (package sonde/instrument/asm) puts in the
 // sonde_cus section, and appends the counts to $SONDE_OUT (default
-// sonde.data) at exit, on fatal signals, on the signal $SONDE_SIGNAL
+// sonde.data), with each unit's universe and the listing of its blocks
+// (section sonde_listings) in the first write of a run, at exit, on fatal signals, on the signal $SONDE_SIGNAL
 // names, and before the program's own calls of _exit, _Exit and the exec
 // family (Wrapped, linked with LinkFlags). Its symbols are hidden, so every
 // executable and shared library built by sonde cc carries its own copy and
