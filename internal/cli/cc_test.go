@@ -442,6 +442,13 @@ func TestCCReportLive(t *testing.T) {
 	if got := listingCount(t, out, "turns++;"); got != 5 {
 		t.Errorf("turns++ after 5 requests: %d", got)
 	}
+	// The listing is read from the process's memory too: with the cache
+	// gone, --instructions shows the instructions.
+	os.RemoveAll(filepath.Join(dir, "cache"))
+	insts, errs, code := repRun(t, "-p", pid, "--instructions")
+	if code != 0 || strings.Contains(insts, "not available") || !strings.Contains(insts, "  b0 ") {
+		t.Errorf("report -p --instructions: exit %d: %s\n%s", code, errs, insts)
+	}
 	// The runtime opens (creates) its data file at start-up, and writes
 	// nothing to it before the program ends.
 	if n := fileSize(filepath.Join(dir, "unused.data")); n != 0 {
