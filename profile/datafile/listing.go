@@ -14,32 +14,18 @@ import (
 // its hash, the body's length and the body deflated. The instrumenter
 // embeds it in the object it builds; the runtime writes it as it is.
 func EncodeListing(l *profile.Listing) ([]byte, error) {
-	index := map[string]uint64{"": 0}
-	var table []string
-	ref := func(s string) uint64 {
-		i, ok := index[s]
-		if !ok {
-			table = append(table, s)
-			i = uint64(len(table))
-			index[s] = i
-		}
-		return i
-	}
+	var st stringTable
 	var blocks []byte
 	for _, bl := range l.Blocks {
-		blocks = binary.AppendUvarint(blocks, ref(bl.Func))
+		blocks = binary.AppendUvarint(blocks, st.ref(bl.Func))
 		blocks = binary.AppendUvarint(blocks, uint64(len(bl.Instrs)))
 		for _, in := range bl.Instrs {
-			blocks = binary.AppendUvarint(blocks, ref(in.File))
+			blocks = binary.AppendUvarint(blocks, st.ref(in.File))
 			blocks = binary.AppendUvarint(blocks, uint64(max(in.Line, 0)))
 			blocks = appendString(blocks, in.Text)
 		}
 	}
-	var body []byte
-	body = binary.AppendUvarint(body, uint64(len(table)))
-	for _, s := range table {
-		body = appendString(body, s)
-	}
+	body := st.append(nil)
 	body = binary.AppendUvarint(body, uint64(len(l.Blocks)))
 	body = append(body, blocks...)
 	if len(body) > MaxListing {
