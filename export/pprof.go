@@ -1,6 +1,9 @@
-// Package export writes profiles in other tools' formats. pprof.go writes
-// pprof's gzipped protocol buffers, which go tool pprof, Pyroscope, Parca and
-// speedscope read; it is the only file in sonde that imports
+// Package export writes profiles in other tools' formats: pprof's gzipped
+// protocol buffers (pprof.go), which go tool pprof, Pyroscope, Parca and
+// speedscope read; Brendan Gregg's folded stacks (folded.go); speedscope's
+// JSON (speedscope.go); lcov's tracefile (lcov.go); sonde's own JSON
+// (json.go, schema in docs/json-schema.md); and a self-contained HTML page
+// (html.go). pprof.go is the only file in sonde that imports
 // github.com/google/pprof/profile.
 package export
 

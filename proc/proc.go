@@ -1,6 +1,7 @@
-// Package proc reads what Linux's /proc says about processes: their
-// memory mappings (/proc/PID/maps), threads (/proc/PID/task) and parents
-// (/proc/PID/stat). The parsers work on text, so they are tested on
+// Package proc reads what Linux's /proc and /sys say about processes and
+// CPUs: memory mappings (/proc/PID/maps), threads (/proc/PID/task),
+// parents (/proc/PID/stat), scheduler statistics (/proc/PID/schedstat),
+// tracers (TracerPid in /proc/PID/status) and the online CPUs. The parsers work on text, so they are tested on
 // strings; the readers wrap them for live processes.
 package proc
 

@@ -107,6 +107,11 @@ func Merge(ps ...*Profile) (*Profile, error) {
 				out.Objects = append(out.Objects, o)
 			}
 		}
+		for _, l := range p.Listings {
+			if out.Listing(l.Hash) == nil {
+				out.Listings = append(out.Listings, l)
+			}
+		}
 		exprRemap := make([]int32, len(p.Exprs))
 		for j, e := range p.Exprs {
 			idx, ok := exprIndex[e]

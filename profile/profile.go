@@ -2,7 +2,11 @@
 // (a stack of object addresses with values, a pid, a tid and a time) and
 // counts (a unit and its numbers, together with the static universe of units
 // so that zero counts exist), keyed by mapping (object identity) and by the
-// address inside that object.
+// address inside that object; with them the runs and processes the
+// collectors saw, the expressions evaluated at samples and their values,
+// and what a report needs besides the file system: images of objects that
+// existed only while the program ran (the vDSO, deleted files) and the
+// instruction listings of sonde cc's units.
 //
 // Addresses in the model are link-time addresses of the object (Addr), not
 // runtime addresses: collectors convert once per mapping, so profiles of
@@ -222,6 +226,9 @@ type Profile struct {
 	// the file system: the vDSO, and files deleted while they ran. Each is
 	// kept once per path and build ID.
 	Objects []ObjectImage
+	// Listings are the instructions of the blocks of the compilation
+	// units sonde cc instrumented, one per universe hash.
+	Listings []Listing
 }
 
 // ObjectImage is an object file kept in the profile, for the mappings

@@ -35,8 +35,8 @@ func (p *Profile) Origin() time.Time {
 // Window returns a profile holding only the samples taken in [from, to)
 // relative to p.Origin(). Use Forever for an open upper end. Units are kept
 // whole: counts carry no time. Everything else (types, mappings, processes,
-// runs) is copied; the kept samples share their Stack and Values arrays with
-// p.
+// runs, expressions, object images, listings) is copied; the kept samples
+// share their Stack and Values arrays with p.
 func (p *Profile) Window(from, to time.Duration) *Profile {
 	origin := p.Origin().UnixNano()
 	out := &Profile{
@@ -48,6 +48,8 @@ func (p *Profile) Window(from, to time.Duration) *Profile {
 		Processes:   append([]Process(nil), p.Processes...),
 		Runs:        append([]Run(nil), p.Runs...),
 		Exprs:       append([]ExprDef(nil), p.Exprs...),
+		Objects:     append([]ObjectImage(nil), p.Objects...),
+		Listings:    append([]Listing(nil), p.Listings...),
 	}
 	for _, s := range p.Samples {
 		d := time.Duration(s.Time - origin)

@@ -51,7 +51,9 @@ func TestWindow(t *testing.T) {
 	// One sample every 100 ms from start+50ms: sample i is at 50+100i ms.
 	mk := func(runStart time.Time) *Profile {
 		p := &Profile{SampleTypes: []ValueType{{"samples", "count"}},
-			Units: []Unit{{Kind: UnitLine, Loc: Location{Mapping: NoMapping}, Counts: []uint64{4}}}, CountTypes: []ValueType{{"count", "count"}}}
+			Units: []Unit{{Kind: UnitLine, Loc: Location{Mapping: NoMapping}, Counts: []uint64{4}}}, CountTypes: []ValueType{{"count", "count"}},
+			Objects:  []ObjectImage{{Path: "[vdso]", Data: []byte("\x7fELF")}},
+			Listings: []Listing{{Hash: 1, Blocks: []ListingBlock{{Func: "main"}}}}}
 		if !runStart.IsZero() {
 			p.Runs = []Run{{ID: 2, Start: runStart.Add(time.Second)}, {ID: 1, Start: runStart}}
 		}
@@ -89,6 +91,11 @@ func TestWindow(t *testing.T) {
 			}
 			if len(got.Units) != 1 || len(got.Runs) != len(tt.p.Runs) || len(tt.p.Samples) != 100 {
 				t.Errorf("window dropped units or runs, or changed its input")
+			}
+			// What a report needs besides samples: the vDSO's image for its
+			// symbols, the listings for --instructions.
+			if got.ObjectImage("[vdso]", "") == nil || got.Listing(1) == nil {
+				t.Errorf("window dropped the object images or listings: %d, %d", len(got.Objects), len(got.Listings))
 			}
 			if err := got.CheckValid(); err != nil {
 				t.Error(err)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"sonde/instrument/listing"
 	"sonde/profile"
 	"sonde/profile/datafile"
 	"sonde/symbol"
@@ -20,10 +19,12 @@ import (
 //	         1           24  movq	%rsp, %rbp
 //	     99999  b12      28  movl	-20(%rbp), %eax
 //
-// The instruction text comes from the listing sonde cc left in its cache
-// when it instrumented the unit (package instrument/listing), found by the
-// hash of the unit's universe; a unit whose listing is not there (built on
-// another machine, cache cleaned) is named with the reason.
+// The instruction text comes from the unit's listing in the profile, which
+// the program's runtime wrote to the data file with the unit's universe (a
+// Listing frame), found by the hash of the universe: nothing outside the
+// data file is read, so a profile shows the same instructions on any
+// machine. A unit without one (built by a sonde before listings travelled
+// in the data file) is named with the reason.
 
 // universe is one compilation unit's units, in order.
 type universe struct {
@@ -61,7 +62,7 @@ func universes(p *profile.Profile) []universe {
 // instructionsCounts prints every instruction with its count, or, when
 // only is not "", the instructions of the function of that name (mangled or
 // demangled) in the units that hold it.
-func instructionsCounts(b *strings.Builder, p *profile.Profile, dir, only string) error {
+func instructionsCounts(b *strings.Builder, p *profile.Profile, only string) error {
 	us := universes(p)
 	if len(us) == 0 {
 		if only != "" {
@@ -78,8 +79,12 @@ func instructionsCounts(b *strings.Builder, p *profile.Profile, dir, only string
 				counts[u.Index] = u.Counts[0]
 			}
 		}
-		blocks, err := listing.Read(dir, datafile.UnitsHash(uv.units))
-		if err != nil && only != "" {
+		var blocks []profile.ListingBlock
+		l := p.Listing(datafile.UnitsHash(uv.units))
+		if l != nil {
+			blocks = l.Blocks
+		}
+		if l == nil && only != "" {
 			missing++
 			continue
 		}
@@ -91,8 +96,8 @@ func instructionsCounts(b *strings.Builder, p *profile.Profile, dir, only string
 		}
 		printed++
 		fmt.Fprintf(b, "unit %s\n", uv.scope)
-		if err != nil {
-			fmt.Fprintf(b, "(instructions not available: %v)\n", err)
+		if l == nil {
+			b.WriteString("(instructions not available: the data file holds no listing of this unit; rebuild it with this sonde cc)\n")
 			continue
 		}
 		fn := ""
@@ -104,7 +109,7 @@ func instructionsCounts(b *strings.Builder, p *profile.Profile, dir, only string
 				fn = bl.Func
 				b.WriteString(funcName(symbol.Frame{Func: fn}) + "\n")
 			}
-			for k, in := range bl.Instr {
+			for k, in := range bl.Instrs {
 				mark := ""
 				if k == 0 {
 					mark = fmt.Sprintf("b%d", i)
@@ -115,7 +120,7 @@ func instructionsCounts(b *strings.Builder, p *profile.Profile, dir, only string
 	}
 	if only != "" && printed == 0 {
 		if missing > 0 {
-			return fmt.Errorf("--instructions %s: no function of that name in the listings found (%d of %d units have no listing in %s)", only, missing, len(us), dir)
+			return fmt.Errorf("--instructions %s: no function of that name in the listings found (%d of %d units have no listing in the data file)", only, missing, len(us))
 		}
 		return fmt.Errorf("--instructions %s: no function of that name in the counted units", only)
 	}
@@ -123,7 +128,7 @@ func instructionsCounts(b *strings.Builder, p *profile.Profile, dir, only string
 }
 
 // hasFunc reports whether one of blocks belongs to the function only.
-func hasFunc(blocks []listing.Block, only string) bool {
+func hasFunc(blocks []profile.ListingBlock, only string) bool {
 	for _, bl := range blocks {
 		if matchFunc(bl.Func, only) {
 			return true

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"sonde/instrument/listing"
 	"sonde/profile"
 )
 
@@ -91,9 +90,6 @@ type Options struct {
 	// Sort is the column listings are sorted by (sort.go); SortDefault
 	// keeps each view's own order.
 	Sort SortColumn
-	// ListingDir is where the instructions view finds the listings sonde cc
-	// left (listing.Dir); "" means listing.Dir("").
-	ListingDir string
 	// Only restricts the lines view to a source file (matched by path
 	// suffix) or a function (by name, mangled or demangled), and the
 	// instructions view to a function; "" lists everything. A name that
@@ -106,13 +102,6 @@ func (o *Options) only() string {
 		return ""
 	}
 	return o.Only
-}
-
-func (o *Options) listingDir() string {
-	if o == nil || o.ListingDir == "" {
-		return listing.Dir("")
-	}
-	return o.ListingDir
 }
 
 func (o *Options) view() View {
@@ -213,7 +202,7 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 				err = functionsCounts(&b, r, opts.top())
 			}
 		case ViewInstructions:
-			err = instructionsCounts(&b, r.p, opts.listingDir(), opts.only())
+			err = instructionsCounts(&b, r.p, opts.only())
 		case ViewFiles:
 			if !hasBlockInstrs(r) {
 				err = filesView(&b, r, false, opts.top()) // objects.go

@@ -1,8 +1,12 @@
 // Package sample is sonde's sampling collector (PCT, Blake & Bauer 2002):
-// it samples the CPU time of process trees with perf events, follows them
-// across fork, clone and exec, keeps their mappings, and writes raw samples
-// (object-relative link-time addresses) and mappings to a
-// datafile.Writer. It never symbolizes.
+// it samples the CPU time of process trees with perf events (Run), or with
+// ptrace where the kernel refuses them (RunPtrace, ptrace.go), follows them
+// across fork, clone and exec, keeps their mappings, evaluates --expr
+// expressions at the samples (expr.go), and writes raw samples
+// (object-relative link-time addresses), mappings and the bytes of objects
+// that exist only in memory (the vDSO, deleted files) to a
+// datafile.Writer; a collector that takes its own samples (record --gdb)
+// writes them through it too (external.go). It never symbolizes.
 package sample
 
 import (

@@ -97,6 +97,10 @@ type Result struct {
 	Derived [][]Term
 	// Hash is the Units frame hash (datafile.UnitsHash of Units).
 	Hash uint64
+	// Listing is the payload of the unit's Listing frame (the instructions
+	// of Blocks, datafile.EncodeListing), which the instrumented assembly
+	// carries for the runtime to write; nil when it would not fit a frame.
+	Listing []byte
 }
 
 // instr is one instruction of the source with what the analysis needs.
@@ -373,6 +377,7 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 	}
 	body := datafile.EncodeUnits(nil, res.Units)
 	res.Hash = datafile.UnitsHash(res.Units)
+	res.Listing = encodeListing(res.Hash, res.Blocks)
 
 	// Edits: one insertion per block, at its first instruction (after an
 	// endbr64, which must stay the first instruction of a branch target).
@@ -447,6 +452,7 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 			out.WriteString("\n")
 		}
 		writeTrailer(&out, ncounters, derived, res.Hash, body, res.UnitBlock)
+		writeListing(&out, res.Listing)
 	}
 	res.Asm = []byte(out.String())
 	return res, nil
@@ -560,22 +566,69 @@ func (c *cfaState) rspBased() bool { return c.inProc && c.rsp && c.known }
 // units built before derivation existed have D and W zero.
 const DescriptorSection = "sonde_cus"
 
+// ListingSection is the section holding one descriptor per instrumented
+// compilation unit that carries its listing; the runtime walks it between
+// __start_sonde_listings and __stop_sonde_listings and writes each payload
+// as a Listing frame after the Units frames. A descriptor is two 8-byte
+// words: the payload's address (profile/datafile's Listing payload: the
+// universe's hash, the body's length, the body deflated) and its length.
+// It is a section of its own, not two more words of the sonde_cus
+// descriptor, so that objects instrumented before listings travelled in
+// the data file link with today's runtime and the other way round.
+const ListingSection = "sonde_listings"
+
+// encodeListing returns the Listing payload of blocks, nil when it does
+// not fit a frame (the report then says the unit has no listing).
+func encodeListing(hash uint64, blocks []Block) []byte {
+	l := profile.Listing{Hash: hash, Blocks: make([]profile.ListingBlock, len(blocks))}
+	for i, b := range blocks {
+		lb := &l.Blocks[i]
+		lb.Func = b.Func
+		lb.Instrs = make([]profile.ListingInstr, len(b.Code))
+		for k, in := range b.Code {
+			lb.Instrs[k] = profile.ListingInstr{File: in.File, Line: in.Line, Text: in.Text}
+		}
+	}
+	p, err := datafile.EncodeListing(&l)
+	if err != nil {
+		return nil
+	}
+	return p
+}
+
+// writeBytes writes data as .byte directives, 32 a line.
+func writeBytes(b *strings.Builder, data []byte) {
+	for i := 0; i < len(data); i += 32 {
+		b.WriteString("\t.byte\t")
+		for j := i; j < len(data) && j < i+32; j++ {
+			if j > i {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(int(data[j])))
+		}
+		b.WriteByte('\n')
+	}
+}
+
+// writeListing appends the listing payload and its ListingSection
+// descriptor.
+func writeListing(b *strings.Builder, payload []byte) {
+	if len(payload) == 0 {
+		return
+	}
+	b.WriteString("\t# sonde: the unit's listing, for sonde report --instructions\n")
+	b.WriteString("\t.section\t.rodata.sonde,\"a\",@progbits\n.Lsonde_l:\n")
+	writeBytes(b, payload)
+	fmt.Fprintf(b, "\t.section\t%s,\"aw\",@progbits\n\t.balign\t8\n\t.quad\t.Lsonde_l, %d\n", ListingSection, len(payload))
+}
+
 func writeTrailer(b *strings.Builder, nblocks int, derived [][]Term, hash uint64, body []byte, unitBlock []uint32) {
 	payload := binary.LittleEndian.AppendUint64(nil, hash)
 	payload = append(payload, body...)
 	fmt.Fprintf(b, "\t# sonde: %d basic-block counters and the unit's universe\n", nblocks)
 	fmt.Fprintf(b, "\t.section\t.bss.sonde,\"aw\",@nobits\n\t.balign\t64\n%s:\n\t.zero\t%d\n", counterName, 8*nblocks)
 	fmt.Fprintf(b, "\t.section\t.rodata.sonde,\"a\",@progbits\n\t.balign\t8\n.Lsonde_u:\n")
-	for i := 0; i < len(payload); i += 32 {
-		b.WriteString("\t.byte\t")
-		for j := i; j < len(payload) && j < i+32; j++ {
-			if j > i {
-				b.WriteByte(',')
-			}
-			b.WriteString(strconv.Itoa(int(payload[j])))
-		}
-		b.WriteByte('\n')
-	}
+	writeBytes(b, payload)
 	words := append([]uint32(nil), unitBlock...)
 	for _, f := range derived {
 		words = append(words, uint32(len(f)))

@@ -17,7 +17,9 @@
 // constant sonde.data Units payload, the table the runtime derives the
 // other blocks' counts with, and a descriptor in the "sonde_cus" section
 // that the runtime finds through the linker's __start_sonde_cus and
-// __stop_sonde_cus symbols.
+// __stop_sonde_cus symbols; and the unit's listing (every block's
+// instructions, for sonde report --instructions) as a constant Listing
+// payload with its descriptor in the "sonde_listings" section.
 package asm
 
 import (

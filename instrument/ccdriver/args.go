@@ -1,9 +1,13 @@
 // Package ccdriver is the compiler driver behind "sonde cc" and "sonde c++":
-// it takes a compiler command line unchanged, compiles each C, C++ or
-// assembly source to assembly with the user's own flags, hands the assembly
-// to a Mode (the basic-block instrumenter, or a later mode) and assembles
-// the result, then links with the mode's runtime. Everything it does not
-// understand passes through to the real compiler.
+// it takes a compiler command line unchanged, hands each C, C++ or assembly
+// source to a Mode, which compiles it to an object with the user's own
+// flags, then links with the mode's runtime. BlocksMode (the default)
+// compiles to assembly, instruments it with package instrument/asm
+// (Weinberger's basic-block counters) and assembles the result;
+// AttribMode (--sonde-mode=attrib, clang only) compiles to LLVM IR,
+// instruments it with package instrument/ir (Appel, Duba and MacQueen's
+// call counts and current function) and compiles that. Everything it does
+// not understand passes through to the real compiler.
 package ccdriver
 
 import (

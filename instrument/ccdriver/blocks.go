@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 
 	"sonde/instrument/asm"
-	"sonde/instrument/listing"
 	"sonde/instrument/runtime"
 )
 
@@ -40,17 +39,8 @@ func (m *BlocksMode) Compile(d *Driver, j *Job) error {
 		return fmt.Errorf("instrument %s: %w", j.Src, err)
 	}
 	// The instructions of each block, for sonde report --instructions (the
-	// paper's x.sL), under the universe's hash in the cache.
-	lb := make([]listing.Block, len(res.Blocks))
-	for i, b := range res.Blocks {
-		lb[i].Func = b.Func
-		for _, in := range b.Code {
-			lb[i].Instr = append(lb[i].Instr, listing.Instr{File: in.File, Line: in.Line, Text: in.Text})
-		}
-	}
-	if err := listing.Write(listing.Dir(d.CacheDir), res.Hash, lb); err != nil {
-		return err
-	}
+	// paper's x.sL), travel in res.Asm: the runtime writes them to the
+	// data file as a Listing frame.
 	out := filepath.Join(d.TempDir, stem(j.Obj)+"-"+stem(j.Src)+".sonde.s")
 	if err := os.WriteFile(out, res.Asm, 0o644); err != nil {
 		return fmt.Errorf("write instrumented assembly: %w", err)

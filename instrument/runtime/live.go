@@ -19,11 +19,16 @@ import (
 // (see asm.DescriptorSection).
 const descriptorSize = 48
 
+// listingDescriptorSize is the size of one sonde_listings descriptor: the
+// Listing payload's address and length (see asm.ListingSection).
+const listingDescriptorSize = 16
+
 // Limits on what a descriptor read from another process may claim, so
 // that garbage cannot make the reader allocate without bound.
 const (
-	maxCounters  = 1 << 24
-	maxUnitBytes = 1 << 28
+	maxCounters     = 1 << 24
+	maxUnitBytes    = 1 << 28
+	maxListingBytes = 64 << 20 // datafile.MaxPayload
 )
 
 // ErrNotInstrumented is returned by ReadLive for a process that holds no
@@ -35,8 +40,9 @@ var ErrNotInstrumented = errors.New("no object built by sonde cc is mapped")
 // /dev/mem: it finds the sonde_cus section of every object the process maps,
 // reads the descriptors and through them each unit's universe and
 // counters from /proc/PID/mem, and returns the bytes of a data file (a Run
-// frame, then Units and Counts frames) holding the counts since the
-// process started. Reading another process's memory takes the same
+// frame, then Units and Counts frames, and the units' Listing frames from
+// the sonde_listings section) holding the counts since the process
+// started. Reading another process's memory takes the same
 // permission as ptrace.
 func ReadLive(pid int) ([]byte, error) {
 	maps, err := proc.Maps(pid)
@@ -65,7 +71,7 @@ func ReadLive(pid int) ([]byte, error) {
 			continue
 		}
 		seen[m.Path] = true
-		addr, size, ok := sectionAddr(pid, m.Path, maps)
+		addr, size, ok := sectionAddr(pid, m.Path, "sonde_cus", maps)
 		if !ok {
 			continue
 		}
@@ -114,6 +120,9 @@ func ReadLive(pid int) ([]byte, error) {
 			}
 			out = frame(out, 6, runID, counts)
 			found = true
+		}
+		if out, err = readListings(pid, m.Path, maps, read, out, runID); err != nil {
+			return nil, err
 		}
 	}
 	if !found {
@@ -170,15 +179,42 @@ func derive(cs, table []byte, nctr, nder uint64) ([]uint64, error) {
 	return vals, nil
 }
 
-// sectionAddr finds where the sonde_cus section of the object path is in
-// the process: the mapping of path that holds the section's file offset.
-func sectionAddr(pid int, path string, maps []proc.Mapping) (addr, size uint64, ok bool) {
+// readListings appends to out a Listing frame (kind 15) for each
+// descriptor of the sonde_listings section of the object path, read from
+// the process's memory. Objects built before listings travelled in the
+// data file have no such section.
+func readListings(pid int, path string, maps []proc.Mapping, read func(addr, n uint64) ([]byte, error), out []byte, runID uint64) ([]byte, error) {
+	addr, size, ok := sectionAddr(pid, path, "sonde_listings", maps)
+	if !ok {
+		return out, nil
+	}
+	descs, err := read(addr, size)
+	if err != nil {
+		return nil, err
+	}
+	for off := 0; off+listingDescriptorSize <= len(descs); off += listingDescriptorSize {
+		at, n := binary.LittleEndian.Uint64(descs[off:]), binary.LittleEndian.Uint64(descs[off+8:])
+		if n > maxListingBytes || n < 8 {
+			return nil, fmt.Errorf("read process %d: %s: listing descriptor %d is implausible (%d bytes)", pid, path, off/listingDescriptorSize, n)
+		}
+		payload, err := read(at, n)
+		if err != nil {
+			return nil, err
+		}
+		out = frame(out, 15, runID, payload)
+	}
+	return out, nil
+}
+
+// sectionAddr finds where section name of the object path is in the
+// process: the mapping of path that holds the section's file offset.
+func sectionAddr(pid int, path, name string, maps []proc.Mapping) (addr, size uint64, ok bool) {
 	f, err := elf.Open(proc.Root(pid) + path)
 	if err != nil {
 		return 0, 0, false
 	}
 	defer f.Close()
-	s := f.Section("sonde_cus")
+	s := f.Section(name)
 	if s == nil || s.Type == elf.SHT_NOBITS || s.Size == 0 {
 		return 0, 0, false
 	}

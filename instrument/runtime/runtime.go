@@ -1,12 +1,16 @@
-// Package runtime holds the C runtime that programs built by "sonde cc" link
-// with, and compiles it on demand with the user's own compiler, caching the
-// object file per compiler.
+// Package runtime holds the C runtimes that programs built by "sonde cc" link
+// with (sonde_rt.c for basic-block counts, sonde_attrib.c for
+// --sonde-mode=attrib), compiles them on demand with the user's own
+// compiler, caching the object file per compiler, and reads the counters
+// of a running instrumented program from its memory (ReadLive, for sonde
+// report -p).
 //
-// The runtime finds the instrumented compilation units through the
+// The blocks runtime finds the instrumented compilation units through the
 // descriptors the instrumenter (package sonde/instrument/asm) puts in the
 // sonde_cus section, and appends the counts to $SONDE_OUT (default
-// sonde.data) at exit, on fatal signals, on the signal $SONDE_SIGNAL
-// names, and before the program's own calls of _exit, _Exit and the exec
+// sonde.data), with each unit's universe and the listing of its blocks
+// (section sonde_listings) in the first write of a run, at exit, on fatal
+// signals, on the signal $SONDE_SIGNAL names, and before the program's own calls of _exit, _Exit and the exec
 // family (Wrapped, linked with LinkFlags). Its symbols are hidden, so every
 // executable and shared library built by sonde cc carries its own copy and
 // writes its own run.

@@ -48,7 +48,7 @@ func TestObject(t *testing.T) {
 	}{
 		{"blocks", &blocksRuntime, []string{"T __wrap__Exit", "T __wrap__exit", "T __wrap_execl", "T __wrap_execle",
 			"T __wrap_execlp", "T __wrap_execv", "T __wrap_execve", "T __wrap_execvp", "T __wrap_execvpe",
-			"T __wrap_fexecve", "w __start_sonde_cus", "w __stop_sonde_cus"}},
+			"T __wrap_fexecve", "w __start_sonde_cus", "w __start_sonde_listings", "w __stop_sonde_cus", "w __stop_sonde_listings"}},
 		{"attrib", &attribRuntime, []string{"B __sonde_attrib_sigstate", "D __sonde_attrib_current", "T __sonde_attrib_module",
 			"T __wrap__Exit", "T __wrap___sysv_signal", "T __wrap__exit", "T __wrap_execl", "T __wrap_execle",
 			"T __wrap_execlp", "T __wrap_execv", "T __wrap_execve", "T __wrap_execvp", "T __wrap_execvpe",

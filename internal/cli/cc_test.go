@@ -442,6 +442,13 @@ func TestCCReportLive(t *testing.T) {
 	if got := listingCount(t, out, "turns++;"); got != 5 {
 		t.Errorf("turns++ after 5 requests: %d", got)
 	}
+	// The listing is read from the process's memory too: with the cache
+	// gone, --instructions shows the instructions.
+	os.RemoveAll(filepath.Join(dir, "cache"))
+	insts, errs, code := repRun(t, "-p", pid, "--instructions")
+	if code != 0 || strings.Contains(insts, "not available") || !strings.Contains(insts, "  b0 ") {
+		t.Errorf("report -p --instructions: exit %d: %s\n%s", code, errs, insts)
+	}
 	// The runtime opens (creates) its data file at start-up, and writes
 	// nothing to it before the program ends.
 	if n := fileSize(filepath.Join(dir, "unused.data")); n != 0 {
@@ -655,5 +662,67 @@ func TestCCExitExec(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestCCInstructionsTravel: report --instructions of a sonde cc profile
+// needs nothing but the data file. The program is built with the default
+// cache (HOME/.cache/sonde, HOME a temporary directory), run, and
+// reported; then the cache is removed and the report is made again, with
+// another HOME as well: it is the same, every unit with its instructions.
+// Before listings travelled in the data file, the second report said
+// "(instructions not available: read listing: ...)" for every unit.
+func TestCCInstructionsTravel(t *testing.T) {
+	testprog.Require(t, "gcc")
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("SONDE_CACHE", "")
+	proj := filepath.Join(dir, "project")
+	if err := os.CopyFS(proj, os.DirFS(ccFixture("project"))); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "prog")
+	srcs := []string{"main.c", "util.c", "stats.c"}
+	args := []string{"-O2", "-o", bin}
+	for _, s := range srcs {
+		args = append(args, filepath.Join(proj, s))
+	}
+	ccRun(t, "cc", args...)
+	data := filepath.Join(dir, "prog.data")
+	if _, code := ccExec(t, proj, bin, []string{"SONDE_OUT=" + data}); code != 0 {
+		t.Fatalf("prog: exit %d", code)
+	}
+	report := func() string {
+		t.Helper()
+		out, errs, code := repRun(t, "--instructions", data)
+		if code != 0 {
+			t.Fatalf("report --instructions: exit %d: %s", code, errs)
+		}
+		return out
+	}
+	before := report()
+	for _, s := range srcs {
+		if !strings.Contains(before, "unit "+filepath.Join(proj, s)+"\n") {
+			t.Errorf("no unit %s in the report:\n%s", s, before)
+		}
+	}
+	if strings.Contains(before, "not available") || strings.Count(before, "  b0 ") != len(srcs) {
+		t.Fatalf("report --instructions does not list every unit's instructions:\n%s", before)
+	}
+	cache := filepath.Join(home, ".cache", "sonde")
+	if _, err := os.Stat(cache); err != nil {
+		t.Fatalf("sonde cc left no cache at %s (the test means to remove it): %v", cache, err)
+	}
+	if err := os.RemoveAll(cache); err != nil {
+		t.Fatal(err)
+	}
+	if after := report(); after != before {
+		t.Errorf("report --instructions changed with the cache removed:\n%s\nbefore:\n%s", after, before)
+	}
+	t.Setenv("HOME", filepath.Join(dir, "elsewhere"))
+	if after := report(); after != before {
+		t.Errorf("report --instructions changed under another HOME:\n%s\nbefore:\n%s", after, before)
 	}
 }

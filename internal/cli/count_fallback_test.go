@@ -17,9 +17,7 @@ import (
 // notice (the summary names the engine), and the counts are the same as
 // root's uprobe counts of the same binary.
 func TestCountAutoPtrace(t *testing.T) {
-	if os.Getuid() != 0 {
-		t.Skip("needs root to run sonde as nobody")
-	}
+	testprog.RequireRoot(t, "running sonde as nobody")
 	dir, err := os.MkdirTemp("", "sonde-fallback-")
 	if err != nil {
 		t.Fatal(err)

@@ -15,16 +15,10 @@ import (
 )
 
 // requireRoot skips a test that needs root (a failure under CI=true, which
-// runs as root).
+// runs as root), and skips it under -short.
 func requireRoot(t *testing.T) {
 	t.Helper()
-	if os.Geteuid() == 0 {
-		return
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("needs root")
-	}
-	t.Skip("needs root")
+	testprog.RequireRoot(t, "this test")
 }
 
 // unmountScript unmounts every tracefs of the mount namespace it runs in
@@ -195,6 +189,7 @@ echo "=== end"
 // test changes a setting): as root it reads back and reports "NAME: OLD ->
 // NEW"; not as root it fails and says to use sudo.
 func TestSetSysctl(t *testing.T) {
+	testprog.SkipShort(t, "writes a sysctl as root")
 	const name = "kernel.perf_event_paranoid"
 	cur, err := readTrim("/proc/sys/kernel/perf_event_paranoid")
 	if err != nil {

@@ -27,10 +27,12 @@ import (
 	"sonde/symbol"
 )
 
-// requireRoot fails under CI=true (CI runs as root on a machine that allows
-// perf events) and skips elsewhere when sonde cannot sample.
+// requirePerf skips under -short, fails under CI=true (CI runs as root on
+// a machine that allows perf events) and skips elsewhere when sonde cannot
+// sample.
 func requirePerf(t *testing.T) {
 	t.Helper()
+	testprog.SkipShort(t, "samples with perf events")
 	data, err := os.ReadFile("/proc/sys/kernel/perf_event_paranoid")
 	if err == nil && os.Geteuid() != 0 {
 		if lvl, _ := strconv.Atoi(strings.TrimSpace(string(data))); lvl > 1 {
@@ -337,6 +339,7 @@ var sondeBin struct {
 // run sonde as a process of its own (to kill it).
 func buildSonde(t *testing.T) string {
 	t.Helper()
+	testprog.SkipShort(t, "builds and runs cmd/sonde")
 	sondeBin.once.Do(func() {
 		dir, err := os.MkdirTemp("", "sonde-bin-")
 		if err != nil {

@@ -69,8 +69,8 @@ Views (one at a time; the default is --flat for samples, --functions for counts)
   --instructions[=FUNC]
         for sonde cc profiles: every assembly instruction with its count, the
         block number on each block's first instruction, and its source line.
-        The instructions come from the listing sonde cc keeps in its cache
-        ($SONDE_CACHE, else ~/.cache/sonde) under the unit's hash.
+        The instructions come from the data file: the program's runtime
+        writes each unit's listing there with its counts.
         --instructions=FUNC lists only function FUNC (as --lines=FUNC; a bare
         word after --instructions is a data file). A FILE or FUNC that
         matches nothing is an error.

@@ -1,6 +1,7 @@
 // Package oracle runs the independent tools that sonde's results are checked
-// against (llvm-symbolizer, binutils addr2line and nm, go tool addr2line) and
-// parses their output into plain values. Tests and benchmarks compare sonde's
+// against (llvm-symbolizer, binutils addr2line and nm, go tool addr2line,
+// valgrind's callgrind for per-instruction counts) and parses their output
+// into plain values. Tests and benchmarks compare sonde's
 // answers with these; nothing here ever calls sonde itself.
 //
 // Every runner takes a testing.TB: it requires the tool (a failure under

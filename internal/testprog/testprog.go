@@ -1,6 +1,12 @@
 // Package testprog compiles the C, C++ and Go fixture programs that tests run
 // and symbolize. Each fixture is built once per test binary and reused; the
 // tools it needs are required, not optional, when CI=true.
+//
+// It is also the gate of the fast loop: under "go test -short" Require (and
+// so Build, and every oracle runner of package oracle) skips its test, as
+// do RequireRoot and SkipShort, so that the short run holds only the pure
+// tests (parsers, the model, views, exports, planning, fuzz seeds) and
+// passes with no compiler, no oracle and no privilege.
 package testprog
 
 import (
@@ -98,11 +104,13 @@ func Build(t testing.TB, src string, o Opts) string {
 	return out
 }
 
-// Require returns the path of the program tool. When it is missing the test
-// fails under CI=true (a missing tool is a broken machine there) and is
-// skipped otherwise.
+// Require returns the path of the program tool. Under -short it skips the
+// test, tool or not: the short run needs no compiler and no oracle. When
+// the tool is missing the test fails under CI=true (a missing tool is a
+// broken machine there) and is skipped otherwise.
 func Require(t testing.TB, tool string) string {
 	t.Helper()
+	SkipShort(t, "runs "+tool)
 	p, err := exec.LookPath(tool)
 	if err == nil {
 		return p
@@ -113,6 +121,32 @@ func Require(t testing.TB, tool string) string {
 	}
 	t.Skip(msg)
 	return ""
+}
+
+// SkipShort skips the test under -short, saying why it is not a pure test
+// ("runs gcc", "needs ptrace"). Tests that run compilers, oracles or
+// sonde's collectors on real processes call it (Require and Build do).
+func SkipShort(t testing.TB, why string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("-short: %s", why)
+	}
+}
+
+// RequireRoot skips the test under -short, and when the process is not
+// root fails it under CI=true and skips it otherwise: what it tests needs
+// privileges (perf events of other users, tracefs, BPF, sysctls).
+func RequireRoot(t testing.TB, why string) {
+	t.Helper()
+	SkipShort(t, why)
+	if os.Geteuid() == 0 {
+		return
+	}
+	msg := fmt.Sprintf("testprog: %s needs root", why)
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
 }
 
 // Cleanup removes the fixtures built by this test binary. Call it from

@@ -222,6 +222,18 @@ func (d *decoder) readFrames() {
 			if b.err == nil && p.ObjectImage(path, id) == nil {
 				p.Objects = append(p.Objects, profile.ObjectImage{Path: path, BuildID: id, Data: []byte(data)})
 			}
+		case KindListing:
+			if len(f.payload) >= 8 && p.Listing(binary.LittleEndian.Uint64(f.payload)) != nil {
+				break // another run's copy: inflate it once
+			}
+			l, err := decodeListing(b)
+			if err != nil {
+				b.fail(err)
+				break
+			}
+			if p.Listing(l.Hash) == nil {
+				p.Listings = append(p.Listings, l)
+			}
 		case KindUnits:
 			d.readUnits(f, b, st)
 		case KindExprDef:

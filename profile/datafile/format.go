@@ -188,6 +188,34 @@
 //	string   build ID, lower-case hex, "" when unknown
 //	string   the object's bytes: a whole ELF file, at most MaxPayload in all
 //
+// Listing (15): the instructions of the basic blocks of one compilation
+// unit that sonde cc instrumented (profile.Listing), which the report's
+// instructions view prints with each block's count. The instrumenter puts
+// the payload in the object as a constant blob next to the Units payload,
+// and the runtime writes it as it is, after the Units frames, in the first
+// write of each run (sonde report -p reads it from the process's memory),
+// so a profile shows its instructions on any machine without the build's
+// files. Like the Units frame it is repeated by every run: on Lua 5.4
+// built whole (onelua.c, -O2, 1 MB of code) each run writes a 250 KB Units
+// frame and a 275 KB Listing frame. Readers keep one per hash; those that
+// predate the kind skip it with a warning.
+//
+//	u64      hash of the Units frame whose blocks it lists
+//	uvarint  length of the body below, at most MaxListing
+//	string   the body compressed with DEFLATE (RFC 1951, no zlib or gzip
+//	         header; Go's compress/flate)
+//
+// The body:
+//
+//	uvarint  nstrings, then nstrings × string: the string table
+//	uvarint  nblocks: block i is the universe's block of index i
+//	nblocks × block:
+//	  uvarint  function: string reference (0 = "", i = string table[i-1])
+//	  uvarint  ninstrs, then ninstrs × instruction:
+//	    uvarint  file: string reference
+//	    uvarint  line
+//	    string   the instruction's text as the assembly had it
+//
 // # Writing from C
 //
 // A C runtime needs write(2), a CRC-32 table or loop, FNV-1a and a uvarint
@@ -286,12 +314,15 @@ const MaxPayload = 64 << 20
 // enormous profile.
 const MaxStackDepth = 4096
 
+// MaxListing is the largest body a Listing frame may inflate to.
+const MaxListing = 256 << 20
+
 // Kind says what a frame holds.
 type Kind uint8
 
-// The frame kinds of version 1. ExprDef, ExprValues, Object and CountsTotal
-// came later than the others; readers that predate them skip them with a
-// warning.
+// The frame kinds of version 1. ExprDef, ExprValues, Object, CountsTotal
+// and Listing came later than the others; readers that predate them skip
+// them with a warning.
 const (
 	KindRun         Kind = 1
 	KindMapping     Kind = 2
@@ -307,6 +338,7 @@ const (
 	KindExprValues  Kind = 12
 	KindObject      Kind = 13
 	KindCountsTotal Kind = 14
+	KindListing     Kind = 15
 )
 
 var kindNames = [...]string{
@@ -324,6 +356,7 @@ var kindNames = [...]string{
 	KindExprValues:  "ExprValues",
 	KindObject:      "Object",
 	KindCountsTotal: "CountsTotal",
+	KindListing:     "Listing",
 }
 
 // String returns the kind's name as in the format description.
@@ -335,7 +368,7 @@ func (k Kind) String() string {
 }
 
 // known reports whether k is a kind of this version.
-func (k Kind) known() bool { return k >= KindRun && k <= KindCountsTotal }
+func (k Kind) known() bool { return k >= KindRun && k <= KindListing }
 
 // FNV-1a 64 parameters, as in the spec above (and hash/fnv).
 const (

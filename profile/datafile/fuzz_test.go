@@ -35,6 +35,9 @@ func FuzzReader(f *testing.F) {
 	if data, err := os.ReadFile(writeObjectFile(f, 0x6666)); err == nil {
 		f.Add(data) // Object frames
 	}
+	if data, err := os.ReadFile(writeListingFile(f, 0x8888, testListing)); err == nil {
+		f.Add(data) // Listing frames
+	}
 	totals, _, _ := totalsFile(f)
 	f.Add(totals)
 	f.Add([]byte(Magic))

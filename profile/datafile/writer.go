@@ -328,27 +328,47 @@ func EncodeUnitsMapped(b []byte, units []profile.Unit, mapping int32) []byte {
 	return encodeUnits(b, units, true, mapping)
 }
 
-func encodeUnits(b []byte, units []profile.Unit, override bool, mapping int32) []byte {
-	index := map[string]uint64{"": 0}
-	var table []string
-	ref := func(s string) uint64 {
-		i, ok := index[s]
-		if !ok {
-			table = append(table, s)
-			i = uint64(len(table))
-			index[s] = i
-		}
-		return i
+// stringTable numbers the strings of a Units or Listing payload: reference
+// 0 is "", i the table's string i-1, in order of first use.
+type stringTable struct {
+	index map[string]uint64
+	table []string
+}
+
+func (t *stringTable) ref(s string) uint64 {
+	if s == "" {
+		return 0
 	}
+	i, ok := t.index[s]
+	if !ok {
+		if t.index == nil {
+			t.index = map[string]uint64{}
+		}
+		t.table = append(t.table, s)
+		i = uint64(len(t.table))
+		t.index[s] = i
+	}
+	return i
+}
+
+// append appends the table as the payload has it: its length, then each
+// string.
+func (t *stringTable) append(b []byte) []byte {
+	b = binary.AppendUvarint(b, uint64(len(t.table)))
+	for _, s := range t.table {
+		b = appendString(b, s)
+	}
+	return b
+}
+
+func encodeUnits(b []byte, units []profile.Unit, override bool, mapping int32) []byte {
+	var st stringTable
 	type refs struct{ scope, fn, file uint64 }
 	rs := make([]refs, len(units))
 	for i := range units {
-		rs[i] = refs{ref(units[i].Scope), ref(units[i].Func), ref(units[i].File)}
+		rs[i] = refs{st.ref(units[i].Scope), st.ref(units[i].Func), st.ref(units[i].File)}
 	}
-	b = binary.AppendUvarint(b, uint64(len(table)))
-	for _, s := range table {
-		b = appendString(b, s)
-	}
+	b = st.append(b)
 	b = binary.AppendUvarint(b, uint64(len(units)))
 	for i, u := range units {
 		b = binary.AppendUvarint(b, uint64(u.Kind))

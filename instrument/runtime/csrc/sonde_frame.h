@@ -29,6 +29,7 @@ enum {
 	SONDE_KIND_COUNTS = 6,
 	SONDE_KIND_RUN_END = 9,
 	SONDE_KIND_NOTE = 10,
+	SONDE_KIND_LISTING = 15,
 };
 
 static uint32_t crc_table[256];

@@ -3,9 +3,10 @@
    put in section sonde_cus and appends the program's counts to $SONDE_OUT
    (default sonde.data in the working directory at start-up) as sonde.data
    frames (profile/datafile/format.go), through a descriptor opened at
-   start-up (see struct sonde_out in sonde_frame.h): one Run frame and one Units frame per
-   compilation unit the first time, then one Counts frame per unit holding
-   what ran since the last write.  It writes at exit, on a fatal signal
+   start-up (see struct sonde_out in sonde_frame.h): one Run frame, one Units frame per
+   compilation unit and one Listing frame per unit that carries its listing
+   (the descriptors of section sonde_listings) the first time, then one
+   Counts frame per unit holding what ran since the last write.  It writes at exit, on a fatal signal
    (then lets the signal take its usual course) and whenever the signal named
    by $SONDE_SIGNAL arrives.  Everything after start-up is async-signal-safe:
    no malloc, no stdio.  The frame writer and the start-up and signal
@@ -73,6 +74,17 @@ static void derive(const struct sonde_cu *cu, int64_t *v)
 extern struct sonde_cu __start_sonde_cus[] __attribute__((weak, visibility("hidden")));
 extern struct sonde_cu __stop_sonde_cus[] __attribute__((weak, visibility("hidden")));
 
+/* A unit's listing (the instructions of its blocks, for sonde report
+   --instructions): a Listing frame's payload, written as it is.  Units
+   instrumented before listings travelled in the data file have none. */
+struct sonde_listing {
+	const unsigned char *payload;
+	uint64_t len;
+};
+
+extern struct sonde_listing __start_sonde_listings[] __attribute__((weak, visibility("hidden")));
+extern struct sonde_listing __stop_sonde_listings[] __attribute__((weak, visibility("hidden")));
+
 static uint64_t run_id;
 static int64_t start_ns;
 static struct sonde_out out; /* the data file, opened at start-up */
@@ -121,6 +133,9 @@ static void flush(int how)
 		write_run(fd);
 		for (cu = b; cu < e; cu++)
 			emit(fd, SONDE_KIND_UNITS, cu->units, cu->units_len);
+		struct sonde_listing *l = __start_sonde_listings, *le = __stop_sonde_listings;
+		for (; l && l < le; l++)
+			emit(fd, SONDE_KIND_LISTING, l->payload, l->len);
 		run_written = 1;
 	}
 	uint64_t *snap = snapshot;

@@ -22,6 +22,7 @@ func TestMain(m *testing.M) {
 // the counters here (not root, old kernel).
 func requireBPF(t *testing.T) *UprobeCounters {
 	t.Helper()
+	testprog.SkipShort(t, "loads BPF programs")
 	c, err := NewUprobeCounters(4)
 	if errors.Is(err, ErrNotSupported) {
 		if os.Getenv("CI") == "true" {

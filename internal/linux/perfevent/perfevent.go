@@ -1,8 +1,10 @@
 // Package perfevent opens perf_event_open(2) sampling events on the CPU-time
 // clocks of tasks, maps their ring buffers and decodes the records the
-// kernel writes there: SAMPLE, MMAP2, COMM, FORK, EXIT and LOST. It knows
-// nothing of profiles; the sampler (package sample) turns records into
-// them.
+// kernel writes there: SAMPLE, MMAP2, COMM, FORK, EXIT and LOST. It also
+// opens uprobes of the kernel's uprobe PMU in counting mode (uprobe.go),
+// the fallback of sonde count's uprobe engine where BPF is refused. It
+// knows nothing of profiles; the sampler (package sample) turns records
+// into them.
 package perfevent
 
 import (

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"sonde/internal/linux/unix"
+	"sonde/internal/testprog"
 	"sonde/proc"
 )
 
@@ -15,6 +16,7 @@ import (
 // (its /proc/PID/exe is already the new program, it is in a trace stop)
 // and then runs to its normal end.
 func TestStartStopped(t *testing.T) {
+	testprog.SkipShort(t, "traces a child with ptrace")
 	truePath, err := exec.LookPath("true")
 	if err != nil {
 		t.Skip(err)
@@ -41,6 +43,7 @@ func TestStartStopped(t *testing.T) {
 // TestStartDetachedStopped checks that the command is left stopped by
 // SIGSTOP, untraced, and that a seize and SIGCONT let it finish.
 func TestStartDetachedStopped(t *testing.T) {
+	testprog.SkipShort(t, "traces a child with ptrace")
 	truePath, err := exec.LookPath("true")
 	if err != nil {
 		t.Skip(err)

@@ -1,0 +1,42 @@
+package profile
+
+// Listing is the instructions of the basic blocks of one compilation unit
+// that sonde cc instrumented, Weinberger's x.sL: what the instructions view
+// prints next to each block's count. It travels in the data file (a Listing
+// frame the program's runtime writes with its Units frame), so that a
+// profile reports the same on any machine.
+type Listing struct {
+	// Hash is the hash of the universe whose blocks it lists (the Units
+	// frame hash, datafile.UnitsHash of the unit's units).
+	Hash uint64
+	// Blocks are the unit's basic blocks, by index: block i is the one
+	// whose units have Unit.Index i.
+	Blocks []ListingBlock
+}
+
+// ListingBlock is one basic block's instructions.
+type ListingBlock struct {
+	// Func is the symbol of the function the block is in.
+	Func string
+	// Instrs are the block's instructions in order.
+	Instrs []ListingInstr
+}
+
+// ListingInstr is one instruction and its source position.
+type ListingInstr struct {
+	File string
+	Line int
+	// Text is the instruction as the assembly had it ("movl\t(%rdi), %eax").
+	Text string
+}
+
+// Listing returns the listing of the universe with the given hash, nil if
+// the profile holds none.
+func (p *Profile) Listing(hash uint64) *Listing {
+	for i := range p.Listings {
+		if l := &p.Listings[i]; l.Hash == hash {
+			return l
+		}
+	}
+	return nil
+}
