@@ -1,8 +1,7 @@
 package sample
 
 import (
-	"fmt"
-	"os/exec"
+	"context"
 	"syscall"
 	"time"
 
@@ -36,7 +35,8 @@ import (
 // TRACEFORK, TRACEVFORK); exec reloads the mappings. Signals that are not
 // sonde's go back to the tracee unchanged.
 //
-// All ptrace requests come from the one OS thread that runs RunPtrace.
+// All ptrace requests come from the one OS thread of the collection's
+// ptrace.Tracer.
 
 // thread is the sampler's state of one traced thread.
 type thread struct {
@@ -48,14 +48,14 @@ type thread struct {
 // tracee is one traced thread.
 type tracee = ptrace.Tracee[thread]
 
-// PtraceTarget says what RunPtrace samples: a command to start, or
-// running processes.
-type PtraceTarget struct {
-	Cmd  *exec.Cmd
-	PIDs []int
-}
+// Ptrace returns the collector that samples with ptrace (see above).
+// Opts.CallGraph other than none is done with the unwinder (frame
+// pointers where an object has no CFI).
+func (s *Sampler) Ptrace() Collector { return ptraceCollector{s} }
 
-// ptraceRun is the state of one RunPtrace.
+type ptraceCollector struct{ s *Sampler }
+
+// ptraceRun is the state of one ptrace collection.
 type ptraceRun struct {
 	s        *Sampler
 	t        *ptrace.Tracer[thread]
@@ -68,37 +68,46 @@ type ptraceRun struct {
 	rec      perfevent.Record
 }
 
-// RunPtrace samples target with ptrace until stop is closed (it then
-// detaches from every thread, leaving them running) or until the command
-// exits. For a command it returns the command's wait status. Opts.CallGraph
-// other than none is done with the unwinder (frame pointers where an
-// object has no CFI).
-func (s *Sampler) RunPtrace(target PtraceTarget, stop <-chan struct{}) (syscall.WaitStatus, error) {
-	defer close(s.done)
-	var ws syscall.WaitStatus
+// Run samples the target until the command exits, or, for running
+// processes, until they have exited or ctx is done; it then detaches from
+// every thread left, leaving it running. The command's CPU time is that
+// of sonde's children (wait4's rusage), since sonde reaps it.
+func (c ptraceCollector) Run(ctx context.Context, target Target) (Result, error) {
+	var res Result
+	u0, s0, _ := unix.Getrusage(true)
 	err := ptrace.Run(ptrace.Follow, func(t *ptrace.Tracer[thread]) error {
-		r := &ptraceRun{s: s, t: t, reread: make(map[int]time.Time)}
+		r := &ptraceRun{s: c.s, t: t, reread: make(map[int]time.Time)}
 		var err error
-		ws, err = r.run(target, stop)
+		res.Status, err = r.run(ctx, target)
 		return err
 	})
-	return ws, err
+	if target.Cmd != nil && target.Cmd.Process != nil {
+		if u1, s1, err := unix.Getrusage(true); err == nil {
+			res.User, res.Sys, res.HaveCPU = time.Duration(u1-u0), time.Duration(s1-s0), true
+		}
+		target.Cmd.Process.Release()
+	}
+	return res, err
 }
 
-// run is RunPtrace on the tracer's thread.
-func (r *ptraceRun) run(target PtraceTarget, stop <-chan struct{}) (syscall.WaitStatus, error) {
+// run is Run on the tracer's thread.
+func (r *ptraceRun) run(ctx context.Context, target Target) (syscall.WaitStatus, error) {
 	s, t := r.s, r.t
 	if target.Cmd != nil {
-		tr, err := t.Launch(target.Cmd, func(tr *tracee) error { return s.addProcess(tr.PID) })
+		started := false
+		tr, err := t.Launch(target.Cmd, func(tr *tracee) error {
+			started = true
+			return s.addProcess(tr.PID)
+		})
 		if err != nil {
-			return 0, err
+			return 0, &StartError{Err: err, Command: !started}
 		}
 		r.root = tr.PID
 	}
 	for _, pid := range target.PIDs {
 		if err := s.addProcess(pid); err != nil {
 			r.detachAll()
-			return 0, err
+			return 0, &StartError{Err: err}
 		}
 		trs, err := t.Seize(pid)
 		for _, tr := range trs {
@@ -107,8 +116,15 @@ func (r *ptraceRun) run(target PtraceTarget, stop <-chan struct{}) (syscall.Wait
 		}
 		if err != nil {
 			r.detachAll()
-			return 0, err
+			return 0, &StartError{Err: err}
 		}
+	}
+	if target.Started != nil {
+		target.Started()
+	}
+	done := ctx.Done()
+	if r.root != 0 {
+		done = nil // a command is sampled until it exits
 	}
 	period := time.Duration(s.opts.period())
 	next := time.Now()
@@ -117,12 +133,12 @@ func (r *ptraceRun) run(target PtraceTarget, stop <-chan struct{}) (syscall.Wait
 		r.poll()
 		if r.root != 0 && r.rootDone || t.Len() == 0 {
 			r.detachAll() // background children the command left behind
-			return r.rootWS, s.finishPtrace()
+			return r.rootWS, s.finish()
 		}
 		select {
-		case <-stop:
+		case <-done:
 			r.detachAll()
-			return r.rootWS, s.finishPtrace()
+			return r.rootWS, s.finish()
 		default:
 		}
 		next = next.Add(period)
@@ -133,14 +149,6 @@ func (r *ptraceRun) run(target PtraceTarget, stop <-chan struct{}) (syscall.Wait
 		}
 		r.sampleAll()
 	}
-}
-
-// finishPtrace writes what is buffered, as Run does on Stop.
-func (s *Sampler) finishPtrace() error {
-	if err := s.flushHistogram(); err != nil {
-		return err
-	}
-	return s.flushRing()
 }
 
 // sampleAll interrupts every running thread and samples each at its stop.
@@ -197,7 +205,7 @@ func (r *ptraceRun) event(ev ptrace.Event[thread]) {
 	switch ev.Kind {
 	case ptrace.Exited:
 		if tr.TID == tr.PID {
-			s.w.WriteProcessEnd(int32(tr.TID), how(ev.Status))
+			s.w.WriteProcessEnd(int32(tr.TID), How(ev.Status))
 		}
 		if tr.TID == r.root {
 			r.rootWS, r.rootDone = ev.Status, true
@@ -235,14 +243,6 @@ func (r *ptraceRun) event(ev ptrace.Event[thread]) {
 	case ptrace.Signaled:
 		t.Cont(tr, int(ev.Sig)) // not sonde's: back to the tracee unchanged
 	}
-}
-
-// how says how a process ended, for its ProcessEnd frame.
-func how(ws syscall.WaitStatus) string {
-	if ws.Signaled() {
-		return "killed by signal " + ws.Signal().String()
-	}
-	return fmt.Sprintf("exit %d", ws.ExitStatus())
 }
 
 // forked records a new process child of parent, with the parent's
