@@ -34,6 +34,9 @@ type seen struct {
 // group-stop, a vfork child that execs true), and that the program saw its
 // own run unchanged (its output and exit status).
 func TestTracerEvents(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: compiles a fixture and traces it")
+	}
 	bin := testprog.Build(t, "ptrace/events.c", testprog.Opts{Flags: []string{"-O1", "-pthread"}})
 	truePath := testprog.Require(t, "true")
 	var stdout bytes.Buffer
@@ -144,6 +147,9 @@ func TestTracerEvents(t *testing.T) {
 // detaches: the process is untraced after it (TracerPid 0) and runs to its
 // normal end, threads included.
 func TestTracerSeizeDetach(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: compiles a fixture and traces it")
+	}
 	bin := testprog.Build(t, "record/threads.c", testprog.Opts{Flags: []string{"-O1", "-pthread"}})
 	stop := filepath.Join(t.TempDir(), "stop")
 	target := exec.Command(bin, stop, "20ms")
