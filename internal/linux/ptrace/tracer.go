@@ -238,7 +238,9 @@ func (t *Tracer[T]) Seize(pid int) ([]*Tracee[T], error) {
 }
 
 // Interrupt asks running tracee tr to stop (PTRACE_INTERRUPT); the stop
-// comes as an Interrupted event.
+// comes as an Interrupted event, unless another stop comes first (an exec,
+// a fork, a signal): the kernel lets any trap take the place of a pending
+// interrupt. Either way tr is Asked until the client continues it.
 func (t *Tracer[T]) Interrupt(tr *Tracee[T]) error {
 	if err := unix.PtraceInterrupt(tr.TID); err != nil {
 		return err
@@ -318,6 +320,7 @@ func (t *Tracer[T]) Handle(tid int, ws unix.WaitStatus) (ev Event[T], ok bool) {
 		if err != nil {
 			// The parent died under us (SIGKILL): nothing to report
 			// but its exit, which comes next.
+			t.Cont(tr, 0)
 			return ev, false
 		}
 		child := int(msg)
