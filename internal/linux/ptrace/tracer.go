@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"os"
 	"os/exec"
 	"runtime"
 	"syscall"
@@ -141,13 +142,30 @@ type Tracer[T any] struct {
 // unlocked: Go ends it with the goroutine, and the kernel then detaches
 // whatever it still traces and lets it run, so no thread of a target is
 // left stopped for a tracer that has gone away, even when fn returns
-// without detaching.
+// without detaching. That thread is never the process's main thread, which
+// Go does not end.
 func Run[T any](options int, fn func(*Tracer[T]) error) error {
 	done := make(chan error, 1)
-	go func() {
+	trace := func() {
 		runtime.LockOSThread()
 		t := &Tracer[T]{options: options, threads: make(map[int]*Tracee[T])}
 		done <- fn(t)
+	}
+	go func() {
+		runtime.LockOSThread()
+		if unix.Gettid() != os.Getpid() {
+			trace()
+			return
+		}
+		// The main thread: Go never ends it (a goroutine locked to it
+		// that exits leaves it wedged), so what the Tracer could not
+		// detach would stay stopped for as long as sonde lives. Trace
+		// from another thread: this goroutine holds the main one
+		// meanwhile, so the new goroutine cannot land on it.
+		go trace()
+		err := <-done
+		runtime.UnlockOSThread()
+		done <- err
 	}()
 	return <-done
 }
@@ -400,10 +418,12 @@ func (t *Tracer[T]) Handle(tid int, ws unix.WaitStatus) (ev Event[T], ok bool) {
 // its child, which may wait for the tracer): tracees that have not stopped
 // by timeout are left to the kernel, which detaches them when the Tracer's
 // thread ends (see Run). Tracees born meanwhile are detached at their attach
-// stop. prepare, when not nil, is called once every tracee has stopped,
-// before any is detached: a client that changed the tracees' code puts it
-// back there. DetachAll returns the Exited events it saw; the Tracer is
-// empty after it.
+// stop. Without prepare, each tracee is detached as soon as it stops, so
+// that a vfork child lets its parent stop. prepare, when not nil, is called
+// once every tracee has stopped (or timeout has passed), before any is
+// detached: a client that changed the tracees' code puts it back there.
+// DetachAll returns the Exited events it saw; the Tracer is empty after
+// it.
 func (t *Tracer[T]) DetachAll(timeout time.Duration, prepare func()) []Event[T] {
 	t.queue = nil
 	for _, tr := range t.threads {
@@ -412,9 +432,22 @@ func (t *Tracer[T]) DetachAll(timeout time.Duration, prepare func()) []Event[T] 
 		}
 	}
 	var exits []Event[T]
+	detach := func(tid int, tr *Tracee[T]) {
+		if tr.stopped || tr.group {
+			unix.PtraceDetachSignal(tid, tr.detachSig)
+		}
+		delete(t.threads, tid)
+	}
+	if prepare == nil {
+		for tid, tr := range t.threads {
+			if tr.stopped || tr.group {
+				detach(tid, tr)
+			}
+		}
+	}
 	deadline := time.Now().Add(timeout)
-	for time.Now().Before(deadline) {
-		waiting, progress := false, false
+	for time.Now().Before(deadline) && t.running() {
+		progress := false
 		for tid, tr := range t.threads {
 			if tr.stopped || tr.group {
 				continue
@@ -425,7 +458,6 @@ func (t *Tracer[T]) DetachAll(timeout time.Duration, prepare func()) []Event[T] 
 				continue
 			}
 			if wpid != tid {
-				waiting = true
 				continue
 			}
 			progress = true
@@ -449,10 +481,10 @@ func (t *Tracer[T]) DetachAll(timeout time.Duration, prepare func()) []Event[T] 
 						tr.detachSig = int(ws.StopSignal()) // not ours: deliver it
 					}
 				}
+				if prepare == nil {
+					detach(tid, tr)
+				}
 			}
-		}
-		if !waiting {
-			break
 		}
 		if !progress {
 			unix.Nanosleep(100 * time.Microsecond)
@@ -462,12 +494,19 @@ func (t *Tracer[T]) DetachAll(timeout time.Duration, prepare func()) []Event[T] 
 		prepare()
 	}
 	for tid, tr := range t.threads {
-		if tr.stopped || tr.group {
-			unix.PtraceDetachSignal(tid, tr.detachSig)
-		}
-		delete(t.threads, tid)
+		detach(tid, tr)
 	}
 	return exits
+}
+
+// running reports whether a tracee is neither stopped nor in a group-stop.
+func (t *Tracer[T]) running() bool {
+	for _, tr := range t.threads {
+		if !tr.stopped && !tr.group {
+			return true
+		}
+	}
+	return false
 }
 
 // tgid returns the process of thread tid (Tgid in /proc/TID/status), or

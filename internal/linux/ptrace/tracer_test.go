@@ -215,3 +215,65 @@ func TestTracerSeizeDetach(t *testing.T) {
 		t.Errorf("the process after the detach: %v; want exit 0", err)
 	}
 }
+
+// TestTracerDetachVfork detaches while a vfork parent waits for its child:
+// the parent can stop only once the child has exec'd, so DetachAll must
+// let the child go as soon as it stops. It failed when DetachAll detached
+// nothing before every tracee had stopped: it then left the parent traced
+// (to the kernel's detach at the end of the tracing thread).
+func TestTracerDetachVfork(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: compiles a fixture and traces it")
+	}
+	bin := testprog.Build(t, "ptrace/vfork_wait.c", testprog.Opts{Flags: []string{"-O1"}})
+	truePath := testprog.Require(t, "true")
+	file := filepath.Join(t.TempDir(), "go")
+	cmd := exec.Command(bin, file, truePath)
+	var parent, child int
+	var tracerPid string
+	err := Run(Follow, func(tr *Tracer[struct{}]) error {
+		p, err := tr.Launch(cmd, nil)
+		if err != nil {
+			return err
+		}
+		parent = p.PID
+		for deadline := time.Now().Add(time.Minute); child == 0 && time.Now().Before(deadline); {
+			ev, ok := tr.Poll()
+			if !ok {
+				time.Sleep(time.Millisecond)
+				continue
+			}
+			if ev.Kind == Vforked {
+				child = ev.Child.TID
+			}
+			tr.Cont(ev.Tracee, int(ev.Sig))
+		}
+		if child == 0 {
+			t.Error("no vfork event within a minute")
+		}
+		// Let the child exec once it is no longer traced.
+		go func() {
+			for start := time.Now(); time.Since(start) < time.Minute; {
+				if st, err := os.ReadFile("/proc/" + strconv.Itoa(child) + "/status"); err == nil && strings.Contains(string(st), "TracerPid:\t0\n") {
+					os.WriteFile(file, nil, 0o644)
+					return
+				}
+				time.Sleep(time.Millisecond)
+			}
+		}()
+		tr.DetachAll(time.Minute, nil)
+		st, _ := os.ReadFile("/proc/" + strconv.Itoa(parent) + "/status")
+		tracerPid = string(st)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(tracerPid, "TracerPid:\t0\n") {
+		t.Errorf("after DetachAll the vfork parent is still traced:\n%s", tracerPid)
+	}
+	os.WriteFile(file, nil, 0o644)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("the vfork parent after the detach: %v; want exit 0", err)
+	}
+}
