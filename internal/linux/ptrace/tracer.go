@@ -146,7 +146,7 @@ type Tracer[T any] struct {
 // Go does not end.
 func Run[T any](options int, fn func(*Tracer[T]) error) error {
 	done := make(chan error, 1)
-	trace := func() {
+	trace := func(done chan<- error) {
 		runtime.LockOSThread()
 		t := &Tracer[T]{options: options, threads: make(map[int]*Tracee[T])}
 		done <- fn(t)
@@ -154,7 +154,7 @@ func Run[T any](options int, fn func(*Tracer[T]) error) error {
 	go func() {
 		runtime.LockOSThread()
 		if unix.Gettid() != os.Getpid() {
-			trace()
+			trace(done)
 			return
 		}
 		// The main thread: Go never ends it (a goroutine locked to it
@@ -162,8 +162,9 @@ func Run[T any](options int, fn func(*Tracer[T]) error) error {
 		// detach would stay stopped for as long as sonde lives. Trace
 		// from another thread: this goroutine holds the main one
 		// meanwhile, so the new goroutine cannot land on it.
-		go trace()
-		err := <-done
+		inner := make(chan error, 1)
+		go trace(inner)
+		err := <-inner
 		runtime.UnlockOSThread()
 		done <- err
 	}()
