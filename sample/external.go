@@ -11,7 +11,8 @@ import (
 // --gdb, where gdb stops the process and lists its stacks) write them
 // through the Sampler: it keeps the processes' mappings and turns runtime
 // addresses into link-time ones, as it does for its own samples. They are
-// called from one goroutine, and not while Run or RunPtrace runs.
+// called from one goroutine, and not while the Sampler's own collectors
+// (Perf, Ptrace) run.
 
 // Track starts keeping the mappings of process pid, read from
 // /proc/PID/maps, and writes its Process frame.
@@ -54,6 +55,10 @@ func (s *Sampler) WriteStack(pid, tid int32, t time.Time, cpu int64, pcs []uint6
 	return s.w.WriteSample(&s.sample)
 }
 
-// FinishExternal writes what the Sampler keeps back (--ring) after the
-// last WriteStack.
-func (s *Sampler) FinishExternal() error { return s.flushRing() }
+// FinishExternal ends a collection after the last WriteStack: it writes
+// what the Sampler keeps back (--ring) and the copies of deleted objects.
+func (s *Sampler) FinishExternal() error { return s.finish() }
+
+// WriteProcessEnd writes how process pid, which another collector
+// followed, ended (How's words).
+func (s *Sampler) WriteProcessEnd(pid int32, how string) error { return s.w.WriteProcessEnd(pid, how) }

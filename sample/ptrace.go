@@ -1,10 +1,7 @@
 package sample
 
 import (
-	"errors"
-	"fmt"
-	"os/exec"
-	"runtime"
+	"context"
 	"syscall"
 	"time"
 
@@ -38,34 +35,30 @@ import (
 // TRACEFORK, TRACEVFORK); exec reloads the mappings. Signals that are not
 // sonde's go back to the tracee unchanged.
 //
-// All ptrace requests come from the one OS thread that runs RunPtrace.
+// All ptrace requests come from the one OS thread of the collection's
+// ptrace.Tracer.
 
-// ptraceOptions are the options every seized thread gets.
-const ptraceOptions = unix.PTRACE_O_TRACEFORK | unix.PTRACE_O_TRACEVFORK | unix.PTRACE_O_TRACECLONE | unix.PTRACE_O_TRACEEXEC
+// thread is the sampler's state of one traced thread.
+type thread struct {
+	base  uint64    // its CPU time (schedstat) already sampled or not sonde's to sample
+	value uint64    // CPU time the pending sample stands for
+	asked time.Time // when it was interrupted for the pending sample
+}
 
 // tracee is one traced thread.
-type tracee struct {
-	pid       int       // its process
-	pending   bool      // interrupted by us, its stop not yet seen
-	seen      bool      // has reported a stop (the first is its attach stop)
-	group     bool      // in a group-stop (SIGSTOP, Ctrl-Z): left stopped
-	ownSIGSTP bool      // the SIGSTOP that held it at exec is sonde's: swallow it
-	base      uint64    // its CPU time (schedstat) already sampled or not sonde's to sample
-	value     uint64    // CPU time the pending sample stands for
-	asked     time.Time // when it was interrupted for the pending sample
-}
+type tracee = ptrace.Tracee[thread]
 
-// PtraceTarget says what RunPtrace samples: a command to start, or
-// running processes.
-type PtraceTarget struct {
-	Cmd  *exec.Cmd
-	PIDs []int
-}
+// Ptrace returns the collector that samples with ptrace (see above).
+// Opts.CallGraph other than none is done with the unwinder (frame
+// pointers where an object has no CFI).
+func (s *Sampler) Ptrace() Collector { return ptraceCollector{s} }
 
-// ptraceRun is the state of one RunPtrace.
+type ptraceCollector struct{ s *Sampler }
+
+// ptraceRun is the state of one ptrace collection.
 type ptraceRun struct {
 	s        *Sampler
-	threads  map[int]*tracee
+	t        *ptrace.Tracer[thread]
 	root     int // the command's pid, 0 for -p
 	rootWS   syscall.WaitStatus
 	rootDone bool
@@ -75,74 +68,77 @@ type ptraceRun struct {
 	rec      perfevent.Record
 }
 
-// RunPtrace samples target with ptrace until stop is closed (it then
-// detaches from every thread, leaving them running) or until the command
-// exits. For a command it returns the command's wait status. Opts.CallGraph
-// other than none is done with the unwinder (frame pointers where an
-// object has no CFI).
-func (s *Sampler) RunPtrace(target PtraceTarget, stop <-chan struct{}) (syscall.WaitStatus, error) {
-	// The thread stays locked when this goroutine ends, so Go ends the
-	// thread with it, and the kernel detaches (and resumes) any tracee
-	// that detachAll could not stop in time: no thread of the target is
-	// ever left stopped for a tracer that has gone away.
-	runtime.LockOSThread()
-	defer close(s.done)
-	r := &ptraceRun{s: s, threads: make(map[int]*tracee), reread: make(map[int]time.Time)}
+// Run samples the target until the command exits, or, for running
+// processes, until they have exited or ctx is done; it then detaches from
+// every thread left, leaving it running. The command's CPU time is that
+// of sonde's children (wait4's rusage), since sonde reaps it.
+func (c ptraceCollector) Run(ctx context.Context, target Target) (Result, error) {
+	var res Result
+	u0, s0, _ := unix.Getrusage(true)
+	err := ptrace.Run(ptrace.Follow, func(t *ptrace.Tracer[thread]) error {
+		r := &ptraceRun{s: c.s, t: t, reread: make(map[int]time.Time)}
+		var err error
+		res.Status, err = r.run(ctx, target)
+		return err
+	})
+	if target.Cmd != nil && target.Cmd.Process != nil {
+		if u1, s1, err := unix.Getrusage(true); err == nil {
+			res.User, res.Sys, res.HaveCPU = time.Duration(u1-u0), time.Duration(s1-s0), true
+		}
+		target.Cmd.Process.Release()
+	}
+	return res, err
+}
+
+// run is Run on the tracer's thread.
+func (r *ptraceRun) run(ctx context.Context, target Target) (syscall.WaitStatus, error) {
+	s, t := r.s, r.t
 	if target.Cmd != nil {
-		pid, err := ptrace.StartDetachedStopped(target.Cmd)
+		started := false
+		tr, err := t.Launch(target.Cmd, func(tr *tracee) error {
+			started = true
+			return s.addProcess(tr.PID)
+		})
 		if err != nil {
-			return 0, err
+			return 0, &StartError{Err: err, Command: !started}
 		}
-		r.root = pid
-		if err := unix.PtraceSeize(pid, ptraceOptions); err != nil {
-			unix.Kill(pid, syscall.SIGKILL)
-			unix.Wait4(pid, false)
-			return 0, fmt.Errorf("ptrace seize %d: %w", pid, err)
-		}
-		r.threads[pid] = &tracee{pid: pid, ownSIGSTP: true}
-		if err := s.addProcess(pid); err != nil {
-			return 0, err
-		}
-		unix.Kill(pid, unix.SIGCONT) // in case the SIGSTOP already stopped it
+		r.root = tr.PID
 	}
 	for _, pid := range target.PIDs {
 		if err := s.addProcess(pid); err != nil {
 			r.detachAll()
-			return 0, err
+			return 0, &StartError{Err: err}
 		}
-		tids, err := proc.Threads(pid)
+		trs, err := t.Seize(pid)
+		for _, tr := range trs {
+			// The time it ran before sonde came is not sampled.
+			tr.Data.base, _ = proc.RunTime(tr.TID)
+		}
 		if err != nil {
 			r.detachAll()
-			return 0, err
+			return 0, &StartError{Err: err}
 		}
-		for _, tid := range tids {
-			if err := unix.PtraceSeize(tid, ptraceOptions); err != nil {
-				if errors.Is(err, unix.ESRCH) {
-					continue
-				}
-				r.detachAll()
-				return 0, fmt.Errorf("ptrace seize thread %d of process %d: %w", tid, pid, err)
-			}
-			// The time it ran before sonde came is not sampled.
-			base, _ := proc.RunTime(tid)
-			r.threads[tid] = &tracee{pid: pid, seen: true, base: base}
-		}
+	}
+	if target.Started != nil {
+		target.Started()
+	}
+	done := ctx.Done()
+	if r.root != 0 {
+		done = nil // a command is sampled until it exits
 	}
 	period := time.Duration(s.opts.period())
 	next := time.Now()
 	for {
 		// Events that arrived meanwhile: forks, execs, signals, exits.
-		// Each traced thread is waited for by its id: wait4(-1) would
-		// also reap children of sonde's that are not traced.
 		r.poll()
-		if r.root != 0 && r.rootDone || len(r.threads) == 0 {
+		if r.root != 0 && r.rootDone || t.Len() == 0 {
 			r.detachAll() // background children the command left behind
-			return r.rootWS, s.finishPtrace()
+			return r.rootWS, s.finish()
 		}
 		select {
-		case <-stop:
+		case <-done:
 			r.detachAll()
-			return r.rootWS, s.finishPtrace()
+			return r.rootWS, s.finish()
 		default:
 		}
 		next = next.Add(period)
@@ -155,28 +151,19 @@ func (s *Sampler) RunPtrace(target PtraceTarget, stop <-chan struct{}) (syscall.
 	}
 }
 
-// finishPtrace writes what is buffered, as Run does on Stop.
-func (s *Sampler) finishPtrace() error {
-	if err := s.flushHistogram(); err != nil {
-		return err
-	}
-	return s.flushRing()
-}
-
 // sampleAll interrupts every running thread and samples each at its stop.
 func (r *ptraceRun) sampleAll() {
 	npending := 0
-	for tid, th := range r.threads {
-		if th.group || th.pending || !th.seen {
+	for tr := range r.t.All() {
+		if !tr.Interruptible() {
 			continue
 		}
 		// Stop only the threads that run now (see the top of this file).
-		if st, err := proc.ReadStat(tid); err != nil || st.State != "R" {
+		if st, err := proc.ReadStat(tr.TID); err != nil || st.State != "R" {
 			continue
 		}
-		if unix.PtraceInterrupt(tid) == nil {
-			th.asked = time.Now()
-			th.pending = true
+		if r.t.Interrupt(tr) == nil {
+			tr.Data.asked = time.Now()
 			npending++
 		}
 	}
@@ -188,8 +175,8 @@ func (r *ptraceRun) sampleAll() {
 	for npending > 0 && time.Now().Before(deadline) {
 		r.poll()
 		npending = 0
-		for _, th := range r.threads {
-			if th.pending {
+		for tr := range r.t.All() {
+			if tr.Asked() {
 				npending++
 			}
 		}
@@ -202,138 +189,60 @@ func (r *ptraceRun) sampleAll() {
 // poll handles the events every traced thread has ready, without
 // blocking, until none has any.
 func (r *ptraceRun) poll() {
-	for again := true; again; {
-		again = false
-		for tid := range r.threads {
-			wpid, ws, err := unix.Wait4(tid, true)
-			if err != nil {
-				if errors.Is(err, syscall.ECHILD) {
-					delete(r.threads, tid) // gone without a word (reaped elsewhere)
-				}
-				continue
-			}
-			if wpid == tid {
-				r.event(tid, ws)
-				again = true
-			}
+	for {
+		ev, ok := r.t.Poll()
+		if !ok {
+			return
 		}
+		r.event(ev)
 	}
 }
 
-// event handles one wait status of tracee tid.
-func (r *ptraceRun) event(tid int, ws syscall.WaitStatus) {
-	s := r.s
-	th, ok := r.threads[tid]
-	if !ok {
-		// A new thread or child whose attach stop came before its
-		// parent's event.
-		th = &tracee{pid: tgid(tid)}
-		r.threads[tid] = th
-	}
-	switch {
-	case ws.Exited() || ws.Signaled():
-		delete(r.threads, tid)
-		if tid == th.pid {
-			how := fmt.Sprintf("exit %d", ws.ExitStatus())
-			if ws.Signaled() {
-				how = "killed by signal " + ws.Signal().String()
-			}
-			s.w.WriteProcessEnd(int32(tid), how)
+// event handles one event of a traced thread; the tracer has dealt with
+// attach stops, its own SIGSTOP and group-stops.
+func (r *ptraceRun) event(ev ptrace.Event[thread]) {
+	s, t, tr := r.s, r.t, ev.Tracee
+	switch ev.Kind {
+	case ptrace.Exited:
+		if tr.TID == tr.PID {
+			s.w.WriteProcessEnd(int32(tr.TID), How(ev.Status))
 		}
-		if tid == r.root {
-			r.rootWS, r.rootDone = ws, true
+		if tr.TID == r.root {
+			r.rootWS, r.rootDone = ev.Status, true
 		}
-		return
-	case !ws.Stopped():
-		return
-	}
-	sig := ws.StopSignal()
-	ev := int(ws) >> 16
-	switch ev {
-	case unix.PTRACE_EVENT_FORK, unix.PTRACE_EVENT_VFORK, unix.PTRACE_EVENT_CLONE:
-		if msg, err := unix.PtraceGetEventMsg(tid); err == nil {
-			child := int(msg)
-			if _, ok := r.threads[child]; !ok {
-				r.threads[child] = &tracee{pid: child}
-			}
-			c := r.threads[child]
-			if ev == unix.PTRACE_EVENT_CLONE {
-				if g := tgid(child); g != child {
-					c.pid = g // a thread
-				}
-			}
-			if c.pid == child {
-				r.forked(th.pid, child)
-			}
+	case ptrace.Forked, ptrace.Vforked, ptrace.Cloned:
+		if c := ev.Child; c.PID == c.TID {
+			r.forked(tr.PID, c.PID)
 		}
-		r.cont(tid, th, 0)
-	case unix.PTRACE_EVENT_EXEC:
+		t.Cont(tr, 0)
+	case ptrace.Execed:
 		// The exec'ing thread is now the process's only one, its pid.
-		if old, err := unix.PtraceGetEventMsg(tid); err == nil && int(old) != tid {
-			delete(r.threads, int(old))
-		}
-		for t, o := range r.threads {
-			if o.pid == th.pid && t != tid {
-				delete(r.threads, t)
-			}
-		}
-		if p, ok := s.procs[int32(th.pid)]; ok {
-			if st, err := proc.ReadStat(th.pid); err == nil {
+		if p, ok := s.procs[int32(tr.PID)]; ok {
+			if st, err := proc.ReadStat(tr.PID); err == nil {
 				p.comm = st.Comm
 			}
-			p.exe = proc.Exe(th.pid)
-			if maps, err := proc.Maps(th.pid); err == nil {
+			p.exe = proc.Exe(tr.PID)
+			if maps, err := proc.Maps(tr.PID); err == nil {
 				s.loadMaps(p, maps)
 			}
 			s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
 		}
-		r.cont(tid, th, 0)
-	case unix.PTRACE_EVENT_STOP:
-		switch {
-		case !th.seen:
-			th.seen = true // the attach stop of a new tracee
-			r.cont(tid, th, 0)
-		case sig == unix.SIGSTOP || sig == unix.SIGTSTP || sig == unix.SIGTTIN || sig == unix.SIGTTOU:
-			if th.ownSIGSTP && sig == unix.SIGSTOP {
-				th.ownSIGSTP = false
-				r.cont(tid, th, 0)
-				return
-			}
-			th.group = true
-			th.pending = false
-			unix.PtraceListen(tid)
-		default:
-			sampled, seen := th.pending, time.Now()
-			if sampled {
-				r.sample(tid, th)
-			}
-			th.group = false
-			r.cont(tid, th, 0)
-			if sampled {
-				// How long the thread was held: at least from when
-				// sonde saw the stop to the continue (sampling),
-				// at most from the interrupt (polling included).
-				s.mu.Lock()
-				s.stats.Stops++
-				s.stats.StopTime += time.Since(th.asked)
-				s.stats.StopWork += time.Since(seen)
-				s.mu.Unlock()
-			}
-		}
-	default:
-		th.seen = true
-		if sig == unix.SIGSTOP && th.ownSIGSTP {
-			th.ownSIGSTP = false
-			r.cont(tid, th, 0) // sonde's own SIGSTOP: swallow it
-			return
-		}
-		r.cont(tid, th, int(sig)) // not sonde's: back to the tracee unchanged
+		t.Cont(tr, 0)
+	case ptrace.Interrupted:
+		seen := time.Now()
+		r.sample(tr)
+		t.Cont(tr, 0)
+		// How long the thread was held: at least from when sonde saw the
+		// stop to the continue (sampling), at most from the interrupt
+		// (polling included).
+		s.mu.Lock()
+		s.stats.Stops++
+		s.stats.StopTime += time.Since(tr.Data.asked)
+		s.stats.StopWork += time.Since(seen)
+		s.mu.Unlock()
+	case ptrace.Signaled:
+		t.Cont(tr, int(ev.Sig)) // not sonde's: back to the tracee unchanged
 	}
-}
-
-func (r *ptraceRun) cont(tid int, th *tracee, sig int) {
-	th.pending = false
-	unix.PtraceCont(tid, sig)
 }
 
 // forked records a new process child of parent, with the parent's
@@ -355,8 +264,8 @@ func (r *ptraceRun) forked(parent, child int) {
 
 // sample takes one sample of stopped thread tid: registers, a copy of the
 // stack, and the walk of the copy; the thread is continued by the caller.
-func (r *ptraceRun) sample(tid int, th *tracee) {
-	s := r.s
+func (r *ptraceRun) sample(tr *tracee) {
+	s, tid, th := r.s, tr.TID, &tr.Data
 	// The CPU time it ran, exact now that it is off the CPU: a sample
 	// once it passes the next period boundary (see the top of this
 	// file). A thread born under sonde counts from 0.
@@ -386,18 +295,18 @@ func (r *ptraceRun) sample(tid int, th *tracee) {
 	if n < 0 {
 		n = 0
 	}
-	p := s.proc(int32(th.pid))
+	p := s.proc(int32(tr.PID))
 	ip := r.regs[8]
-	if p.find(ip) == nil && time.Since(r.reread[th.pid]) > 100*time.Millisecond {
+	if p.find(ip) == nil && time.Since(r.reread[tr.PID]) > 100*time.Millisecond {
 		// Code mapped since the last look (dlopen): there are no MMAP
 		// records under ptrace.
-		r.reread[th.pid] = time.Now()
-		if maps, err := proc.Maps(th.pid); err == nil {
+		r.reread[tr.PID] = time.Now()
+		if maps, err := proc.Maps(tr.PID); err == nil {
 			s.loadMaps(p, maps)
 		}
 	}
 	r.rec = perfevent.Record{
-		Type: perfevent.RecordSample, PID: uint32(th.pid), TID: uint32(tid),
+		Type: perfevent.RecordSample, PID: uint32(tr.PID), TID: uint32(tid),
 		Time: uint64(now.UnixNano() - s.clockOffset), IP: ip, Period: th.value,
 		Regs: r.regs, Stack: r.stack[:n],
 	}
@@ -406,67 +315,13 @@ func (r *ptraceRun) sample(tid int, th *tracee) {
 	s.stopped = false
 }
 
-// detachAll stops every thread and detaches from it, leaving it running.
-// It never blocks on one thread (see sampleAll); threads that do not stop
-// within a second are detached by the kernel when the tracing thread ends.
+// detachAll stops every thread and detaches from it, leaving it running
+// (see Tracer.DetachAll: threads that do not stop within a second are
+// detached by the kernel when the tracing thread ends).
 func (r *ptraceRun) detachAll() {
-	for tid, th := range r.threads {
-		if th.group {
-			unix.PtraceDetachSignal(tid, 0)
-			delete(r.threads, tid)
-			continue
-		}
-		unix.PtraceInterrupt(tid)
-	}
-	deadline := time.Now().Add(time.Second)
-	for len(r.threads) > 0 && time.Now().Before(deadline) {
-		progress := false
-		for tid, th := range r.threads {
-			wpid, ws, err := unix.Wait4(tid, true)
-			if err != nil {
-				delete(r.threads, tid)
-				continue
-			}
-			if wpid != tid {
-				continue
-			}
-			progress = true
-			switch {
-			case ws.Exited() || ws.Signaled():
-				if tid == r.root {
-					r.rootWS, r.rootDone = ws, true
-				}
-				delete(r.threads, tid)
-			case ws.Stopped():
-				sig := 0
-				switch ev := int(ws) >> 16; ev {
-				case unix.PTRACE_EVENT_FORK, unix.PTRACE_EVENT_VFORK, unix.PTRACE_EVENT_CLONE:
-					// The new task is traced too: detach it at its
-					// attach stop.
-					if msg, err := unix.PtraceGetEventMsg(tid); err == nil {
-						if _, ok := r.threads[int(msg)]; !ok {
-							r.threads[int(msg)] = &tracee{pid: int(msg)}
-						}
-					}
-				case 0:
-					if !(ws.StopSignal() == unix.SIGSTOP && th.ownSIGSTP) {
-						sig = int(ws.StopSignal()) // not ours: deliver it
-					}
-				}
-				unix.PtraceDetachSignal(tid, sig)
-				delete(r.threads, tid)
-			}
-		}
-		if !progress {
-			unix.Nanosleep(100 * time.Microsecond)
+	for _, ev := range r.t.DetachAll(time.Second, nil) {
+		if ev.Tracee.TID == r.root {
+			r.rootWS, r.rootDone = ev.Status, true
 		}
 	}
-}
-
-// tgid returns the process of thread tid (Tgid in /proc/TID/status).
-func tgid(tid int) int {
-	if g, err := proc.Tgid(tid); err == nil {
-		return g
-	}
-	return tid
 }

@@ -1,19 +1,20 @@
 // Package sample is sonde's sampling collector (PCT, Blake & Bauer 2002):
-// it samples the CPU time of process trees with perf events (Run), or with
-// ptrace where the kernel refuses them (RunPtrace, ptrace.go), follows them
-// across fork, clone and exec, keeps their mappings, evaluates --expr
-// expressions at the samples (expr.go), and writes raw samples
-// (object-relative link-time addresses), mappings and the bytes of objects
-// that exist only in memory (the vDSO, deleted files) to a
-// datafile.Writer; a collector that takes its own samples (record --gdb)
-// writes them through it too (external.go). It never symbolizes.
+// it samples the CPU time of process trees, follows them across fork,
+// clone and exec, keeps their mappings, evaluates --expr expressions at
+// the samples (expr.go), and writes raw samples (object-relative link-time
+// addresses), mappings and the bytes of objects that exist only in memory
+// (the vDSO, deleted files) to a datafile.Writer. It never symbolizes. Its
+// collectors share one shape (Collector: Run with a context and a Target,
+// returning a Result): perf events (Sampler.Perf, perf.go), ptrace
+// interrupts (Sampler.Ptrace, ptrace.go, where the kernel refuses perf
+// events), and gdb (package sample/gdb, through Track and WriteStack,
+// external.go).
 package sample
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"sort"
 	"strings"
@@ -190,8 +191,10 @@ type Stats struct {
 	StopWork time.Duration
 }
 
-// Sampler samples a set of tasks. Create it with New, add targets with
-// Launch or Attach, then call Run; Stop ends Run.
+// Sampler turns samples into the data file: it keeps each process's
+// mappings, unwinds, evaluates expressions and writes the samples. Create
+// it with New; its collectors (Perf, Ptrace, or another package's through
+// Track and WriteStack) take the samples; Close it at the end.
 type Sampler struct {
 	w      *datafile.Writer
 	opts   Options
@@ -223,9 +226,6 @@ type Sampler struct {
 	mu      sync.Mutex
 	stats   Stats
 	lostOut uint64
-
-	stop chan struct{}
-	done chan struct{}
 
 	hist      map[string]*profile.Sample // Histogram: key of pid and stack
 	histOrder []string
@@ -287,8 +287,6 @@ func New(w *datafile.Writer, opts Options) (*Sampler, error) {
 		procs:       make(map[int32]*process),
 		mappings:    make(map[profile.Mapping]int),
 		objects:     make(map[string]*object),
-		stop:        make(chan struct{}),
-		done:        make(chan struct{}),
 		kernelIndex: -1,
 	}
 	s.clockOffset = time.Now().UnixNano() - unix.MonotonicNow()
@@ -325,10 +323,10 @@ func New(w *datafile.Writer, opts Options) (*Sampler, error) {
 // Period returns the sampling period in nanoseconds.
 func (s *Sampler) Period() int64 { return int64(s.opts.period()) }
 
-// Attach starts sampling process pid: every thread it has now and every
+// attach starts sampling process pid: every thread it has now and every
 // thread and child process they create later. Its current mappings come
 // from /proc/PID/maps.
-func (s *Sampler) Attach(pid int) error {
+func (s *Sampler) attach(pid int) error {
 	tids, err := proc.Threads(pid)
 	if err != nil {
 		return err
@@ -412,72 +410,8 @@ func (s *Sampler) Stats() Stats {
 	return s.stats
 }
 
-// pollInterval is how often the rings are drained: often enough that a
-// 4 MiB ring of dwarf samples never fills at 999 Hz on a few CPUs, and
-// that the data file is at most this plus datafile.FlushInterval behind.
-const pollInterval = 20 * time.Millisecond
-
-// exprPollInterval replaces pollInterval with --expr: memory outside the
-// stack copy is read when the ring is drained, so the sooner the closer
-// to the sample.
-const exprPollInterval = 5 * time.Millisecond
-
-// Run drains the rings until Stop is called, then drains them once more
-// and returns. Write errors end it early.
-func (s *Sampler) Run() error {
-	defer close(s.done)
-	fds := make([]unix.PollFd, len(s.events))
-	for i, ev := range s.events {
-		fds[i] = unix.PollFd{Fd: int32(ev.FD()), Events: unix.POLLIN}
-	}
-	every := pollInterval
-	if s.opts.Exprs != nil {
-		every = exprPollInterval
-	}
-	tick := time.NewTicker(every)
-	defer tick.Stop()
-	period := s.opts.period()
-	for {
-		select {
-		case <-s.stop:
-			if err := s.drain(); err != nil {
-				return err
-			}
-			if err := s.flushHistogram(); err != nil {
-				return err
-			}
-			return s.flushRing()
-		case <-tick.C:
-		}
-		if err := s.drain(); err != nil {
-			return err
-		}
-		if s.opts.Histogram > 0 && time.Since(s.histStart) >= s.opts.Histogram {
-			if err := s.flushHistogram(); err != nil {
-				return err
-			}
-		}
-		if s.opts.Jitter {
-			p := period/2 + rand.Uint64N(period)
-			for _, ev := range s.events {
-				ev.SetPeriod(p) // a task that exited refuses; nothing to jitter then
-			}
-		}
-	}
-}
-
-// Stop ends Run and waits for it to return.
-func (s *Sampler) Stop() {
-	select {
-	case <-s.stop:
-	default:
-		close(s.stop)
-	}
-	<-s.done
-}
-
-// Close disables and closes every event.
-func (s *Sampler) Close() error {
+// closeEvents disables and closes every event.
+func (s *Sampler) closeEvents() error {
 	var first error
 	for _, ev := range s.events {
 		if err := ev.Close(); err != nil && first == nil {
@@ -485,6 +419,27 @@ func (s *Sampler) Close() error {
 		}
 	}
 	s.events = nil
+	return first
+}
+
+// finish ends a collection: it writes what the Sampler keeps back
+// (--histogram, --ring), closes the events, and writes a copy of each
+// object the run mapped that was deleted meanwhile. Every collector calls
+// it once, before the writer is closed.
+func (s *Sampler) finish() error {
+	err := s.flushHistogram()
+	if ferr := s.flushRing(); err == nil {
+		err = ferr
+	}
+	s.closeEvents()
+	s.keepVanished()
+	return err
+}
+
+// Close closes every event and removes the files the Sampler made (its
+// copies of the vDSO and of deleted objects).
+func (s *Sampler) Close() error {
+	first := s.closeEvents()
 	if s.vdso != "" {
 		os.Remove(s.vdso)
 		s.vdso = ""

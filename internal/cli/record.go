@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,12 +15,11 @@ import (
 	"time"
 
 	"sonde/internal/linux/perfevent"
-	"sonde/internal/linux/ptrace"
-	"sonde/proc"
 	"sonde/profile"
 	"sonde/profile/datafile"
 	"sonde/report"
 	"sonde/sample"
+	"sonde/sample/gdb"
 	"sonde/symbol"
 	"sonde/unwind"
 )
@@ -221,7 +221,11 @@ func runRecord(e *env, args []string) int {
 		return exitUsage
 	}
 	if x.gdb {
-		return runRecordGDB(e, f, x, pids, cmdArgs) // record_gdb.go
+		rec, code := gdbRecording(e, f, x, pids, cmdArgs) // record_gdb.go
+		if rec == nil {
+			return code
+		}
+		return rec.run()
 	}
 	sampler, err := chooseSampler(e, "record", f.sampler, &opts)
 	if err != nil {
@@ -260,7 +264,7 @@ type recording struct {
 	cmdStdin io.Reader
 	// rate is the achieved-rate note, "" when unknown.
 	rate string
-	// sampler is "perf" or "ptrace" (chosen, never "auto").
+	// sampler is "perf", "ptrace" or "gdb" (chosen, never "auto").
 	sampler string
 	// exprs evaluates --expr at the samples (nil without --expr);
 	// exprDefs are the expressions, run-local index = position.
@@ -305,25 +309,19 @@ func (r *recording) run() int {
 		w.Close()
 		return fail(e, r.verbName(), err)
 	}
-	if r.sampler == "ptrace" {
+	var col sample.Collector
+	switch r.sampler {
+	case "ptrace":
+		col = s.Ptrace()
 		w.WriteNote(fmt.Sprintf("sampler: ptrace interrupts at %d Hz of wall time (running threads only), call graph %s", 1000000000/s.Period(), r.opts.CallGraph))
-	} else {
+	case "gdb":
+		col = gdb.New(s, r.exprDefs)
+		w.WriteNote(fmt.Sprintf("sampler: gdb (GDB/MI) interrupts the process every %v of wall time; threads that ran since the last sample, weighed by their CPU time", time.Duration(s.Period())))
+	default:
+		col = s.Perf()
 		w.WriteNote(fmt.Sprintf("sampler: perf_event %s at %d Hz, call graph %s", r.clockName(), 1000000000/s.Period(), r.opts.CallGraph))
 	}
-
-	// Ctrl-C goes to the whole foreground process group: the command
-	// handles it itself, and sonde records until the command exits. With
-	// -p, the signal means "detach".
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-
-	var c collected
-	if r.sampler == "ptrace" {
-		c = r.collectPtrace(s, w, sigs)
-	} else {
-		c = r.collectPerf(s, w, sigs)
-	}
+	c := r.collect(col, s, w)
 	if c.startFail >= 0 {
 		w.Close()
 		return c.startFail
@@ -354,6 +352,9 @@ func (r *recording) run() int {
 	if r.exprs != nil {
 		w.WriteNote(exprNote(r.exprs, r.sampler, st))
 	}
+	for _, n := range c.notes {
+		w.WriteNote(n)
+	}
 	end := time.Now()
 	w.WriteRunEnd(end)
 	if cerr := w.Close(); err == nil {
@@ -366,72 +367,74 @@ func (r *recording) run() int {
 		}
 	}
 	if !r.quiet {
-		r.summary(st, end.Sub(start))
+		if r.sampler == "gdb" {
+			fmt.Fprintf(e.stderr, "sonde record: %d samples through gdb in %.2fs; %s\n", st.Samples, end.Sub(start).Seconds(), strings.Join(c.notes, "; "))
+		} else {
+			r.summary(st, end.Sub(start))
+		}
 	}
 	return status
 }
 
-// collected is what a collection loop hands back to run.
+// collected is what a collection hands back to run.
 type collected struct {
 	status    int   // the command's exit status as sonde's (exitOK for -p)
 	err       error // a sampler or write error
-	startFail int   // >= 0: attaching failed, run returns this code
+	startFail int   // >= 0: starting or attaching failed, run returns this code
 	// user and sys are the command tree's CPU time, when haveCPU.
 	user, sys time.Duration
 	haveCPU   bool
+	notes     []string // the collector's notes for the run
 }
 
-// collectPerf runs the perf_event sampler until the command exits, or until
-// a signal, --duration or q for -p.
-func (r *recording) collectPerf(s *sample.Sampler, w *datafile.Writer, sigs chan os.Signal) collected {
+// collect runs col until the target ends. Ctrl-C goes to the whole
+// foreground process group: a command handles it itself, and sonde
+// records until the command exits; SIGTERM is passed on to it, and so is
+// q (sonde top) as a SIGTERM. With -p, SIGINT, SIGTERM, --duration and q
+// end the recording: the collector lets the processes go.
+func (r *recording) collect(col sample.Collector, s *sample.Sampler, w *datafile.Writer) collected {
 	e := r.e
-	var cmd *exec.Cmd
 	c := collected{startFail: -1}
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+
+	target := sample.Target{PIDs: r.pids}
+	notice := e.stderr
+	waitOutput := func() {}
 	if len(r.cmd) > 0 {
-		cmd = exec.Command(r.cmd[0], r.cmd[1:]...)
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
+		cmd := exec.Command(r.cmd[0], r.cmd[1:]...)
+		cmd.Stdin = e.stdin
 		if r.cmdStdin != nil {
 			cmd.Stdin = r.cmdStdin
 		}
-		if err := ptrace.StartStopped(cmd, s.Attach); err != nil {
+		// The ptrace collector reaps the command itself, never with
+		// cmd.Wait: its output goes through pipes that are awaited (see
+		// targetOutputs).
+		n, wait, err := targetOutputs(e, cmd)
+		if err != nil {
 			c.startFail = r.failPerm(err)
 			return c
 		}
-	} else {
-		for _, pid := range r.pids {
-			if err := s.Attach(pid); err != nil {
-				c.startFail = r.failPerm(err)
-				return c
-			}
-		}
+		notice, waitOutput, target.Cmd = n, wait, cmd
 	}
-	if s.KernelRefused != nil {
-		msg := fmt.Sprintf("-k: kernel frames not allowed here (%v); user frames only (see sonde doctor)", s.KernelRefused)
-		fmt.Fprintf(e.stderr, "sonde %s: %s\n", r.verbName(), msg)
-		w.WriteNote(msg)
+	started := make(chan struct{})
+	target.Started = func() { close(started) }
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	type result struct {
+		res sample.Result
+		err error
 	}
-	runErr := make(chan error, 1)
-	go func() { runErr <- s.Run() }()
+	out := make(chan result, 1)
+	go func() {
+		res, err := col.Run(ctx, target)
+		out <- result{res, err}
+	}()
 
-	done := make(chan struct{})
-	var waitErr error
-	if cmd != nil {
-		go func() {
-			waitErr = cmd.Wait()
-			close(done)
-		}()
-	}
 	var timeout <-chan time.Time
 	if r.duration > 0 {
 		timeout = time.After(r.duration)
-	}
-	// With -p, the recording also ends when every process it attached to
-	// has exited (a zombie counts as gone), as perf record -p does.
-	var goneTick <-chan time.Time
-	if cmd == nil {
-		t := time.NewTicker(100 * time.Millisecond)
-		defer t.Stop()
-		goneTick = t.C
 	}
 	var liveTick <-chan time.Time
 	if r.live != nil {
@@ -439,49 +442,62 @@ func (r *recording) collectPerf(s *sample.Sampler, w *datafile.Writer, sigs chan
 		defer t.Stop()
 		liveTick = t.C
 	}
+	// Signals for the command, held until it runs.
+	running := false
+	var held []os.Signal
+	pass := func(sig os.Signal) {
+		if running {
+			target.Cmd.Process.Signal(sig)
+		} else {
+			held = append(held, sig)
+		}
+	}
+	quit := r.quit
+	var x result
 loop:
 	for {
 		select {
-		case <-done:
+		case x = <-out:
 			break loop
+		case <-started:
+			started, running = nil, true
+			if s.KernelRefused != nil {
+				msg := fmt.Sprintf("-k: kernel frames not allowed here (%v); user frames only (see sonde doctor)", s.KernelRefused)
+				fmt.Fprintf(notice, "sonde %s: %s\n", r.verbName(), msg)
+				w.WriteNote(msg)
+			}
+			for _, sig := range held {
+				target.Cmd.Process.Signal(sig)
+			}
 		case <-timeout:
-			break loop
+			cancel()
 		case sig := <-sigs:
-			if cmd == nil {
-				break loop
-			}
-			// Pass SIGTERM on (Ctrl-C's SIGINT already reached the group).
-			if sig == syscall.SIGTERM {
-				cmd.Process.Signal(sig)
-			}
-		case err := <-runErr:
-			runErr <- err
-			break loop
-		case <-goneTick:
-			if allGone(r.pids) {
-				break loop
+			if target.Cmd == nil {
+				cancel()
+			} else if sig == syscall.SIGTERM {
+				pass(sig) // Ctrl-C's SIGINT has already reached the group
 			}
 		case <-liveTick:
 			r.live(s)
-		case <-r.quit:
-			if cmd == nil {
-				break loop
+		case <-quit:
+			quit = nil
+			if target.Cmd == nil {
+				cancel()
+			} else {
+				pass(syscall.SIGTERM)
 			}
-			cmd.Process.Signal(syscall.SIGTERM)
-			r.quit = nil
 		}
 	}
-	s.Stop()
-	c.err = <-runErr
-	s.Close()
-	if cmd != nil {
-		<-done
-		var how string
-		c.status, how = exitStatus(cmd, waitErr)
-		w.WriteProcessEnd(int32(cmd.Process.Pid), how)
-		if ps := cmd.ProcessState; ps != nil {
-			c.user, c.sys, c.haveCPU = ps.UserTime(), ps.SystemTime(), true
-		}
+	waitOutput() // the command has ended: its output is all in e's writers
+	var se *sample.StartError
+	if errors.As(x.err, &se) {
+		c.startFail = r.failStart(se)
+		return c
+	}
+	c.err, c.notes = x.err, x.res.Notes
+	if target.Cmd != nil {
+		c.status = sample.ExitCode(x.res.Status)
+		c.user, c.sys, c.haveCPU = x.res.User, x.res.Sys, x.res.HaveCPU
 	}
 	return c
 }
@@ -498,6 +514,16 @@ func (r *recording) verbName() string {
 	return r.verb
 }
 
+// failStart reports a collector's failure to start or attach: as
+// failPerm, but the shell's exit statuses only when it was the command
+// that could not be started.
+func (r *recording) failStart(se *sample.StartError) int {
+	if !se.Command && !errors.Is(se, perfevent.ErrPermission) {
+		return fail(r.e, r.verbName(), se.Err)
+	}
+	return r.failPerm(se.Err)
+}
+
 // failPerm reports err and, when the kernel refused permission, points at
 // sonde doctor.
 func (r *recording) failPerm(err error) int {
@@ -508,17 +534,6 @@ func (r *recording) failPerm(err error) int {
 	// A command that cannot be run ends as the shell says: 127 when it is
 	// not found, 126 when it cannot be executed.
 	return failCommand(r.e, r.verbName(), err)
-}
-
-// allGone reports whether none of pids is a live process: each has exited
-// (and may be a zombie that its parent has not reaped yet).
-func allGone(pids []int) bool {
-	for _, pid := range pids {
-		if st, err := proc.ReadStat(pid); err == nil && st.State != "Z" && st.State != "X" {
-			return false
-		}
-	}
-	return true
 }
 
 // wantMaxStack is the call chain limit sonde asks of the kernel for
@@ -584,28 +599,6 @@ func addImages(cache *symbol.Cache, p *profile.Profile) {
 	for _, o := range p.Objects {
 		cache.AddImage(o.Path, o.BuildID, o.Data)
 	}
-}
-
-// exitStatus returns sonde's exit status for the command's end (its own
-// status, or 128+signal as the shell reports it) and the end in words.
-func exitStatus(cmd *exec.Cmd, err error) (int, string) {
-	ps := cmd.ProcessState
-	if ps == nil {
-		return exitError, "unknown"
-	}
-	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return 128 + int(ws.Signal()), "killed by " + signalName(ws.Signal())
-	}
-	return ps.ExitCode(), "exit " + strconv.Itoa(ps.ExitCode())
-}
-
-func signalName(s syscall.Signal) string {
-	names := map[syscall.Signal]string{syscall.SIGKILL: "SIGKILL", syscall.SIGSEGV: "SIGSEGV", syscall.SIGTERM: "SIGTERM",
-		syscall.SIGINT: "SIGINT", syscall.SIGABRT: "SIGABRT", syscall.SIGBUS: "SIGBUS", syscall.SIGFPE: "SIGFPE", syscall.SIGILL: "SIGILL"}
-	if n, ok := names[s]; ok {
-		return n
-	}
-	return "signal " + strconv.Itoa(int(s))
 }
 
 func joinInts(v []int) string {

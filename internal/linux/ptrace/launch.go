@@ -1,6 +1,3 @@
-// Package ptrace holds sonde's uses of ptrace(2). All ptrace requests for a
-// tracee must come from the thread that attached it, so every function
-// here locks its goroutine to its OS thread for as long as it traces.
 package ptrace
 
 import (

@@ -156,3 +156,6 @@ func PtraceSetSigmask(tid int, m uint64) error {
 	}
 	return nil
 }
+
+// Gettid returns the calling thread's id.
+func Gettid() int { return xunix.Gettid() }

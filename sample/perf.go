@@ -1,0 +1,141 @@
+package sample
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"sonde/internal/linux/ptrace"
+	"sonde/proc"
+)
+
+// Perf returns the collector that samples with perf events: a CPU-clock
+// event on every thread of the target, inherited by the threads and
+// processes it creates, read from the events' rings.
+func (s *Sampler) Perf() Collector { return perfCollector{s} }
+
+type perfCollector struct{ s *Sampler }
+
+// pollInterval is how often the rings are drained: often enough that a
+// 4 MiB ring of dwarf samples never fills at 999 Hz on a few CPUs, and
+// that the data file is at most this plus datafile.FlushInterval behind.
+const pollInterval = 20 * time.Millisecond
+
+// exprPollInterval replaces pollInterval with --expr: memory outside the
+// stack copy is read when the ring is drained, so the sooner the closer
+// to the sample.
+const exprPollInterval = 5 * time.Millisecond
+
+// Run attaches the events to the target (a command from its first
+// instruction: it is held at its exec while they are opened) and drains
+// the rings until the target ends, or ctx for running processes. A write
+// error ends the sampling early; the command is still waited for.
+func (c perfCollector) Run(ctx context.Context, t Target) (Result, error) {
+	s := c.s
+	var res Result
+	if t.Cmd != nil {
+		started := false
+		err := ptrace.StartStopped(t.Cmd, func(pid int) error {
+			started = true
+			return s.attach(pid)
+		})
+		if err != nil {
+			return res, &StartError{Err: err, Command: !started}
+		}
+	} else {
+		for _, pid := range t.PIDs {
+			if err := s.attach(pid); err != nil {
+				s.closeEvents()
+				return res, &StartError{Err: err}
+			}
+		}
+	}
+	if t.Started != nil {
+		t.Started()
+	}
+	var exited chan struct{}
+	var waitErr error
+	if t.Cmd != nil {
+		exited = make(chan struct{})
+		go func() {
+			waitErr = t.Cmd.Wait()
+			close(exited)
+		}()
+	}
+	err := s.drainUntil(ctx, exited, t.PIDs)
+	if ferr := s.finish(); err == nil {
+		err = ferr
+	}
+	if t.Cmd != nil {
+		<-exited
+		if t.Cmd.ProcessState == nil {
+			return res, fmt.Errorf("wait for %s: %w", t.Cmd.Path, waitErr)
+		}
+		res.Status = waitStatus(t.Cmd)
+		s.w.WriteProcessEnd(int32(t.Cmd.Process.Pid), How(res.Status))
+		res.User, res.Sys, res.HaveCPU = t.Cmd.ProcessState.UserTime(), t.Cmd.ProcessState.SystemTime(), true
+	}
+	return res, err
+}
+
+// drainUntil drains the rings until exited is closed (the command has
+// ended), or, for running processes, until ctx is done or pids have all
+// exited, as perf record -p ends; then once more.
+func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids []int) error {
+	every := pollInterval
+	if s.opts.Exprs != nil {
+		every = exprPollInterval
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	done := ctx.Done()
+	var goneTick <-chan time.Time
+	if exited != nil {
+		done = nil // a command is sampled until it exits
+	} else {
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		goneTick = t.C
+	}
+	period := s.opts.period()
+	for {
+		select {
+		case <-exited:
+			return s.drain()
+		case <-done:
+			return s.drain()
+		case <-goneTick:
+			if allGone(pids) {
+				return s.drain()
+			}
+			continue
+		case <-tick.C:
+		}
+		if err := s.drain(); err != nil {
+			return err
+		}
+		if s.opts.Histogram > 0 && time.Since(s.histStart) >= s.opts.Histogram {
+			if err := s.flushHistogram(); err != nil {
+				return err
+			}
+		}
+		if s.opts.Jitter {
+			p := period/2 + rand.Uint64N(period)
+			for _, ev := range s.events {
+				ev.SetPeriod(p) // a task that exited refuses; nothing to jitter then
+			}
+		}
+	}
+}
+
+// allGone reports whether none of pids is a live process: each has exited
+// (and may be a zombie that its parent has not reaped yet).
+func allGone(pids []int) bool {
+	for _, pid := range pids {
+		if st, err := proc.ReadStat(pid); err == nil && st.State != "Z" && st.State != "X" {
+			return false
+		}
+	}
+	return true
+}
