@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"sonde/internal/testprog"
+	"sonde/monitor/counting"
 	"sonde/monitor/trampoline"
 	"sonde/proc"
 	"sonde/profile"
@@ -101,9 +102,10 @@ func TestArmAgainstBytes(t *testing.T) {
 			}
 			const bias, base = 0x7f1234500000, 0x7f1230000000
 			mem, text, maps := loadImage(t, bin, bias)
-			p := placed{obj: o, maps: maps}
-			res := &Result{coverage: tc.coverage}
-			r := newPtraceRun(&Options{Coverage: tc.coverage}, res, func(int) ([]placed, error) { return []placed{p}, nil })
+			p := counting.Placed{Obj: o, Maps: maps}
+			opts := &Options{Coverage: tc.coverage}
+			res := counting.NewResult(opts)
+			r := newPtraceRun(opts, res, func(int) ([]counting.Placed, error) { return []counting.Placed{p}, nil })
 			r.pages = &slicePages{mem: mem, base: base}
 			sp := &space{bps: map[uint64]*bp{}, armed: map[armKey]bool{}, mem: mem, pid: 1}
 			if err := r.arm(1, sp); err != nil {

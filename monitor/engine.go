@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/counting"
 	"sonde/monitor/units"
 	"sonde/proc"
 	"sonde/profile"
@@ -44,7 +45,7 @@ type target struct {
 	threads []int
 	seized  bool
 	// plan loads the units of every wanted object mapped in a process.
-	plan func(pid int) ([]placed, error)
+	plan func(pid int) ([]counting.Placed, error)
 }
 
 // abort lets the target go after a failure: a command sonde started is
@@ -163,11 +164,11 @@ func (ptraceEngine) count(ctx context.Context, t *target, res *Result) error {
 	// kernel removes when sonde's descriptors close, however it ends.
 	var set *uprobeSet
 	if len(r.untrapped) > 0 || len(units.NewSelector(opts.Only).Objects()) > 0 {
-		var objs []placed
+		var objs []counting.Placed
 		n := 0
 		for _, p := range r.untrapped {
 			objs = append(objs, *p)
-			n += len(p.only)
+			n += len(p.Only)
 		}
 		set, err = openUprobes(opts, threads, objs, res)
 		switch {
@@ -204,7 +205,7 @@ func (ptraceEngine) count(ctx context.Context, t *target, res *Result) error {
 // countPtraceLaunched counts the launched process pid, stopped at its entry
 // point, with breakpoints at the sites plan gives; extra, when not nil,
 // adds the counts of uprobes beside them to checkpoints.
-func countPtraceLaunched(ctx context.Context, opts *Options, res *Result, plan func(int) ([]placed, error), pid int, root *profile.Process, extra func(*Result) error) error {
+func countPtraceLaunched(ctx context.Context, opts *Options, res *Result, plan func(int) ([]counting.Placed, error), pid int, root *profile.Process, extra func(*Result) error) error {
 	r := newPtraceRun(opts, res, plan)
 	r.extra = extra
 	r.root = pid
@@ -282,12 +283,12 @@ func (uprobeEngine) count(ctx context.Context, t *target, res *Result) error {
 	defer set.finish(opts.CloseHelper, res)
 	res.Engine = EngineHybrid
 	res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse (segment-prefixed instructions) were counted with ptrace breakpoints", set.nrefused()))
-	only := func(pid int) ([]placed, error) {
+	only := func(pid int) ([]counting.Placed, error) {
 		objs, err := t.plan(pid)
-		var out []placed
+		var out []counting.Placed
 		for _, p := range objs {
-			if m := set.refused[p.obj]; m != nil {
-				p.only = m
+			if m := set.refused[p.Obj]; m != nil {
+				p.Only = m
 				out = append(out, p)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"sonde/monitor/counting"
 	"sonde/monitor/units"
 	"sonde/proc"
 )
@@ -28,7 +29,7 @@ import (
 // environment, of the executable's DT_RPATH and DT_RUNPATH ($ORIGIN
 // expanded), of the objects mapped already, of /etc/ld.so.conf, and the
 // default ones. A name found nowhere is left out (missing says which).
-func findUnmapped(pid int, names []string, mapped []placed) (paths, missing []string) {
+func findUnmapped(pid int, names []string, mapped []counting.Placed) (paths, missing []string) {
 	want := unmappedNames(names, mapped)
 	if len(want) == 0 {
 		return nil, nil
@@ -54,12 +55,12 @@ func findUnmapped(pid int, names []string, mapped []placed) (paths, missing []st
 
 // unmappedNames returns the names of names that none of the objects of
 // mapped matches.
-func unmappedNames(names []string, mapped []placed) []string {
+func unmappedNames(names []string, mapped []counting.Placed) []string {
 	var want []string
 	for _, n := range names {
 		found := false
 		for _, p := range mapped {
-			if units.ObjectMatches(n, p.obj.Path) {
+			if units.ObjectMatches(n, p.Obj.Path) {
 				found = true
 				break
 			}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/counting"
 	"sonde/monitor/plancache"
 	"sonde/proc"
 	"sonde/profile"
@@ -82,7 +83,7 @@ type thread struct {
 type ptraceRun struct {
 	opts    *Options
 	res     *Result
-	plan    func(pid int) ([]placed, error)
+	plan    func(pid int) ([]counting.Placed, error)
 	threads map[int]*thread
 	queue   []int // threads with a deferred stop
 	root    int
@@ -107,7 +108,7 @@ type ptraceRun struct {
 	// have given breakpoints in untrapped instead, for uprobes (which the
 	// kernel removes when sonde's descriptors close).
 	attached  bool
-	untrapped map[*plancache.Object]*placed
+	untrapped map[*plancache.Object]*counting.Placed
 	// trapActs are the SIGTRAP actions of the processes that take
 	// SIGTRAPs of their own, by pid (see sigtrap.go).
 	trapActs map[int]*kernelSigaction
@@ -129,7 +130,7 @@ func (r *ptraceRun) maybeCheckpoint() {
 		return
 	}
 	r.nextCheckpoint = now.Add(CheckpointEvery)
-	r.opts.Checkpoint(r.res.snapshot(func(s *Result) error {
+	r.opts.Checkpoint(r.res.Snapshot(func(s *Result) error {
 		r.creditTo(s)
 		if r.extra != nil {
 			return r.extra(s)
@@ -138,7 +139,7 @@ func (r *ptraceRun) maybeCheckpoint() {
 	}))
 }
 
-func newPtraceRun(opts *Options, res *Result, plan func(int) ([]placed, error)) *ptraceRun {
+func newPtraceRun(opts *Options, res *Result, plan func(int) ([]counting.Placed, error)) *ptraceRun {
 	return &ptraceRun{opts: opts, res: res, plan: plan, threads: map[int]*thread{}, procs: map[int]*profile.Process{},
 		stats: trampStats{why: map[string]int{}}, pages: remotePages{}}
 }
@@ -177,11 +178,11 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 	var imgs []*textImage
 	for i := range objs {
 		p := &objs[i]
-		oi := r.res.objectIndex(p.obj)
+		oi := r.res.ObjectIndex(p.Obj)
 		var int3 []bool // with trampolines: the sites left to breakpoints
 		var img *textImage
-		if !r.opts.NoTrampolines && p.only == nil && len(p.obj.Sites) > 0 {
-			k := armKey{p.obj, p.maps[0].Start}
+		if !r.opts.NoTrampolines && p.Only == nil && len(p.Obj.Sites) > 0 {
+			k := armKey{p.Obj, p.Maps[0].Start}
 			if sp.armed[k] {
 				continue
 			}
@@ -189,11 +190,11 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 				rips, ripsOK = r.threadPCs(sp), true
 			}
 			if rips == nil {
-				r.stats.why["a thread's registers could not be read"] += len(p.obj.Sites)
+				r.stats.why["a thread's registers could not be read"] += len(p.Obj.Sites)
 			} else {
 				var left []int
 				left, img = r.armTrampolines(tid, pid, sp, p, oi, rips)
-				int3 = make([]bool, len(p.obj.Sites))
+				int3 = make([]bool, len(p.Obj.Sites))
 				for _, si := range left {
 					int3[si] = true
 				}
@@ -203,15 +204,15 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 			}
 			sp.armed[k] = true
 		}
-		for si, s := range p.obj.Sites {
-			if p.only != nil && !p.only[si] {
+		for si, s := range p.Obj.Sites {
+			if p.Only != nil && !p.Only[si] {
 				continue
 			}
 			if int3 != nil && !int3[si] {
 				continue
 			}
 			r.stats.int3++
-			a, ok := p.runtimeAddr(s.Addr)
+			a, ok := p.RuntimeAddr(s.Addr)
 			if !ok {
 				continue
 			}
@@ -249,7 +250,7 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 // attached process: an instruction that is itself an int3 (the program's)
 // is watched, with nothing written; any other goes to r.untrapped, for
 // uprobes. img, when not nil, holds the text with the jumps just placed.
-func (r *ptraceRun) untrap(sp *space, img *textImage, p *placed, a uint64, si int, b *bp) {
+func (r *ptraceRun) untrap(sp *space, img *textImage, p *counting.Placed, a uint64, si int, b *bp) {
 	var cur [1]byte
 	if img != nil {
 		if c := img.at(a, 1); c != nil {
@@ -267,14 +268,14 @@ func (r *ptraceRun) untrap(sp *space, img *textImage, p *placed, a uint64, si in
 	}
 	r.stats.int3--
 	if r.untrapped == nil {
-		r.untrapped = map[*plancache.Object]*placed{}
+		r.untrapped = map[*plancache.Object]*counting.Placed{}
 	}
-	u := r.untrapped[p.obj]
+	u := r.untrapped[p.Obj]
 	if u == nil {
-		u = &placed{obj: p.obj, maps: p.maps, only: map[int]bool{}}
-		r.untrapped[p.obj] = u
+		u = &counting.Placed{Obj: p.Obj, Maps: p.Maps, Only: map[int]bool{}}
+		r.untrapped[p.Obj] = u
 	}
-	u.only[si] = true
+	u.Only[si] = true
 }
 
 // plantAll plants the breakpoints bps at the addresses of batch (sorted,
@@ -717,7 +718,7 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 	}
 	if b.natural {
 		if b.obj >= 0 {
-			r.res.addSiteCount(b.obj, b.site, 1)
+			r.res.AddSiteCount(b.obj, b.site, 1)
 		}
 		return false
 	}
@@ -771,7 +772,7 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 		r.stepOver(tid, th, a, b)
 		return true
 	}
-	r.res.addSiteCount(b.obj, b.site, 1)
+	r.res.AddSiteCount(b.obj, b.site, 1)
 	if r.opts.Coverage {
 		sp.mem.WriteMemory([]byte{b.orig}, a)
 		delete(sp.bps, a)
@@ -930,10 +931,10 @@ func (r *ptraceRun) detachAll() {
 			if unix.PtraceGetRegs(t, &r.regs) == nil {
 				a := pc(&r.regs) - pcAfterTrap
 				if b, ok := o.sp.bps[a]; ok && b.natural {
-					r.res.addSiteCount(b.obj, b.site, 1) // the program's trap: delivered at the detach
+					r.res.AddSiteCount(b.obj, b.site, 1) // the program's trap: delivered at the detach
 				} else if ok {
 					if !b.entry && !b.rtld {
-						r.res.addSiteCount(b.obj, b.site, 1)
+						r.res.AddSiteCount(b.obj, b.site, 1)
 					}
 					setPC(&r.regs, a)
 					unix.PtraceSetRegs(t, &r.regs)

@@ -17,6 +17,7 @@ import (
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/tracefs"
 	"sonde/internal/linux/unix"
+	"sonde/monitor/counting"
 	"sonde/monitor/plancache"
 	"sonde/monitor/units"
 	"sonde/proc"
@@ -58,7 +59,7 @@ type uprobeCounter struct {
 // openUprobes opens a counter for every site of every placed object in each
 // of tids, by the mechanism opts chooses; it says in res.Notes which
 // counted.
-func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobeSet, error) {
+func openUprobes(opts *Options, tids []int, objs []counting.Placed, res *Result) (*uprobeSet, error) {
 	objs, err := addUnmapped(opts, tids[0], objs, res)
 	if err != nil {
 		return nil, err
@@ -99,7 +100,7 @@ func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobe
 // not mapped yet (libraries the program will dlopen), found on disk by
 // findUnmapped: their probes count from the moment a followed process
 // maps them.
-func addUnmapped(opts *Options, pid int, objs []placed, res *Result) ([]placed, error) {
+func addUnmapped(opts *Options, pid int, objs []counting.Placed, res *Result) ([]counting.Placed, error) {
 	sel := units.NewSelector(opts.Only)
 	paths, missing := findUnmapped(pid, sel.Objects(), objs)
 	for _, m := range missing {
@@ -107,18 +108,15 @@ func addUnmapped(opts *Options, pid int, objs []placed, res *Result) ([]placed, 
 	}
 	root := procRoot(pid)
 	for _, path := range paths {
-		u, err := units.LoadUnits(filepath.Join(root, path), opts.units(), sel, true)
+		u, err := units.LoadUnits(filepath.Join(root, path), opts.UnitKind(), sel, true)
 		if err != nil {
 			return nil, err
 		}
 		u.Path = path
 		o := plancache.NewObject(u)
-		if res.onDisk == nil {
-			res.onDisk = map[*plancache.Object]bool{}
-		}
-		res.onDisk[o] = true
+		res.AddOnDisk(o)
 		res.Sites += len(o.Sites)
-		objs = append(objs, placed{obj: o})
+		objs = append(objs, counting.Placed{Obj: o})
 		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: %s is not mapped yet: probed on disk, counted from when the program loads it", path))
 	}
 	return objs, nil
@@ -126,10 +124,10 @@ func addUnmapped(opts *Options, pid int, objs []placed, res *Result) ([]placed, 
 
 // openPerfUprobes opens a perf counter for every site of every placed
 // object in each of tids.
-func openPerfUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) (*uprobeSet, error) {
+func openPerfUprobes(tids []int, objs []counting.Placed, res *Result, debug *log.Logger) (*uprobeSet, error) {
 	n := 0
 	for _, p := range objs {
-		n += len(p.obj.Sites)
+		n += len(p.Obj.Sites)
 	}
 	if _, err := unix.RaiseNofile(uint64(n*len(tids) + 256)); err != nil {
 		return nil, fmt.Errorf("raise RLIMIT_NOFILE for %d uprobes: %w", n*len(tids), err)
@@ -160,24 +158,24 @@ func openPerfUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) 
 	var jobs []*job
 	t0 := time.Now()
 	for _, p := range objs {
-		oi := res.objectIndex(p.obj)
-		for si, site := range p.obj.Sites {
-			if p.only != nil && !p.only[si] {
+		oi := res.ObjectIndex(p.Obj)
+		for si, site := range p.Obj.Sites {
+			if p.Only != nil && !p.Only[si] {
 				continue
 			}
-			off, ok := p.obj.FileOffset(site.Addr)
+			off, ok := p.Obj.FileOffset(site.Addr)
 			if !ok {
 				continue
 			}
 			var id uint64
 			if trace != nil {
-				if id, err = trace.Add(p.obj.Path, off); err != nil {
+				if id, err = trace.Add(p.Obj.Path, off); err != nil {
 					s.close()
 					return nil, fmt.Errorf("%w: %w", ErrUprobe, err)
 				}
 			}
 			for _, tid := range tids {
-				jobs = append(jobs, &job{oi: oi, si: si, obj: p.obj, off: off, id: id, tid: tid})
+				jobs = append(jobs, &job{oi: oi, si: si, obj: p.Obj, off: off, id: id, tid: tid})
 			}
 		}
 	}
@@ -267,7 +265,7 @@ func (s *uprobeSet) read(res *Result) error {
 		if err != nil {
 			return err
 		}
-		res.addSiteCount(c.obj, c.site, v)
+		res.AddSiteCount(c.obj, c.site, v)
 	}
 	return nil
 }
@@ -380,7 +378,7 @@ func countUprobesLaunched(pid int, set *uprobeSet, res *Result, opts *Options) e
 				case <-quit:
 					return
 				case <-t.C:
-					opts.Checkpoint(res.snapshot(set.read))
+					opts.Checkpoint(res.Snapshot(set.read))
 				}
 			}
 		}()
@@ -423,7 +421,7 @@ loop:
 			}
 			if opts.Checkpoint != nil && time.Since(last) >= CheckpointEvery {
 				last = time.Now()
-				opts.Checkpoint(res.snapshot(set.read))
+				opts.Checkpoint(res.Snapshot(set.read))
 			}
 		}
 	}
@@ -436,3 +434,7 @@ func debugf(l *log.Logger, format string, args ...any) {
 		l.Printf(format, args...)
 	}
 }
+
+// ErrUprobe says the uprobe engine cannot work here (no PMU, no
+// permission).
+var ErrUprobe = errors.New("uprobes not available")

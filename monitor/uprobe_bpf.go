@@ -8,41 +8,9 @@ import (
 	"time"
 
 	"sonde/internal/linux/bpf"
+	"sonde/monitor/counting"
 	"sonde/monitor/plancache"
 )
-
-// UprobeMechanism chooses how the uprobe engine plants its probes.
-type UprobeMechanism uint8
-
-// The mechanisms.
-const (
-	// UprobesAuto uses BPF where the kernel allows it, else perf
-	// counters, with a note saying which counted.
-	UprobesAuto UprobeMechanism = iota
-	// UprobesBPF attaches one BPF program to every probe of an object
-	// with one uprobe_multi link (Linux 6.6); the program counts in an
-	// array, for the traced process tree only. Setting up thousands of
-	// probes takes milliseconds, removing them one close per object.
-	// The probes are on the files: while they are in place, every other
-	// process that maps a probed object takes the trap at each hit too
-	// (0.4-28 µs, not counted), so probing libc slows the whole machine.
-	UprobesBPF
-	// UprobesPerf opens one counting perf event per probe, on a trace
-	// event defined through tracefs's uprobe_events (or through the
-	// uprobe PMU where tracefs is missing): about 0.2 s a probe to define
-	// and 80 ms to remove here.
-	UprobesPerf
-)
-
-var uprobeMechanismNames = [...]string{UprobesAuto: "auto", UprobesBPF: "bpf", UprobesPerf: "perf"}
-
-// String returns the mechanism's name.
-func (m UprobeMechanism) String() string {
-	if int(m) < len(uprobeMechanismNames) {
-		return uprobeMechanismNames[m]
-	}
-	return fmt.Sprintf("UprobeMechanism(%d)", uint8(m))
-}
 
 // bpfSite is what a BPF counter (its cookie) counts: site si of object oi
 // of Result.Objects.
@@ -52,32 +20,32 @@ type bpfSite struct{ oi, si int }
 // uprobe_multi link per object, and follows the processes of tids (and
 // what they fork). Sites whose instruction the kernel refuses are put in
 // s.refused, for ptrace breakpoints.
-func openBPFUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) (_ *uprobeSet, err error) {
+func openBPFUprobes(tids []int, objs []counting.Placed, res *Result, debug *log.Logger) (_ *uprobeSet, err error) {
 	t0 := time.Now()
 	s := &uprobeSet{debug: debug}
 	type job struct {
-		p       placed
+		p       counting.Placed
 		oi      int
 		offsets []uint64
 		cookies []uint64
 	}
 	var jobs []job
 	for _, p := range objs {
-		j := job{p: p, oi: res.objectIndex(p.obj)}
-		code, err := siteCode(p.obj)
+		j := job{p: p, oi: res.ObjectIndex(p.Obj)}
+		code, err := siteCode(p.Obj)
 		if err != nil {
 			return nil, err
 		}
-		for si, site := range p.obj.Sites {
-			if p.only != nil && !p.only[si] {
+		for si, site := range p.Obj.Sites {
+			if p.Only != nil && !p.Only[si] {
 				continue
 			}
-			off, ok := p.obj.FileOffset(site.Addr)
+			off, ok := p.Obj.FileOffset(site.Addr)
 			if !ok {
 				continue
 			}
 			if refusedPrefix(code[si]) {
-				s.refuse(p.obj, si)
+				s.refuse(p.Obj, si)
 				continue
 			}
 			j.offsets = append(j.offsets, off)
@@ -104,7 +72,7 @@ func openBPFUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) (
 		}
 	}
 	for _, j := range jobs {
-		if err := s.attachBPF(j.p.obj, j.offsets, j.cookies); err != nil {
+		if err := s.attachBPF(j.p.Obj, j.offsets, j.cookies); err != nil {
 			return nil, err
 		}
 	}
@@ -150,7 +118,7 @@ func (s *uprobeSet) readBPF(res *Result) error {
 		return err
 	}
 	for i, b := range s.bpfSites {
-		res.addSiteCount(b.oi, b.si, counts[i])
+		res.AddSiteCount(b.oi, b.si, counts[i])
 	}
 	return nil
 }
