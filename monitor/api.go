@@ -1,6 +1,9 @@
 package monitor
 
-import "sonde/monitor/counting"
+import (
+	"sonde/monitor/counting"
+	"sonde/monitor/uprobes"
+)
 
 // The names of a counting run (package counting), as monitor's callers
 // know them.
@@ -31,3 +34,12 @@ const CheckpointEvery = counting.CheckpointEvery
 
 // ParseEngine parses --engine's argument.
 func ParseEngine(s string) (EngineKind, error) { return counting.ParseEngine(s) }
+
+// ErrUprobe says the uprobe engine cannot work here (no PMU, no
+// permission).
+var ErrUprobe = uprobes.ErrUnavailable
+
+// CloseInherited is the helper of Options.CloseHelper: it closes the n
+// uprobe counters it inherited (descriptors 3...) and removes the uprobe
+// definitions of group in the tracefs directory dir.
+func CloseInherited(n int, dir, group string) error { return uprobes.CloseInherited(n, dir, group) }

@@ -135,7 +135,7 @@ func planProcess(pid int, kind profile.UnitKind, sel *units.Selector, emulable, 
 		}
 		o, ok := cache[m.Path]
 		if !ok {
-			if o, err = plancache.Load(cacheDir, filepath.Join(procRoot(pid), m.Path), kind, sel, emulable, tramps); err != nil {
+			if o, err = plancache.Load(cacheDir, filepath.Join(proc.FileRoot(pid), m.Path), kind, sel, emulable, tramps); err != nil {
 				if skip != nil && skip(m.Path, err) {
 					continue
 				}
@@ -354,7 +354,7 @@ func waitStop(pid int) (syscall.WaitStatus, error) {
 			return 0, fmt.Errorf("wait for process %d: %w", pid, err)
 		}
 		if ws.Exited() || ws.Signaled() {
-			return 0, fmt.Errorf("process %d ended before its entry point (%s)", pid, how(ws))
+			return 0, fmt.Errorf("process %d ended before its entry point (%s)", pid, counting.Ended(ws))
 		}
 		if ws.Stopped() {
 			return ws, nil
@@ -381,34 +381,4 @@ func auxvValue(pid int, key uint64) (uint64, error) {
 		}
 	}
 	return 0, fmt.Errorf("read %s: no entry %d", name, key)
-}
-
-// how says in words how a process ended.
-func how(ws syscall.WaitStatus) string {
-	switch {
-	case ws.Exited():
-		return fmt.Sprintf("exit %d", ws.ExitStatus())
-	case ws.Signaled():
-		s := "killed by " + signalName(ws.Signal())
-		if ws.CoreDump() {
-			s += " (core dumped)"
-		}
-		return s
-	}
-	return "still running"
-}
-
-// signalName returns SIGSEGV-style names.
-func signalName(s syscall.Signal) string {
-	names := map[syscall.Signal]string{
-		syscall.SIGSEGV: "SIGSEGV", syscall.SIGABRT: "SIGABRT", syscall.SIGKILL: "SIGKILL",
-		syscall.SIGBUS: "SIGBUS", syscall.SIGFPE: "SIGFPE", syscall.SIGILL: "SIGILL",
-		syscall.SIGTERM: "SIGTERM", syscall.SIGINT: "SIGINT", syscall.SIGTRAP: "SIGTRAP",
-		syscall.SIGPIPE: "SIGPIPE", syscall.SIGHUP: "SIGHUP", syscall.SIGQUIT: "SIGQUIT",
-		syscall.SIGUSR1: "SIGUSR1", syscall.SIGUSR2: "SIGUSR2", syscall.SIGALRM: "SIGALRM",
-	}
-	if n, ok := names[s]; ok {
-		return n
-	}
-	return fmt.Sprintf("signal %d", int(s))
 }

@@ -11,6 +11,7 @@ import (
 	"sonde/internal/linux/unix"
 	"sonde/monitor/counting"
 	"sonde/monitor/units"
+	"sonde/monitor/uprobes"
 	"sonde/proc"
 	"sonde/profile"
 )
@@ -162,7 +163,7 @@ func (ptraceEngine) count(ctx context.Context, t *target, res *Result) error {
 	}
 	// The sites left without a jump are counted by uprobes, which the
 	// kernel removes when sonde's descriptors close, however it ends.
-	var set *uprobeSet
+	var set *uprobes.Set
 	if len(r.untrapped) > 0 || len(units.NewSelector(opts.Only).Objects()) > 0 {
 		var objs []counting.Placed
 		n := 0
@@ -170,22 +171,22 @@ func (ptraceEngine) count(ctx context.Context, t *target, res *Result) error {
 			objs = append(objs, *p)
 			n += len(p.Only)
 		}
-		set, err = openUprobes(opts, threads, objs, res)
+		set, err = uprobes.Open(opts, threads, objs, res)
 		switch {
 		case err != nil:
 			res.Notes = append(res.Notes, fmt.Sprintf("%d sites left without a trampoline were not counted: uprobes failed (%v), and sonde writes no int3 into a process it did not start", n, err))
 			set = nil
 		case n > 0:
 			res.Engine = EngineHybrid
-			res.Notes = append(res.Notes, fmt.Sprintf("%d sites left without a trampoline were counted with uprobes (sonde writes no int3 into a process it did not start)", n-set.nrefused()))
-			if k := set.nrefused(); k > 0 {
+			res.Notes = append(res.Notes, fmt.Sprintf("%d sites left without a trampoline were counted with uprobes (sonde writes no int3 into a process it did not start)", n-set.NRefused()))
+			if k := set.NRefused(); k > 0 {
 				res.Notes = append(res.Notes, fmt.Sprintf("%d sites were not counted: no trampoline, and the kernel's uprobes refuse their instruction", k))
 			}
 		}
 	}
 	if set != nil {
-		defer set.finish(opts.CloseHelper, res)
-		r.extra = set.read
+		defer set.Finish(opts.CloseHelper, res)
+		r.extra = set.Read
 	}
 	for _, tid := range threads {
 		r.cont(tid, r.threads[tid], 0)
@@ -197,7 +198,7 @@ func (ptraceEngine) count(ctx context.Context, t *target, res *Result) error {
 	root.Ended = res.Ended
 	res.Processes = r.processes()
 	if err == nil && set != nil {
-		err = set.read(res)
+		err = set.Read(res)
 	}
 	return err
 }
@@ -252,27 +253,27 @@ func (uprobeEngine) count(ctx context.Context, t *target, res *Result) error {
 	if t.launched {
 		tids = []int{pid}
 	}
-	set, err := openUprobes(opts, tids, objs, res)
+	set, err := uprobes.Open(opts, tids, objs, res)
 	if err != nil {
 		t.abort()
 		return err
 	}
 	res.Engine = EngineUprobe
 	if !t.launched {
-		if n := set.nrefused(); n > 0 {
+		if n := set.NRefused(); n > 0 {
 			res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse were not counted (an attached process gets no breakpoint of sonde's)", n))
 		}
 		var seized []int
 		if t.seized {
 			seized = t.threads
 		}
-		err = countUprobesAttached(ctx, pid, seized, set, res, opts)
+		err = uprobes.CountAttached(ctx, pid, seized, set, res, opts)
 		root.Ended = res.Ended
 		res.Processes = []profile.Process{root}
 		return err
 	}
-	if set.nrefused() == 0 {
-		err = countUprobesLaunched(pid, set, res, opts)
+	if set.NRefused() == 0 {
+		err = uprobes.CountLaunched(pid, set, res, opts)
 		root.Ended = res.Ended
 		res.Processes = []profile.Process{root}
 		res.Notes = append(res.Notes, "uprobe engine: threads and children are counted (programs they exec only where they run the probed objects); per-process counts are not kept")
@@ -280,24 +281,24 @@ func (uprobeEngine) count(ctx context.Context, t *target, res *Result) error {
 	}
 	// Some instructions cannot be uprobed: count those sites with
 	// breakpoints, the others with uprobes, in one run.
-	defer set.finish(opts.CloseHelper, res)
+	defer set.Finish(opts.CloseHelper, res)
 	res.Engine = EngineHybrid
-	res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse (segment-prefixed instructions) were counted with ptrace breakpoints", set.nrefused()))
+	res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse (segment-prefixed instructions) were counted with ptrace breakpoints", set.NRefused()))
 	only := func(pid int) ([]counting.Placed, error) {
 		objs, err := t.plan(pid)
 		var out []counting.Placed
 		for _, p := range objs {
-			if m := set.refused[p.Obj]; m != nil {
+			if m := set.Refused(p.Obj); m != nil {
 				p.Only = m
 				out = append(out, p)
 			}
 		}
 		return out, err
 	}
-	if err := countPtraceLaunched(ctx, opts, res, only, pid, &root, set.read); err != nil {
+	if err := countPtraceLaunched(ctx, opts, res, only, pid, &root, set.Read); err != nil {
 		return err
 	}
-	return set.read(res)
+	return set.Read(res)
 }
 
 // whyNoPtrace says why process pid cannot be traced: another tracer

@@ -550,7 +550,7 @@ func (r *ptraceRun) exited(tid int, th *thread, ws syscall.WaitStatus) {
 	}
 	if tid == th.pid {
 		if p, ok := r.procs[tid]; ok {
-			p.Ended = how(ws)
+			p.Ended = counting.Ended(ws)
 		}
 		// A vfork parent runs again when its child exits.
 		for _, o := range r.threads {
@@ -560,7 +560,7 @@ func (r *ptraceRun) exited(tid int, th *thread, ws syscall.WaitStatus) {
 		}
 		if tid == r.root {
 			r.res.Status = ws
-			r.res.Ended = how(ws)
+			r.res.Ended = counting.Ended(ws)
 		}
 	}
 }

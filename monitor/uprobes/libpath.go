@@ -1,4 +1,4 @@
-package monitor
+package uprobes
 
 import (
 	"bufio"
@@ -34,7 +34,7 @@ func findUnmapped(pid int, names []string, mapped []counting.Placed) (paths, mis
 	if len(want) == 0 {
 		return nil, nil
 	}
-	root := procRoot(pid)
+	root := proc.FileRoot(pid)
 	dirs, nfirst := searchDirs(pid, root)
 	cache, _ := readLdCache(filepath.Join(root, "/etc/ld.so.cache"))
 	args := cmdlinePaths(pid)
@@ -81,19 +81,7 @@ func unmappedNames(names []string, mapped []counting.Placed) []string {
 // the execs and plans each program where it has mapped its libraries
 // (auto uses it for every command sonde starts), since a script may also
 // run the program as a child rather than exec it; --engine uprobe follows
-// the script's execs to the program's start point first (followScript).
-
-// isScript reports whether the file at path starts with "#!".
-func isScript(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	var b [2]byte
-	_, err = f.ReadAt(b[:], 0)
-	return err == nil && string(b[:]) == "#!"
-}
+// the script's execs to the program's start point first (FollowScript).
 
 // findObject returns the path (as seen in the process, whose root
 // directory is root) of the ELF object that obj:name names: a path among
@@ -148,16 +136,6 @@ func findInDirs(root, name string, dirs []string) string {
 		}
 	}
 	return ""
-}
-
-// procRoot returns the root directory of pid as sonde sees it: "/" when
-// it is sonde's own, else /proc/PID/root.
-func procRoot(pid int) string {
-	r := proc.Root(pid)
-	if l, err := os.Readlink(r); err == nil && l == "/" {
-		return "/"
-	}
-	return r
 }
 
 // realPath resolves the symbolic links of p: /proc/PID/maps names a

@@ -1,4 +1,4 @@
-package monitor
+package uprobes
 
 import (
 	"errors"
@@ -13,16 +13,16 @@ import (
 )
 
 // bpfSite is what a BPF counter (its cookie) counts: site si of object oi
-// of Result.Objects.
+// of counting.Result.Objects.
 type bpfSite struct{ oi, si int }
 
 // openBPFUprobes attaches the BPF counters to every site of objs, one
 // uprobe_multi link per object, and follows the processes of tids (and
 // what they fork). Sites whose instruction the kernel refuses are put in
 // s.refused, for ptrace breakpoints.
-func openBPFUprobes(tids []int, objs []counting.Placed, res *Result, debug *log.Logger) (_ *uprobeSet, err error) {
+func openBPFUprobes(tids []int, objs []counting.Placed, res *counting.Result, debug *log.Logger) (_ *Set, err error) {
 	t0 := time.Now()
-	s := &uprobeSet{debug: debug}
+	s := &Set{debug: debug}
 	type job struct {
 		p       counting.Placed
 		oi      int
@@ -84,7 +84,7 @@ func openBPFUprobes(tids []int, objs []counting.Placed, res *Result, debug *log.
 // instruction of an object that a process maps already and refuses the
 // whole link for one it cannot probe (refusedPrefix misses some): then
 // the offsets are halved until the refused ones are found.
-func (s *uprobeSet) attachBPF(o *plancache.Object, offsets, cookies []uint64) error {
+func (s *Set) attachBPF(o *plancache.Object, offsets, cookies []uint64) error {
 	err := s.bpf.Attach(o.Path, offsets, cookies)
 	if !errors.Is(err, bpf.ErrProbeRefused) {
 		return err
@@ -101,7 +101,7 @@ func (s *uprobeSet) attachBPF(o *plancache.Object, offsets, cookies []uint64) er
 }
 
 // refuse records that site si of o cannot be uprobed.
-func (s *uprobeSet) refuse(o *plancache.Object, si int) {
+func (s *Set) refuse(o *plancache.Object, si int) {
 	if s.refused == nil {
 		s.refused = map[*plancache.Object]map[int]bool{}
 	}
@@ -112,7 +112,7 @@ func (s *uprobeSet) refuse(o *plancache.Object, si int) {
 }
 
 // readBPF adds the BPF counters to res.
-func (s *uprobeSet) readBPF(res *Result) error {
+func (s *Set) readBPF(res *counting.Result) error {
 	counts, err := s.bpf.Counts()
 	if err != nil {
 		return err
