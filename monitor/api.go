@@ -2,6 +2,7 @@ package monitor
 
 import (
 	"sonde/monitor/counting"
+	"sonde/monitor/ptracer"
 	"sonde/monitor/uprobes"
 )
 
@@ -43,3 +44,7 @@ var ErrUprobe = uprobes.ErrUnavailable
 // uprobe counters it inherited (descriptors 3...) and removes the uprobe
 // definitions of group in the tracefs directory dir.
 func CloseInherited(n int, dir, group string) error { return uprobes.CloseInherited(n, dir, group) }
+
+// ErrTraced says that a thread to attach to is traced by another process
+// already (a debugger, strace, another sonde): ptrace allows one tracer.
+var ErrTraced = ptracer.ErrTraced

@@ -8,6 +8,7 @@ import (
 
 	"sonde/internal/linux/unix"
 	"sonde/monitor/counting"
+	"sonde/monitor/ptracer"
 	"sonde/monitor/units"
 	"sonde/proc"
 )
@@ -56,11 +57,11 @@ func followScript(opts *counting.Options, pid int) error {
 			if err := unix.PtraceCont(pid, 0); err != nil {
 				return fmt.Errorf("follow the script %s: %w", opts.Cmd.Path, err)
 			}
-			if err := runToEntry(pid, false); err != nil {
+			if err := ptracer.RunToEntry(pid, false); err != nil {
 				return err
 			}
 			if mapsAll(pid, names) || !runsScript(pid) {
-				if err := unix.PtraceSetOptions(pid, seizeOptions|unix.PTRACE_O_EXITKILL); err != nil {
+				if err := unix.PtraceSetOptions(pid, ptracer.SeizeOptions|unix.PTRACE_O_EXITKILL); err != nil {
 					return fmt.Errorf("follow the script %s: %w", opts.Cmd.Path, err)
 				}
 				return nil

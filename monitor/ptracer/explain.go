@@ -1,8 +1,10 @@
-package monitor
+package ptracer
 
 import (
 	"errors"
 	"fmt"
+	"os"
+	"strings"
 
 	"sonde/internal/linux/unix"
 	"sonde/proc"
@@ -38,4 +40,18 @@ func tracerOf(tid int) (string, bool) {
 		return fmt.Sprintf("process %d (%s)", tp, st.Comm), true
 	}
 	return fmt.Sprintf("process %d", tp), true
+}
+
+// WhyNoPtrace says why process pid cannot be traced: another tracer
+// (TracerPid in /proc/PID/status), Yama's ptrace_scope, or permission.
+func WhyNoPtrace(pid int) string {
+	if who, ok := tracerOf(pid); ok {
+		return "already traced by " + who
+	}
+	if data, err := os.ReadFile("/proc/sys/kernel/yama/ptrace_scope"); err == nil {
+		if v := strings.TrimSpace(string(data)); v != "0" {
+			return fmt.Sprintf("Yama ptrace_scope is %s", v)
+		}
+	}
+	return "no permission (seccomp, or another user's process)"
 }

@@ -1,4 +1,4 @@
-package monitor
+package ptracer
 
 import (
 	"bytes"
@@ -37,7 +37,7 @@ import (
 // counterRegion is one object's counters in one address space and the
 // children forked from it.
 type counterRegion struct {
-	obj  int    // Result.Objects index
+	obj  int    // counting.Result.Objects index
 	mem  []byte // 8 bytes per site of the object, sonde's mapping
 	fd   int
 	only []bool // by site index: counted here
@@ -633,7 +633,7 @@ func (r *ptraceRun) credit() {
 }
 
 // creditTo adds the trampolines' counters to res (r.res or a snapshot).
-func (r *ptraceRun) creditTo(res *Result) {
+func (r *ptraceRun) creditTo(res *counting.Result) {
 	for _, reg := range r.regions {
 		n := len(res.Objects[reg.obj].Sites)
 		for si := 0; si < n && 8*si+8 <= len(reg.mem); si++ {

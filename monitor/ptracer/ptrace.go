@@ -1,4 +1,4 @@
-package monitor
+package ptracer
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 	"sonde/profile"
 )
 
-// The ptrace engine, Bishop's monitor: an int3 at each site; on a hit it
+// Breakpoints: an int3 at each site; on a hit it
 // counts, puts the original byte back, single-steps the thread over it and
 // re-inserts the int3. While one thread steps over a removed breakpoint,
 // every other thread of the address space is stopped, so none runs past the
@@ -30,7 +30,7 @@ import (
 // bp is one planted breakpoint.
 type bp struct {
 	orig  byte
-	obj   int // Result.Objects index; -1 for the internal entry breakpoint
+	obj   int // counting.Result.Objects index; -1 for the internal entry breakpoint
 	site  int
 	entry bool // the internal breakpoint at a new program's entry point
 	// rtld is the internal breakpoint at the dynamic loader's
@@ -81,8 +81,8 @@ type thread struct {
 
 // ptraceRun is the state of one ptrace counting run.
 type ptraceRun struct {
-	opts    *Options
-	res     *Result
+	opts    *counting.Options
+	res     *counting.Result
 	plan    func(pid int) ([]counting.Placed, error)
 	threads map[int]*thread
 	queue   []int // threads with a deferred stop
@@ -114,12 +114,12 @@ type ptraceRun struct {
 	trapActs map[int]*kernelSigaction
 	// extra adds to a checkpoint's snapshot what uprobes count beside
 	// this run (nil: nothing).
-	extra func(*Result) error
-	// nextCheckpoint is when Options.Checkpoint is due.
+	extra func(*counting.Result) error
+	// nextCheckpoint is when counting.Options.Checkpoint is due.
 	nextCheckpoint time.Time
 }
 
-// maybeCheckpoint hands Options.Checkpoint a snapshot of the counts when
+// maybeCheckpoint hands counting.Options.Checkpoint a snapshot of the counts when
 // one is due.
 func (r *ptraceRun) maybeCheckpoint() {
 	if r.opts.Checkpoint == nil {
@@ -129,8 +129,8 @@ func (r *ptraceRun) maybeCheckpoint() {
 	if now.Before(r.nextCheckpoint) {
 		return
 	}
-	r.nextCheckpoint = now.Add(CheckpointEvery)
-	r.opts.Checkpoint(r.res.Snapshot(func(s *Result) error {
+	r.nextCheckpoint = now.Add(counting.CheckpointEvery)
+	r.opts.Checkpoint(r.res.Snapshot(func(s *counting.Result) error {
 		r.creditTo(s)
 		if r.extra != nil {
 			return r.extra(s)
@@ -139,7 +139,7 @@ func (r *ptraceRun) maybeCheckpoint() {
 	}))
 }
 
-func newPtraceRun(opts *Options, res *Result, plan func(int) ([]counting.Placed, error)) *ptraceRun {
+func newPtraceRun(opts *counting.Options, res *counting.Result, plan func(int) ([]counting.Placed, error)) *ptraceRun {
 	return &ptraceRun{opts: opts, res: res, plan: plan, threads: map[int]*thread{}, procs: map[int]*profile.Process{},
 		stats: trampStats{why: map[string]int{}}, pages: remotePages{}}
 }
@@ -396,13 +396,13 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 	if (uncovering || r.opts.Checkpoint != nil) && r.root != 0 {
 		// -p polls with waitBriefly: no alarm needed.
 		if !uncovering {
-			every = CheckpointEvery
+			every = counting.CheckpointEvery
 		}
 		if al = newAlarm(every); al != nil {
 			defer al.stop()
 		}
 	}
-	r.nextCheckpoint = time.Now().Add(CheckpointEvery)
+	r.nextCheckpoint = time.Now().Add(counting.CheckpointEvery)
 	maybeUncover := func() {
 		r.maybeCheckpoint()
 		if now := time.Now(); uncovering && !now.Before(next) {
@@ -415,7 +415,7 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 			}
 			next = now.Add(every)
 			if al != nil {
-				al.every.Store(int64(min(every, CheckpointEvery)))
+				al.every.Store(int64(min(every, counting.CheckpointEvery)))
 			}
 		}
 	}
