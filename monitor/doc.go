@@ -8,21 +8,22 @@
 // engine.go): startTarget starts the command or attaches to the process
 // and decides, once, which engine counts (--engine auto: ptrace, or
 // uprobes when -p cannot trace, with one notice), and the engine's count
-// plants, runs and removes. The ptrace engine (ptrace.go, trampoline.go,
-// uncover.go, sigtrap.go) jumps from each site to a counting trampoline
-// (package trampoline plans and emits them) or plants an int3 where none
-// fits; it follows fork, vfork, clone and exec, stops every thread of the
-// process while one steps past a removed breakpoint, and removes a
-// coverage run's jumps once their windows ran. The uprobe engine
-// (uprobe.go, uprobe_bpf.go) opens the kernel's uprobes in counting mode
-// or under a BPF program, with no round trip through sonde per hit. Each
-// engine counts the sites the other cannot: uprobes refuse some
-// instructions in a command sonde started (ptrace breakpoints count
-// them), and sonde writes no int3 into a process it attached to (uprobes
-// count the sites left without a trampoline).
+// plants, runs and removes. The ptrace engine (package ptracer) jumps
+// from each site to a counting trampoline (package trampoline plans and
+// emits them) or plants an int3 where none fits; it follows fork, vfork,
+// clone and exec, stops every thread of the process while one steps past
+// a removed breakpoint, and removes a coverage run's jumps once their
+// windows ran. The uprobe engine (package uprobes) opens the kernel's
+// uprobes in counting mode or under a BPF program, with no round trip
+// through sonde per hit. Each engine counts the sites the other cannot,
+// and that glue is monitor's, in the two adapters of engine.go: uprobes
+// refuse some instructions in a command sonde started (ptrace
+// breakpoints count them), and sonde writes no int3 into a process it
+// attached to (uprobes count the sites left without a trampoline).
 //
-// Arming reads and writes the target through a Memory (/proc/PID/mem, or
-// a byte slice in tests), and plans come from package plancache, which
-// keeps them between runs. Nothing here prints: notices go to
-// Options.Notice, SONDE_DEBUG's timings to Options.Debug.
+// What a run shares (Options, Result, the placed objects) is package
+// counting; monitor keeps its names (Options, Result, EngineKind) as
+// aliases. Plans come from package plancache, which keeps them between
+// runs. Nothing here prints: notices go to Options.Notice, SONDE_DEBUG's
+// timings to Options.Debug.
 package monitor

@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
-	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/counting"
+	"sonde/monitor/ptracer"
 	"sonde/monitor/units"
+	"sonde/monitor/uprobes"
 	"sonde/proc"
 	"sonde/profile"
 )
@@ -40,11 +41,11 @@ type target struct {
 	// and stopped at its start point (launch).
 	launched bool
 	// threads are an attached process's threads; seized says sonde
-	// attached to and stopped each (seizeAll), else they run untraced.
+	// attached to and stopped each (ptracer.SeizeAll), else they run untraced.
 	threads []int
 	seized  bool
 	// plan loads the units of every wanted object mapped in a process.
-	plan func(pid int) ([]placed, error)
+	plan func(pid int) ([]counting.Placed, error)
 }
 
 // abort lets the target go after a failure: a command sonde started is
@@ -79,17 +80,17 @@ func (t *target) rootProcess() profile.Process {
 // when ptrace cannot count an attached process, uprobes (fallBack).
 func startTarget(opts *Options, kind EngineKind, res *Result) (*target, EngineKind, error) {
 	if opts.Cmd != nil {
-		pid, err := launch(opts.Cmd, seizeOptions|unix.PTRACE_O_EXITKILL)
+		pid, err := ptracer.Launch(opts.Cmd, ptracer.SeizeOptions|unix.PTRACE_O_EXITKILL)
 		if err != nil {
 			return nil, kind, err
 		}
 		return &target{opts: opts, pid: pid, launched: true}, kind, nil
 	}
 	pid := opts.PID
-	threads, err := seizeAll(pid)
-	if err != nil && opts.Engine == EngineAuto && (errors.Is(err, unix.EPERM) || errors.Is(err, ErrTraced)) {
+	threads, err := ptracer.SeizeAll(pid)
+	if err != nil && opts.Engine == EngineAuto && (errors.Is(err, unix.EPERM) || errors.Is(err, ptracer.ErrTraced)) {
 		// Auto: what sonde cannot trace, the kernel's uprobes count.
-		why := whyNoPtrace(pid)
+		why := ptracer.WhyNoPtrace(pid)
 		if threads, err = proc.Threads(pid); err != nil {
 			return nil, kind, fmt.Errorf("threads of process %d: %w", pid, err)
 		}
@@ -125,7 +126,7 @@ func fallBack(opts *Options, res *Result, notice, note string) {
 }
 
 // ptraceEngine counts with trampolines and breakpoints written through
-// ptrace (ptrace.go, trampoline.go). In a process it did not start, the
+// ptrace (package ptracer). In a process it did not start, the
 // sites it cannot give a trampoline are counted by uprobes.
 type ptraceEngine struct{}
 
@@ -140,95 +141,48 @@ func (ptraceEngine) count(ctx context.Context, t *target, res *Result) error {
 	root := t.rootProcess()
 	res.Engine = EnginePtrace
 	if t.launched {
-		return countPtraceLaunched(ctx, opts, res, t.plan, pid, &root, nil)
+		return ptracer.CountLaunched(ctx, opts, res, t.plan, pid, &root, nil)
 	}
-	r := newPtraceRun(opts, res, t.plan)
-	r.attached = true
-	sp, err := r.newSpace(pid)
+	a, err := ptracer.Attach(opts, res, t.plan, pid, threads, &root)
 	if err != nil {
-		t.abort()
-		return err
-	}
-	for _, tid := range threads {
-		r.threads[tid] = &thread{pid: pid, sp: sp, seen: true}
-		sp.refs++
-	}
-	r.procs[pid] = &root
-	if err := r.arm(pid, sp); err != nil {
-		r.removeAll(sp)
 		t.abort()
 		return err
 	}
 	// The sites left without a jump are counted by uprobes, which the
 	// kernel removes when sonde's descriptors close, however it ends.
-	var set *uprobeSet
-	if len(r.untrapped) > 0 || len(units.NewSelector(opts.Only).Objects()) > 0 {
-		var objs []placed
+	var set *uprobes.Set
+	untrapped := a.Untrapped()
+	if len(untrapped) > 0 || len(units.NewSelector(opts.Only).Objects()) > 0 {
 		n := 0
-		for _, p := range r.untrapped {
-			objs = append(objs, *p)
-			n += len(p.only)
+		for _, p := range untrapped {
+			n += len(p.Only)
 		}
-		set, err = openUprobes(opts, threads, objs, res)
+		set, err = uprobes.Open(opts, threads, untrapped, res)
 		switch {
 		case err != nil:
 			res.Notes = append(res.Notes, fmt.Sprintf("%d sites left without a trampoline were not counted: uprobes failed (%v), and sonde writes no int3 into a process it did not start", n, err))
 			set = nil
 		case n > 0:
 			res.Engine = EngineHybrid
-			res.Notes = append(res.Notes, fmt.Sprintf("%d sites left without a trampoline were counted with uprobes (sonde writes no int3 into a process it did not start)", n-set.nrefused()))
-			if k := set.nrefused(); k > 0 {
+			res.Notes = append(res.Notes, fmt.Sprintf("%d sites left without a trampoline were counted with uprobes (sonde writes no int3 into a process it did not start)", n-set.NRefused()))
+			if k := set.NRefused(); k > 0 {
 				res.Notes = append(res.Notes, fmt.Sprintf("%d sites were not counted: no trampoline, and the kernel's uprobes refuse their instruction", k))
 			}
 		}
 	}
+	var extra func(*Result) error
 	if set != nil {
-		defer set.finish(opts.CloseHelper, res)
-		r.extra = set.read
+		defer set.Finish(opts.CloseHelper, res)
+		extra = set.Read
 	}
-	for _, tid := range threads {
-		r.cont(tid, r.threads[tid], 0)
-	}
-	err = r.loop(ctx)
-	if res.Ended == "" {
-		res.Ended = "detached"
-	}
-	root.Ended = res.Ended
-	res.Processes = r.processes()
+	err = a.Run(ctx, extra)
 	if err == nil && set != nil {
-		err = set.read(res)
+		err = set.Read(res)
 	}
 	return err
 }
 
-// countPtraceLaunched counts the launched process pid, stopped at its entry
-// point, with breakpoints at the sites plan gives; extra, when not nil,
-// adds the counts of uprobes beside them to checkpoints.
-func countPtraceLaunched(ctx context.Context, opts *Options, res *Result, plan func(int) ([]placed, error), pid int, root *profile.Process, extra func(*Result) error) error {
-	r := newPtraceRun(opts, res, plan)
-	r.extra = extra
-	r.root = pid
-	sp, err := r.newSpace(pid)
-	if err != nil {
-		unix.Kill(pid, unix.SIGKILL)
-		return err
-	}
-	sp.refs = 1
-	th := &thread{pid: pid, sp: sp, seen: true}
-	r.threads[pid] = th
-	r.procs[pid] = root
-	if err := r.arm(pid, sp); err != nil {
-		unix.Kill(pid, unix.SIGKILL)
-		return err
-	}
-	r.armRtld(pid, sp)
-	r.cont(pid, th, 0)
-	err = r.loop(ctx)
-	res.Processes = r.processes()
-	return err
-}
-
-// uprobeEngine counts with the kernel's uprobes (uprobe.go), opened in
+// uprobeEngine counts with the kernel's uprobes (package uprobes), opened in
 // counting mode or with BPF. In a command sonde started, the sites whose
 // instruction the kernel refuses are counted by ptrace breakpoints.
 type uprobeEngine struct{}
@@ -251,27 +205,27 @@ func (uprobeEngine) count(ctx context.Context, t *target, res *Result) error {
 	if t.launched {
 		tids = []int{pid}
 	}
-	set, err := openUprobes(opts, tids, objs, res)
+	set, err := uprobes.Open(opts, tids, objs, res)
 	if err != nil {
 		t.abort()
 		return err
 	}
 	res.Engine = EngineUprobe
 	if !t.launched {
-		if n := set.nrefused(); n > 0 {
+		if n := set.NRefused(); n > 0 {
 			res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse were not counted (an attached process gets no breakpoint of sonde's)", n))
 		}
 		var seized []int
 		if t.seized {
 			seized = t.threads
 		}
-		err = countUprobesAttached(ctx, pid, seized, set, res, opts)
+		err = uprobes.CountAttached(ctx, pid, seized, set, res, opts)
 		root.Ended = res.Ended
 		res.Processes = []profile.Process{root}
 		return err
 	}
-	if set.nrefused() == 0 {
-		err = countUprobesLaunched(pid, set, res, opts)
+	if set.NRefused() == 0 {
+		err = uprobes.CountLaunched(pid, set, res, opts)
 		root.Ended = res.Ended
 		res.Processes = []profile.Process{root}
 		res.Notes = append(res.Notes, "uprobe engine: threads and children are counted (programs they exec only where they run the probed objects); per-process counts are not kept")
@@ -279,80 +233,22 @@ func (uprobeEngine) count(ctx context.Context, t *target, res *Result) error {
 	}
 	// Some instructions cannot be uprobed: count those sites with
 	// breakpoints, the others with uprobes, in one run.
-	defer set.finish(opts.CloseHelper, res)
+	defer set.Finish(opts.CloseHelper, res)
 	res.Engine = EngineHybrid
-	res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse (segment-prefixed instructions) were counted with ptrace breakpoints", set.nrefused()))
-	only := func(pid int) ([]placed, error) {
+	res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse (segment-prefixed instructions) were counted with ptrace breakpoints", set.NRefused()))
+	only := func(pid int) ([]counting.Placed, error) {
 		objs, err := t.plan(pid)
-		var out []placed
+		var out []counting.Placed
 		for _, p := range objs {
-			if m := set.refused[p.obj]; m != nil {
-				p.only = m
+			if m := set.Refused(p.Obj); m != nil {
+				p.Only = m
 				out = append(out, p)
 			}
 		}
 		return out, err
 	}
-	if err := countPtraceLaunched(ctx, opts, res, only, pid, &root, set.read); err != nil {
+	if err := ptracer.CountLaunched(ctx, opts, res, only, pid, &root, set.Read); err != nil {
 		return err
 	}
-	return set.read(res)
+	return set.Read(res)
 }
-
-// whyNoPtrace says why process pid cannot be traced: another tracer
-// (TracerPid in /proc/PID/status), Yama's ptrace_scope, or permission.
-func whyNoPtrace(pid int) string {
-	if who, ok := tracerOf(pid); ok {
-		return "already traced by " + who
-	}
-	if data, err := os.ReadFile("/proc/sys/kernel/yama/ptrace_scope"); err == nil {
-		if v := strings.TrimSpace(string(data)); v != "0" {
-			return fmt.Sprintf("Yama ptrace_scope is %s", v)
-		}
-	}
-	return "no permission (seccomp, or another user's process)"
-}
-
-// seizeAll attaches to every thread of pid and stops each (PTRACE_SEIZE,
-// PTRACE_INTERRUPT), repeating until no new thread appears.
-func seizeAll(pid int) ([]int, error) {
-	seized := map[int]bool{}
-	var order []int
-	for {
-		tids, err := proc.Threads(pid)
-		if err != nil {
-			return order, fmt.Errorf("threads of process %d: %w", pid, err)
-		}
-		added := false
-		for _, t := range tids {
-			if seized[t] {
-				continue
-			}
-			if err := unix.PtraceSeize(t, seizeOptions); err != nil {
-				if errors.Is(err, unix.ESRCH) {
-					continue
-				}
-				for _, s := range order {
-					unix.PtraceDetachSignal(s, 0)
-				}
-				return nil, seizeError(pid, t, err)
-			}
-			unix.PtraceInterrupt(t)
-			for {
-				_, ws, err := unix.Wait4(t, false)
-				if err != nil || ws.Stopped() || ws.Exited() || ws.Signaled() {
-					break
-				}
-			}
-			seized[t] = true
-			order = append(order, t)
-			added = true
-		}
-		if !added {
-			return order, nil
-		}
-	}
-}
-
-// waitBriefly is the polling interval of an attached run's event loop.
-func waitBriefly() { time.Sleep(time.Millisecond) }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/counting"
+	"sonde/monitor/ptracer"
 	"sonde/monitor/units"
 	"sonde/proc"
 )
@@ -20,7 +22,7 @@ import (
 // its own library path leads to. Forks are not followed meanwhile (a
 // script's command substitutions run untraced); the options are put
 // back at the end. It returns an error when the script ends first.
-func followScript(opts *Options, pid int) error {
+func followScript(opts *counting.Options, pid int) error {
 	names := units.NewSelector(opts.Only).Objects()
 	if opts.Cmd == nil || len(names) == 0 || !isScript(opts.Cmd.Path) || mapsAll(pid, names) {
 		return nil
@@ -41,7 +43,7 @@ func followScript(opts *Options, pid int) error {
 			return fmt.Errorf("follow the script %s: %w", opts.Cmd.Path, err)
 		case ws.Exited() || ws.Signaled():
 			return fmt.Errorf("the script %s ended (%s) before a program it exec'd mapped obj:%s: nothing was counted (the ptrace engine also follows its children)",
-				opts.Cmd.Path, how(ws), strings.Join(names, ",obj:"))
+				opts.Cmd.Path, counting.Ended(ws), strings.Join(names, ",obj:"))
 		case !ws.Stopped():
 			goto wait
 		}
@@ -55,11 +57,11 @@ func followScript(opts *Options, pid int) error {
 			if err := unix.PtraceCont(pid, 0); err != nil {
 				return fmt.Errorf("follow the script %s: %w", opts.Cmd.Path, err)
 			}
-			if err := runToEntry(pid, false); err != nil {
+			if err := ptracer.RunToEntry(pid, false); err != nil {
 				return err
 			}
 			if mapsAll(pid, names) || !runsScript(pid) {
-				if err := unix.PtraceSetOptions(pid, seizeOptions|unix.PTRACE_O_EXITKILL); err != nil {
+				if err := unix.PtraceSetOptions(pid, ptracer.SeizeOptions|unix.PTRACE_O_EXITKILL); err != nil {
 					return fmt.Errorf("follow the script %s: %w", opts.Cmd.Path, err)
 				}
 				return nil
@@ -106,7 +108,7 @@ func runsScript(pid int) bool {
 	}
 	args := bytes.Split(bytes.TrimSuffix(data, []byte{0}), []byte{0})
 	cwd, _ := os.Readlink(fmt.Sprintf("/proc/%d/cwd", pid))
-	root := procRoot(pid)
+	root := proc.FileRoot(pid)
 	for i := 1; i < len(args) && i <= 2; i++ {
 		a := string(args[i])
 		if a == "" || a[0] == '-' {
@@ -123,4 +125,16 @@ func runsScript(pid int) bool {
 		}
 	}
 	return false
+}
+
+// isScript reports whether the file at path starts with "#!".
+func isScript(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [2]byte
+	_, err = f.ReadAt(b[:], 0)
+	return err == nil && string(b[:]) == "#!"
 }

@@ -208,6 +208,16 @@ func Exe(pid int) string {
 // namespaces open too.
 func Root(pid int) string { return filepath.Join("/proc", strconv.Itoa(pid), "root") }
 
+// FileRoot returns the root directory of pid as this process sees it:
+// "/" when it is this process's own, else Root(pid).
+func FileRoot(pid int) string {
+	r := Root(pid)
+	if l, err := os.Readlink(r); err == nil && l == "/" {
+		return "/"
+	}
+	return r
+}
+
 // Tgid returns the process (thread group) id of thread tid.
 func Tgid(tid int) (int, error) {
 	name := fmt.Sprintf("/proc/%d/status", tid)

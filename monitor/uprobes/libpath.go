@@ -1,4 +1,4 @@
-package monitor
+package uprobes
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"sonde/monitor/counting"
 	"sonde/monitor/units"
 	"sonde/proc"
 )
@@ -28,12 +29,12 @@ import (
 // environment, of the executable's DT_RPATH and DT_RUNPATH ($ORIGIN
 // expanded), of the objects mapped already, of /etc/ld.so.conf, and the
 // default ones. A name found nowhere is left out (missing says which).
-func findUnmapped(pid int, names []string, mapped []placed) (paths, missing []string) {
+func findUnmapped(pid int, names []string, mapped []counting.Placed) (paths, missing []string) {
 	want := unmappedNames(names, mapped)
 	if len(want) == 0 {
 		return nil, nil
 	}
-	root := procRoot(pid)
+	root := proc.FileRoot(pid)
 	dirs, nfirst := searchDirs(pid, root)
 	cache, _ := readLdCache(filepath.Join(root, "/etc/ld.so.cache"))
 	args := cmdlinePaths(pid)
@@ -54,12 +55,12 @@ func findUnmapped(pid int, names []string, mapped []placed) (paths, missing []st
 
 // unmappedNames returns the names of names that none of the objects of
 // mapped matches.
-func unmappedNames(names []string, mapped []placed) []string {
+func unmappedNames(names []string, mapped []counting.Placed) []string {
 	var want []string
 	for _, n := range names {
 		found := false
 		for _, p := range mapped {
-			if units.ObjectMatches(n, p.obj.Path) {
+			if units.ObjectMatches(n, p.Obj.Path) {
 				found = true
 				break
 			}
@@ -80,19 +81,7 @@ func unmappedNames(names []string, mapped []placed) []string {
 // the execs and plans each program where it has mapped its libraries
 // (auto uses it for every command sonde starts), since a script may also
 // run the program as a child rather than exec it; --engine uprobe follows
-// the script's execs to the program's start point first (followScript).
-
-// isScript reports whether the file at path starts with "#!".
-func isScript(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	var b [2]byte
-	_, err = f.ReadAt(b[:], 0)
-	return err == nil && string(b[:]) == "#!"
-}
+// the script's execs to the program's start point first (FollowScript).
 
 // findObject returns the path (as seen in the process, whose root
 // directory is root) of the ELF object that obj:name names: a path among
@@ -147,16 +136,6 @@ func findInDirs(root, name string, dirs []string) string {
 		}
 	}
 	return ""
-}
-
-// procRoot returns the root directory of pid as sonde sees it: "/" when
-// it is sonde's own, else /proc/PID/root.
-func procRoot(pid int) string {
-	r := proc.Root(pid)
-	if l, err := os.Readlink(r); err == nil && l == "/" {
-		return "/"
-	}
-	return r
 }
 
 // realPath resolves the symbolic links of p: /proc/PID/maps names a

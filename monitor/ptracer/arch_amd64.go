@@ -1,6 +1,8 @@
-package monitor
+package ptracer
 
-import "sonde/internal/linux/unix"
+import (
+	"sonde/internal/linux/unix"
+)
 
 // The amd64 pieces of the breakpoint engine: the trap instruction and where
 // the program counter is after it.

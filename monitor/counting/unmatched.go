@@ -1,4 +1,4 @@
-package monitor
+package counting
 
 import "sonde/monitor/units"
 

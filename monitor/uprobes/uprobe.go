@@ -1,4 +1,4 @@
-package monitor
+package uprobes
 
 import (
 	"context"
@@ -17,25 +17,14 @@ import (
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/tracefs"
 	"sonde/internal/linux/unix"
+	"sonde/monitor/counting"
 	"sonde/monitor/plancache"
 	"sonde/monitor/units"
 	"sonde/proc"
 )
 
-// The uprobe engine counts in the kernel, without waking sonde on a hit,
-// by one of two mechanisms (UprobeMechanism). With BPF (uprobe_bpf.go),
-// one program is attached to every site of an object by one uprobe_multi
-// link and counts per site in an array, for the traced process tree. With
-// perf counters, there is one perf_event counter per site and per traced
-// thread given at the start (children and new threads are inherited),
-// opened on the object's file at the site's file offset; the counters
-// are read when the target has ended (counts of inherited children are
-// folded into the parent's counter when they exit) and closed in
-// parallel, since each close waits for the kernel to unregister the probe
-// (about 80 ms here).
-
-// uprobeSet is the counters of one run.
-type uprobeSet struct {
+// Set is the counters of one run.
+type Set struct {
 	// bpf, when set, counts every site of bpfSites (its cookies index
 	// bpfSites); counters and trace are then unused.
 	bpf      *bpf.UprobeCounters
@@ -45,20 +34,20 @@ type uprobeSet struct {
 	// (ENOTSUPP, errno 524: for example "cs nopw" padding), by object.
 	refused map[*plancache.Object]map[int]bool
 	trace   *perfevent.TraceUprobes // nil when the PMU is used
-	// debug receives the timings of opening and closing (Options.Debug);
+	// debug receives the timings of opening and closing (counting.Options.Debug);
 	// nil discards them.
 	debug *log.Logger
 }
 
 type uprobeCounter struct {
-	obj, site int // Result.Objects index, site index
+	obj, site int // counting.Result.Objects index, site index
 	c         *perfevent.Counter
 }
 
-// openUprobes opens a counter for every site of every placed object in each
+// Open opens a counter for every site of every placed object in each
 // of tids, by the mechanism opts chooses; it says in res.Notes which
 // counted.
-func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobeSet, error) {
+func Open(opts *counting.Options, tids []int, objs []counting.Placed, res *counting.Result) (*Set, error) {
 	objs, err := addUnmapped(opts, tids[0], objs, res)
 	if err != nil {
 		return nil, err
@@ -70,16 +59,16 @@ func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobe
 			res.Notes = append(res.Notes, "uprobe engine: mounted tracefs at "+d+" (nobody had)")
 		}
 	}()
-	if opts.Uprobes != UprobesPerf {
+	if opts.Uprobes != counting.UprobesPerf {
 		s, err := openBPFUprobes(tids, objs, res, opts.Debug)
 		if err == nil {
-			res.Uprobes = UprobesBPF
+			res.Uprobes = counting.UprobesBPF
 			res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: counted by a BPF program on %d uprobes (uprobe_multi links, one per object)", s.bpf.Probes()))
 			return s, nil
 		}
-		if opts.Uprobes == UprobesBPF || !errors.Is(err, bpf.ErrNotSupported) {
+		if opts.Uprobes == counting.UprobesBPF || !errors.Is(err, bpf.ErrNotSupported) {
 			if errors.Is(err, bpf.ErrNotSupported) {
-				err = fmt.Errorf("%w: %w", ErrUprobe, err)
+				err = fmt.Errorf("%w: %w", ErrUnavailable, err)
 			}
 			return nil, err
 		}
@@ -87,8 +76,8 @@ func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobe
 	}
 	s, err := openPerfUprobes(tids, objs, res, opts.Debug)
 	if err == nil {
-		res.Uprobes = UprobesPerf
-		if opts.Uprobes == UprobesPerf {
+		res.Uprobes = counting.UprobesPerf
+		if opts.Uprobes == counting.UprobesPerf {
 			res.Notes = append(res.Notes, "uprobe engine: counted by one perf counter per uprobe")
 		}
 	}
@@ -99,26 +88,23 @@ func openUprobes(opts *Options, tids []int, objs []placed, res *Result) (*uprobe
 // not mapped yet (libraries the program will dlopen), found on disk by
 // findUnmapped: their probes count from the moment a followed process
 // maps them.
-func addUnmapped(opts *Options, pid int, objs []placed, res *Result) ([]placed, error) {
+func addUnmapped(opts *counting.Options, pid int, objs []counting.Placed, res *counting.Result) ([]counting.Placed, error) {
 	sel := units.NewSelector(opts.Only)
 	paths, missing := findUnmapped(pid, sel.Objects(), objs)
 	for _, m := range missing {
 		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: obj:%s is not mapped and was not found on disk: not counted if loaded later", m))
 	}
-	root := procRoot(pid)
+	root := proc.FileRoot(pid)
 	for _, path := range paths {
-		u, err := units.LoadUnits(filepath.Join(root, path), opts.units(), sel, true)
+		u, err := units.LoadUnits(filepath.Join(root, path), opts.UnitKind(), sel, true)
 		if err != nil {
 			return nil, err
 		}
 		u.Path = path
 		o := plancache.NewObject(u)
-		if res.onDisk == nil {
-			res.onDisk = map[*plancache.Object]bool{}
-		}
-		res.onDisk[o] = true
+		res.AddOnDisk(o)
 		res.Sites += len(o.Sites)
-		objs = append(objs, placed{obj: o})
+		objs = append(objs, counting.Placed{Obj: o})
 		res.Notes = append(res.Notes, fmt.Sprintf("uprobe engine: %s is not mapped yet: probed on disk, counted from when the program loads it", path))
 	}
 	return objs, nil
@@ -126,18 +112,18 @@ func addUnmapped(opts *Options, pid int, objs []placed, res *Result) ([]placed, 
 
 // openPerfUprobes opens a perf counter for every site of every placed
 // object in each of tids.
-func openPerfUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) (*uprobeSet, error) {
+func openPerfUprobes(tids []int, objs []counting.Placed, res *counting.Result, debug *log.Logger) (*Set, error) {
 	n := 0
 	for _, p := range objs {
-		n += len(p.obj.Sites)
+		n += len(p.Obj.Sites)
 	}
 	if _, err := unix.RaiseNofile(uint64(n*len(tids) + 256)); err != nil {
 		return nil, fmt.Errorf("raise RLIMIT_NOFILE for %d uprobes: %w", n*len(tids), err)
 	}
 	if _, err := perfevent.UprobePMUType(); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUprobe, err)
+		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
-	s := &uprobeSet{debug: debug}
+	s := &Set{debug: debug}
 	// Trace events defined through tracefs follow threads and children;
 	// the PMU's cannot (see perfevent.OpenUprobeCounter).
 	trace, err := perfevent.NewTraceUprobes(fmt.Sprintf("sonde_%d", tids[0]))
@@ -160,24 +146,24 @@ func openPerfUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) 
 	var jobs []*job
 	t0 := time.Now()
 	for _, p := range objs {
-		oi := res.objectIndex(p.obj)
-		for si, site := range p.obj.Sites {
-			if p.only != nil && !p.only[si] {
+		oi := res.ObjectIndex(p.Obj)
+		for si, site := range p.Obj.Sites {
+			if p.Only != nil && !p.Only[si] {
 				continue
 			}
-			off, ok := p.obj.FileOffset(site.Addr)
+			off, ok := p.Obj.FileOffset(site.Addr)
 			if !ok {
 				continue
 			}
 			var id uint64
 			if trace != nil {
-				if id, err = trace.Add(p.obj.Path, off); err != nil {
+				if id, err = trace.Add(p.Obj.Path, off); err != nil {
 					s.close()
-					return nil, fmt.Errorf("%w: %w", ErrUprobe, err)
+					return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 				}
 			}
 			for _, tid := range tids {
-				jobs = append(jobs, &job{oi: oi, si: si, obj: p.obj, off: off, id: id, tid: tid})
+				jobs = append(jobs, &job{oi: oi, si: si, obj: p.Obj, off: off, id: id, tid: tid})
 			}
 		}
 	}
@@ -227,16 +213,16 @@ func openPerfUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) 
 		s.close()
 		if errors.Is(firstErr, unix.EACCES) || errors.Is(firstErr, unix.EPERM) || errors.Is(firstErr, unix.ENOENT) ||
 			errors.Is(firstErr, unix.EINVAL) || errors.Is(firstErr, unix.ENOSYS) {
-			firstErr = fmt.Errorf("%w: %w", ErrUprobe, firstErr)
+			firstErr = fmt.Errorf("%w: %w", ErrUnavailable, firstErr)
 		}
 		return nil, firstErr
 	}
 	return s, nil
 }
 
-// finish hands the counters off to the helper, or closes them, and adds
+// Finish hands the counters off to the helper, or closes them, and adds
 // the time it took to res.Teardown.
-func (s *uprobeSet) finish(helper []string, res *Result) {
+func (s *Set) Finish(helper []string, res *counting.Result) {
 	t0 := time.Now()
 	if !s.handOff(helper) {
 		s.close()
@@ -248,8 +234,8 @@ func (s *uprobeSet) finish(helper []string, res *Result) {
 // for an instruction they cannot handle; it has no name in package syscall.
 const errNotSupp = syscall.Errno(524)
 
-// nrefused returns how many sites were refused.
-func (s *uprobeSet) nrefused() int {
+// NRefused returns how many sites were refused.
+func (s *Set) NRefused() int {
 	n := 0
 	for _, m := range s.refused {
 		n += len(m)
@@ -257,8 +243,8 @@ func (s *uprobeSet) nrefused() int {
 	return n
 }
 
-// read adds every counter's value to res.
-func (s *uprobeSet) read(res *Result) error {
+// Read adds every counter's value to res.
+func (s *Set) Read(res *counting.Result) error {
 	if s.bpf != nil {
 		return s.readBPF(res)
 	}
@@ -267,7 +253,7 @@ func (s *uprobeSet) read(res *Result) error {
 		if err != nil {
 			return err
 		}
-		res.addSiteCount(c.obj, c.site, v)
+		res.AddSiteCount(c.obj, c.site, v)
 	}
 	return nil
 }
@@ -277,7 +263,7 @@ func (s *uprobeSet) read(res *Result) error {
 // and removes the definitions after sonde has gone: each probe takes the
 // kernel about 85 ms to unregister, one after the other, which is minutes
 // for thousands of probes. It reports whether the helper took them.
-func (s *uprobeSet) handOff(argv []string) bool {
+func (s *Set) handOff(argv []string) bool {
 	if len(argv) == 0 || s.trace == nil || len(s.counters) < 8 {
 		return false
 	}
@@ -323,7 +309,7 @@ func CloseInherited(n int, dir, group string) error {
 // close closes every counter, many at a time: the kernel's unregistering
 // waits (an RCU grace period) and the waits overlap. BPF counters close
 // with one close per object.
-func (s *uprobeSet) close() {
+func (s *Set) close() {
 	t0 := time.Now()
 	if s.bpf != nil {
 		s.bpf.Close()
@@ -359,10 +345,10 @@ func (s *uprobeSet) close() {
 	}
 }
 
-// countUprobesLaunched counts a launched command stopped at its entry: it
+// CountLaunched counts a launched command stopped at its entry: it
 // detaches (the counters need no tracer) and waits for the command's end.
-func countUprobesLaunched(pid int, set *uprobeSet, res *Result, opts *Options) error {
-	defer set.finish(opts.CloseHelper, res)
+func CountLaunched(pid int, set *Set, res *counting.Result, opts *counting.Options) error {
+	defer set.Finish(opts.CloseHelper, res)
 	if err := unix.PtraceDetach(pid); err != nil {
 		unix.Kill(pid, unix.SIGKILL)
 		return fmt.Errorf("detach from %d: %w", pid, err)
@@ -373,14 +359,14 @@ func countUprobesLaunched(pid int, set *uprobeSet, res *Result, opts *Options) e
 		quit, done := make(chan struct{}), make(chan struct{})
 		go func() {
 			defer close(done)
-			t := time.NewTicker(CheckpointEvery)
+			t := time.NewTicker(counting.CheckpointEvery)
 			defer t.Stop()
 			for {
 				select {
 				case <-quit:
 					return
 				case <-t.C:
-					opts.Checkpoint(res.snapshot(set.read))
+					opts.Checkpoint(res.Snapshot(set.Read))
 				}
 			}
 		}()
@@ -393,17 +379,17 @@ func countUprobesLaunched(pid int, set *uprobeSet, res *Result, opts *Options) e
 		}
 		if ws.Exited() || ws.Signaled() {
 			res.Status = ws
-			res.Ended = how(ws)
+			res.Ended = counting.Ended(ws)
 			break
 		}
 	}
-	return set.read(res)
+	return set.Read(res)
 }
 
-// countUprobesAttached counts a running process until ctx is done or the
+// CountAttached counts a running process until ctx is done or the
 // process is gone, after detaching from its stopped threads.
-func countUprobesAttached(ctx context.Context, pid int, threads []int, set *uprobeSet, res *Result, opts *Options) error {
-	defer set.finish(opts.CloseHelper, res)
+func CountAttached(ctx context.Context, pid int, threads []int, set *Set, res *counting.Result, opts *counting.Options) error {
+	defer set.Finish(opts.CloseHelper, res)
 	for _, tid := range threads {
 		unix.PtraceDetachSignal(tid, 0)
 	}
@@ -421,18 +407,26 @@ loop:
 				res.Ended = "ended"
 				break loop
 			}
-			if opts.Checkpoint != nil && time.Since(last) >= CheckpointEvery {
+			if opts.Checkpoint != nil && time.Since(last) >= counting.CheckpointEvery {
 				last = time.Now()
-				opts.Checkpoint(res.snapshot(set.read))
+				opts.Checkpoint(res.Snapshot(set.Read))
 			}
 		}
 	}
-	return set.read(res)
+	return set.Read(res)
 }
 
-// debugf writes one line to l, when there is one (Options.Debug).
+// debugf writes one line to l, when there is one (counting.Options.Debug).
 func debugf(l *log.Logger, format string, args ...any) {
 	if l != nil {
 		l.Printf(format, args...)
 	}
 }
+
+// ErrUnavailable says the uprobe engine cannot work here (no PMU, no
+// permission).
+var ErrUnavailable = errors.New("uprobes not available")
+
+// Refused returns the sites of o whose instruction the kernel would not
+// probe (nil if none), for ptrace breakpoints to count.
+func (s *Set) Refused(o *plancache.Object) map[int]bool { return s.refused[o] }

@@ -1,4 +1,4 @@
-package monitor
+package ptracer
 
 import (
 	"bytes"
@@ -10,7 +10,10 @@ import (
 	"testing"
 
 	"sonde/internal/testprog"
+	"sonde/monitor/counting"
+	"sonde/monitor/plancache"
 	"sonde/monitor/trampoline"
+	"sonde/monitor/units"
 	"sonde/proc"
 	"sonde/profile"
 )
@@ -84,7 +87,7 @@ func (p *slicePages) unmapCounters([]byte) {}
 // prepared code relocated for the pages' address and the bias; and
 // removing everything gives back the file's text byte for byte.
 func TestArmAgainstBytes(t *testing.T) {
-	bin := testprog.Build(t, "count/tramp.c", testprog.Opts{Compiler: "gcc", Flags: oracleFlags("-O2")})
+	bin := testprog.Build(t, "count/tramp.c", testprog.Opts{Compiler: "gcc", Flags: []string{"-g", "-O2", "-fno-plt", "-Wl,-z,now"}})
 	for _, tc := range []struct {
 		kind     profile.UnitKind
 		coverage bool
@@ -95,15 +98,17 @@ func TestArmAgainstBytes(t *testing.T) {
 		{profile.UnitFunction, false},
 	} {
 		t.Run(fmt.Sprintf("%v/coverage=%v", tc.kind, tc.coverage), func(t *testing.T) {
-			o, err := loadObject(bin, tc.kind, nil, false)
+			u, err := units.LoadUnits(bin, tc.kind, nil, false)
 			if err != nil {
 				t.Fatal(err)
 			}
+			o := plancache.NewObject(u)
 			const bias, base = 0x7f1234500000, 0x7f1230000000
 			mem, text, maps := loadImage(t, bin, bias)
-			p := placed{obj: o, maps: maps}
-			res := &Result{coverage: tc.coverage}
-			r := newPtraceRun(&Options{Coverage: tc.coverage}, res, func(int) ([]placed, error) { return []placed{p}, nil })
+			p := counting.Placed{Obj: o, Maps: maps}
+			opts := &counting.Options{Coverage: tc.coverage}
+			res := counting.NewResult(opts)
+			r := newPtraceRun(opts, res, func(int) ([]counting.Placed, error) { return []counting.Placed{p}, nil })
 			r.pages = &slicePages{mem: mem, base: base}
 			sp := &space{bps: map[uint64]*bp{}, armed: map[armKey]bool{}, mem: mem, pid: 1}
 			if err := r.arm(1, sp); err != nil {

@@ -1,4 +1,4 @@
-package monitor
+package uprobes
 
 import (
 	"errors"
@@ -8,76 +8,44 @@ import (
 	"time"
 
 	"sonde/internal/linux/bpf"
+	"sonde/monitor/counting"
 	"sonde/monitor/plancache"
 )
 
-// UprobeMechanism chooses how the uprobe engine plants its probes.
-type UprobeMechanism uint8
-
-// The mechanisms.
-const (
-	// UprobesAuto uses BPF where the kernel allows it, else perf
-	// counters, with a note saying which counted.
-	UprobesAuto UprobeMechanism = iota
-	// UprobesBPF attaches one BPF program to every probe of an object
-	// with one uprobe_multi link (Linux 6.6); the program counts in an
-	// array, for the traced process tree only. Setting up thousands of
-	// probes takes milliseconds, removing them one close per object.
-	// The probes are on the files: while they are in place, every other
-	// process that maps a probed object takes the trap at each hit too
-	// (0.4-28 µs, not counted), so probing libc slows the whole machine.
-	UprobesBPF
-	// UprobesPerf opens one counting perf event per probe, on a trace
-	// event defined through tracefs's uprobe_events (or through the
-	// uprobe PMU where tracefs is missing): about 0.2 s a probe to define
-	// and 80 ms to remove here.
-	UprobesPerf
-)
-
-var uprobeMechanismNames = [...]string{UprobesAuto: "auto", UprobesBPF: "bpf", UprobesPerf: "perf"}
-
-// String returns the mechanism's name.
-func (m UprobeMechanism) String() string {
-	if int(m) < len(uprobeMechanismNames) {
-		return uprobeMechanismNames[m]
-	}
-	return fmt.Sprintf("UprobeMechanism(%d)", uint8(m))
-}
-
 // bpfSite is what a BPF counter (its cookie) counts: site si of object oi
-// of Result.Objects.
+// of counting.Result.Objects.
 type bpfSite struct{ oi, si int }
 
 // openBPFUprobes attaches the BPF counters to every site of objs, one
 // uprobe_multi link per object, and follows the processes of tids (and
 // what they fork). Sites whose instruction the kernel refuses are put in
 // s.refused, for ptrace breakpoints.
-func openBPFUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) (_ *uprobeSet, err error) {
+func openBPFUprobes(tids []int, objs []counting.Placed, res *counting.Result, debug *log.Logger) (_ *Set, err error) {
 	t0 := time.Now()
-	s := &uprobeSet{debug: debug}
+	s := &Set{debug: debug}
 	type job struct {
-		p       placed
+		p       counting.Placed
 		oi      int
 		offsets []uint64
 		cookies []uint64
 	}
 	var jobs []job
 	for _, p := range objs {
-		j := job{p: p, oi: res.objectIndex(p.obj)}
-		code, err := siteCode(p.obj)
+		j := job{p: p, oi: res.ObjectIndex(p.Obj)}
+		code, err := siteCode(p.Obj)
 		if err != nil {
 			return nil, err
 		}
-		for si, site := range p.obj.Sites {
-			if p.only != nil && !p.only[si] {
+		for si, site := range p.Obj.Sites {
+			if p.Only != nil && !p.Only[si] {
 				continue
 			}
-			off, ok := p.obj.FileOffset(site.Addr)
+			off, ok := p.Obj.FileOffset(site.Addr)
 			if !ok {
 				continue
 			}
 			if refusedPrefix(code[si]) {
-				s.refuse(p.obj, si)
+				s.refuse(p.Obj, si)
 				continue
 			}
 			j.offsets = append(j.offsets, off)
@@ -104,7 +72,7 @@ func openBPFUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) (
 		}
 	}
 	for _, j := range jobs {
-		if err := s.attachBPF(j.p.obj, j.offsets, j.cookies); err != nil {
+		if err := s.attachBPF(j.p.Obj, j.offsets, j.cookies); err != nil {
 			return nil, err
 		}
 	}
@@ -116,7 +84,7 @@ func openBPFUprobes(tids []int, objs []placed, res *Result, debug *log.Logger) (
 // instruction of an object that a process maps already and refuses the
 // whole link for one it cannot probe (refusedPrefix misses some): then
 // the offsets are halved until the refused ones are found.
-func (s *uprobeSet) attachBPF(o *plancache.Object, offsets, cookies []uint64) error {
+func (s *Set) attachBPF(o *plancache.Object, offsets, cookies []uint64) error {
 	err := s.bpf.Attach(o.Path, offsets, cookies)
 	if !errors.Is(err, bpf.ErrProbeRefused) {
 		return err
@@ -133,7 +101,7 @@ func (s *uprobeSet) attachBPF(o *plancache.Object, offsets, cookies []uint64) er
 }
 
 // refuse records that site si of o cannot be uprobed.
-func (s *uprobeSet) refuse(o *plancache.Object, si int) {
+func (s *Set) refuse(o *plancache.Object, si int) {
 	if s.refused == nil {
 		s.refused = map[*plancache.Object]map[int]bool{}
 	}
@@ -144,13 +112,13 @@ func (s *uprobeSet) refuse(o *plancache.Object, si int) {
 }
 
 // readBPF adds the BPF counters to res.
-func (s *uprobeSet) readBPF(res *Result) error {
+func (s *Set) readBPF(res *counting.Result) error {
 	counts, err := s.bpf.Counts()
 	if err != nil {
 		return err
 	}
 	for i, b := range s.bpfSites {
-		res.addSiteCount(b.oi, b.si, counts[i])
+		res.AddSiteCount(b.oi, b.si, counts[i])
 	}
 	return nil
 }

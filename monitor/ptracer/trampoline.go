@@ -1,4 +1,4 @@
-package monitor
+package ptracer
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/counting"
 	"sonde/monitor/plancache"
 	"sonde/monitor/trampoline"
 	"sonde/proc"
@@ -36,7 +37,7 @@ import (
 // counterRegion is one object's counters in one address space and the
 // children forked from it.
 type counterRegion struct {
-	obj  int    // Result.Objects index
+	obj  int    // counting.Result.Objects index
 	mem  []byte // 8 bytes per site of the object, sonde's mapping
 	fd   int
 	only []bool // by site index: counted here
@@ -117,8 +118,8 @@ func (a *armedTramps) clone() *armedTramps {
 // jumps into img, a copy of the text that the caller writes back; it
 // returns the sites left to int3 breakpoints and that image (nil when no
 // jump is placed). rips are the pcs of sp's threads.
-func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, rips []uint64) ([]int, *textImage) {
-	o := p.obj
+func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *counting.Placed, oi int, rips []uint64) ([]int, *textImage) {
+	o := p.Obj
 	pp := o.Prepared(r.opts.Coverage)
 	all := func(why string) []int {
 		s := make([]int, 0, len(o.Sites))
@@ -166,7 +167,7 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 		addr, hop, size := le.Uint64(rec), le.Uint64(rec[8:]), uint64(le.Uint32(rec[20:]))
 		a := addr + bias
 		if !found || a < mlo || a+size > mhi {
-			ra, ok := p.runtimeAddr(profile.Addr(addr))
+			ra, ok := p.RuntimeAddr(profile.Addr(addr))
 			if !ok {
 				continue
 			}
@@ -175,7 +176,7 @@ func (r *ptraceRun) armTrampolines(tid, pid int, sp *space, p *placed, oi int, r
 				return all("object mapped with two biases"), nil
 			}
 			bias, found, a = b, true, ra
-			mlo, mhi = p.mappingOf(a)
+			mlo, mhi = p.MappingOf(a)
 			if a+size > mhi {
 				continue
 			}
@@ -632,7 +633,7 @@ func (r *ptraceRun) credit() {
 }
 
 // creditTo adds the trampolines' counters to res (r.res or a snapshot).
-func (r *ptraceRun) creditTo(res *Result) {
+func (r *ptraceRun) creditTo(res *counting.Result) {
 	for _, reg := range r.regions {
 		n := len(res.Objects[reg.obj].Sites)
 		for si := 0; si < n && 8*si+8 <= len(reg.mem); si++ {
@@ -649,7 +650,7 @@ func (r *ptraceRun) creditTo(res *Result) {
 			if r.opts.Coverage {
 				v = 1
 			}
-			res.addSiteCount(reg.obj, si, v)
+			res.AddSiteCount(reg.obj, si, v)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package monitor
+package ptracer
 
 import (
 	"context"
@@ -11,12 +11,13 @@ import (
 	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/counting"
 	"sonde/monitor/plancache"
 	"sonde/proc"
 	"sonde/profile"
 )
 
-// The ptrace engine, Bishop's monitor: an int3 at each site; on a hit it
+// Breakpoints: an int3 at each site; on a hit it
 // counts, puts the original byte back, single-steps the thread over it and
 // re-inserts the int3. While one thread steps over a removed breakpoint,
 // every other thread of the address space is stopped, so none runs past the
@@ -29,7 +30,7 @@ import (
 // bp is one planted breakpoint.
 type bp struct {
 	orig  byte
-	obj   int // Result.Objects index; -1 for the internal entry breakpoint
+	obj   int // counting.Result.Objects index; -1 for the internal entry breakpoint
 	site  int
 	entry bool // the internal breakpoint at a new program's entry point
 	// rtld is the internal breakpoint at the dynamic loader's
@@ -80,9 +81,9 @@ type thread struct {
 
 // ptraceRun is the state of one ptrace counting run.
 type ptraceRun struct {
-	opts    *Options
-	res     *Result
-	plan    func(pid int) ([]placed, error)
+	opts    *counting.Options
+	res     *counting.Result
+	plan    func(pid int) ([]counting.Placed, error)
 	threads map[int]*thread
 	queue   []int // threads with a deferred stop
 	root    int
@@ -107,18 +108,18 @@ type ptraceRun struct {
 	// have given breakpoints in untrapped instead, for uprobes (which the
 	// kernel removes when sonde's descriptors close).
 	attached  bool
-	untrapped map[*plancache.Object]*placed
+	untrapped map[*plancache.Object]*counting.Placed
 	// trapActs are the SIGTRAP actions of the processes that take
 	// SIGTRAPs of their own, by pid (see sigtrap.go).
 	trapActs map[int]*kernelSigaction
 	// extra adds to a checkpoint's snapshot what uprobes count beside
 	// this run (nil: nothing).
-	extra func(*Result) error
-	// nextCheckpoint is when Options.Checkpoint is due.
+	extra func(*counting.Result) error
+	// nextCheckpoint is when counting.Options.Checkpoint is due.
 	nextCheckpoint time.Time
 }
 
-// maybeCheckpoint hands Options.Checkpoint a snapshot of the counts when
+// maybeCheckpoint hands counting.Options.Checkpoint a snapshot of the counts when
 // one is due.
 func (r *ptraceRun) maybeCheckpoint() {
 	if r.opts.Checkpoint == nil {
@@ -128,8 +129,8 @@ func (r *ptraceRun) maybeCheckpoint() {
 	if now.Before(r.nextCheckpoint) {
 		return
 	}
-	r.nextCheckpoint = now.Add(CheckpointEvery)
-	r.opts.Checkpoint(r.res.snapshot(func(s *Result) error {
+	r.nextCheckpoint = now.Add(counting.CheckpointEvery)
+	r.opts.Checkpoint(r.res.Snapshot(func(s *counting.Result) error {
 		r.creditTo(s)
 		if r.extra != nil {
 			return r.extra(s)
@@ -138,7 +139,7 @@ func (r *ptraceRun) maybeCheckpoint() {
 	}))
 }
 
-func newPtraceRun(opts *Options, res *Result, plan func(int) ([]placed, error)) *ptraceRun {
+func newPtraceRun(opts *counting.Options, res *counting.Result, plan func(int) ([]counting.Placed, error)) *ptraceRun {
 	return &ptraceRun{opts: opts, res: res, plan: plan, threads: map[int]*thread{}, procs: map[int]*profile.Process{},
 		stats: trampStats{why: map[string]int{}}, pages: remotePages{}}
 }
@@ -177,11 +178,11 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 	var imgs []*textImage
 	for i := range objs {
 		p := &objs[i]
-		oi := r.res.objectIndex(p.obj)
+		oi := r.res.ObjectIndex(p.Obj)
 		var int3 []bool // with trampolines: the sites left to breakpoints
 		var img *textImage
-		if !r.opts.NoTrampolines && p.only == nil && len(p.obj.Sites) > 0 {
-			k := armKey{p.obj, p.maps[0].Start}
+		if !r.opts.NoTrampolines && p.Only == nil && len(p.Obj.Sites) > 0 {
+			k := armKey{p.Obj, p.Maps[0].Start}
 			if sp.armed[k] {
 				continue
 			}
@@ -189,11 +190,11 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 				rips, ripsOK = r.threadPCs(sp), true
 			}
 			if rips == nil {
-				r.stats.why["a thread's registers could not be read"] += len(p.obj.Sites)
+				r.stats.why["a thread's registers could not be read"] += len(p.Obj.Sites)
 			} else {
 				var left []int
 				left, img = r.armTrampolines(tid, pid, sp, p, oi, rips)
-				int3 = make([]bool, len(p.obj.Sites))
+				int3 = make([]bool, len(p.Obj.Sites))
 				for _, si := range left {
 					int3[si] = true
 				}
@@ -203,15 +204,15 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 			}
 			sp.armed[k] = true
 		}
-		for si, s := range p.obj.Sites {
-			if p.only != nil && !p.only[si] {
+		for si, s := range p.Obj.Sites {
+			if p.Only != nil && !p.Only[si] {
 				continue
 			}
 			if int3 != nil && !int3[si] {
 				continue
 			}
 			r.stats.int3++
-			a, ok := p.runtimeAddr(s.Addr)
+			a, ok := p.RuntimeAddr(s.Addr)
 			if !ok {
 				continue
 			}
@@ -249,7 +250,7 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 // attached process: an instruction that is itself an int3 (the program's)
 // is watched, with nothing written; any other goes to r.untrapped, for
 // uprobes. img, when not nil, holds the text with the jumps just placed.
-func (r *ptraceRun) untrap(sp *space, img *textImage, p *placed, a uint64, si int, b *bp) {
+func (r *ptraceRun) untrap(sp *space, img *textImage, p *counting.Placed, a uint64, si int, b *bp) {
 	var cur [1]byte
 	if img != nil {
 		if c := img.at(a, 1); c != nil {
@@ -267,14 +268,14 @@ func (r *ptraceRun) untrap(sp *space, img *textImage, p *placed, a uint64, si in
 	}
 	r.stats.int3--
 	if r.untrapped == nil {
-		r.untrapped = map[*plancache.Object]*placed{}
+		r.untrapped = map[*plancache.Object]*counting.Placed{}
 	}
-	u := r.untrapped[p.obj]
+	u := r.untrapped[p.Obj]
 	if u == nil {
-		u = &placed{obj: p.obj, maps: p.maps, only: map[int]bool{}}
-		r.untrapped[p.obj] = u
+		u = &counting.Placed{Obj: p.Obj, Maps: p.Maps, Only: map[int]bool{}}
+		r.untrapped[p.Obj] = u
 	}
-	u.only[si] = true
+	u.Only[si] = true
 }
 
 // plantAll plants the breakpoints bps at the addresses of batch (sorted,
@@ -395,13 +396,13 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 	if (uncovering || r.opts.Checkpoint != nil) && r.root != 0 {
 		// -p polls with waitBriefly: no alarm needed.
 		if !uncovering {
-			every = CheckpointEvery
+			every = counting.CheckpointEvery
 		}
 		if al = newAlarm(every); al != nil {
 			defer al.stop()
 		}
 	}
-	r.nextCheckpoint = time.Now().Add(CheckpointEvery)
+	r.nextCheckpoint = time.Now().Add(counting.CheckpointEvery)
 	maybeUncover := func() {
 		r.maybeCheckpoint()
 		if now := time.Now(); uncovering && !now.Before(next) {
@@ -414,7 +415,7 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 			}
 			next = now.Add(every)
 			if al != nil {
-				al.every.Store(int64(min(every, CheckpointEvery)))
+				al.every.Store(int64(min(every, counting.CheckpointEvery)))
 			}
 		}
 	}
@@ -549,7 +550,7 @@ func (r *ptraceRun) exited(tid int, th *thread, ws syscall.WaitStatus) {
 	}
 	if tid == th.pid {
 		if p, ok := r.procs[tid]; ok {
-			p.Ended = how(ws)
+			p.Ended = counting.Ended(ws)
 		}
 		// A vfork parent runs again when its child exits.
 		for _, o := range r.threads {
@@ -559,7 +560,7 @@ func (r *ptraceRun) exited(tid int, th *thread, ws syscall.WaitStatus) {
 		}
 		if tid == r.root {
 			r.res.Status = ws
-			r.res.Ended = how(ws)
+			r.res.Ended = counting.Ended(ws)
 		}
 	}
 }
@@ -717,7 +718,7 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 	}
 	if b.natural {
 		if b.obj >= 0 {
-			r.res.addSiteCount(b.obj, b.site, 1)
+			r.res.AddSiteCount(b.obj, b.site, 1)
 		}
 		return false
 	}
@@ -771,7 +772,7 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 		r.stepOver(tid, th, a, b)
 		return true
 	}
-	r.res.addSiteCount(b.obj, b.site, 1)
+	r.res.AddSiteCount(b.obj, b.site, 1)
 	if r.opts.Coverage {
 		sp.mem.WriteMemory([]byte{b.orig}, a)
 		delete(sp.bps, a)
@@ -930,10 +931,10 @@ func (r *ptraceRun) detachAll() {
 			if unix.PtraceGetRegs(t, &r.regs) == nil {
 				a := pc(&r.regs) - pcAfterTrap
 				if b, ok := o.sp.bps[a]; ok && b.natural {
-					r.res.addSiteCount(b.obj, b.site, 1) // the program's trap: delivered at the detach
+					r.res.AddSiteCount(b.obj, b.site, 1) // the program's trap: delivered at the detach
 				} else if ok {
 					if !b.entry && !b.rtld {
-						r.res.addSiteCount(b.obj, b.site, 1)
+						r.res.AddSiteCount(b.obj, b.site, 1)
 					}
 					setPC(&r.regs, a)
 					unix.PtraceSetRegs(t, &r.regs)

@@ -1,4 +1,4 @@
-package monitor
+package uprobes
 
 // refusedPrefix reports whether the x86-64 instruction starting code has a
 // legacy prefix the kernel's uprobes refuse with ENOTSUPP: the ES, CS,
