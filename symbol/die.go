@@ -115,22 +115,22 @@ func parseAbbrevs(sec []byte, off uint64, file string) (*abbrevTable, error) {
 	if off >= uint64(len(sec)) {
 		return nil, &FormatError{File: file, Off: int64(off), Msg: ".debug_abbrev: offset out of range"}
 	}
-	b := &buf{data: sec[off:], base: off, file: file, sec: ".debug_abbrev"}
+	b := newBuf(sec[off:], 0, off, file, ".debug_abbrev")
 	t := &abbrevTable{}
-	for b.err == nil && b.off < len(b.data) {
-		code := b.uleb()
+	for !b.Failed() && b.Len() > 0 {
+		code := b.ULEB128()
 		if code == 0 {
 			break
 		}
-		a := &abbrev{tag: b.uleb(), children: b.u8() != 0}
-		for b.err == nil {
-			at, form := b.uleb(), b.uleb()
+		a := &abbrev{tag: b.ULEB128(), children: b.U8() != 0}
+		for !b.Failed() {
+			at, form := b.ULEB128(), b.ULEB128()
 			if at == 0 && form == 0 {
 				break
 			}
 			aa := abbrevAttr{attr: at, form: form}
 			if form == DW_FORM_implicit_const {
-				aa.implicit = b.sleb()
+				aa.implicit = b.SLEB128()
 			}
 			if at == DW_AT_sibling {
 				a.sibling = true
@@ -149,7 +149,7 @@ func parseAbbrevs(sec []byte, off uint64, file string) (*abbrevTable, error) {
 			t.other[code] = a
 		}
 	}
-	return t, b.err
+	return t, b.err()
 }
 
 // unit is one compilation unit's header and the CU DIE's attributes that
@@ -222,58 +222,58 @@ type attrValue struct {
 func (u *unit) readAttr(b *buf, form uint64, implicit int64) attrValue {
 	switch form {
 	case DW_FORM_indirect:
-		return u.readAttr(b, b.uleb(), implicit)
+		return u.readAttr(b, b.ULEB128(), implicit)
 	case DW_FORM_implicit_const:
 		return attrValue{form, uint64(implicit)}
 	case DW_FORM_flag_present:
 		return attrValue{form, 1}
 	case DW_FORM_string:
-		at := b.base + uint64(b.off)
-		for b.err == nil {
-			if b.u8() == 0 {
+		at := b.base + uint64(b.Off())
+		for !b.Failed() {
+			if b.U8() == 0 {
 				break
 			}
 		}
 		return attrValue{form, at}
 	case DW_FORM_udata, DW_FORM_strx, DW_FORM_addrx, DW_FORM_loclistx, DW_FORM_rnglistx, DW_FORM_GNU_addr_index, DW_FORM_GNU_str_index:
-		return attrValue{form, b.uleb()}
+		return attrValue{form, b.ULEB128()}
 	case DW_FORM_ref_udata:
-		return attrValue{form, u.off + b.uleb()}
+		return attrValue{form, u.off + b.ULEB128()}
 	case DW_FORM_sdata:
-		return attrValue{form, uint64(b.sleb())}
+		return attrValue{form, uint64(b.SLEB128())}
 	case DW_FORM_block, DW_FORM_exprloc:
-		b.skip(int(b.uleb()))
+		b.Skip(int(b.ULEB128()))
 		return attrValue{form, 0}
 	case DW_FORM_block1:
-		b.skip(int(b.u8()))
+		b.Skip(int(b.U8()))
 		return attrValue{form, 0}
 	case DW_FORM_block2:
-		b.skip(int(b.u16()))
+		b.Skip(int(b.U16()))
 		return attrValue{form, 0}
 	case DW_FORM_block4:
-		b.skip(int(b.u32()))
+		b.Skip(int(b.U32()))
 		return attrValue{form, 0}
 	case DW_FORM_ref1, DW_FORM_ref2, DW_FORM_ref4, DW_FORM_ref8:
-		return attrValue{form, u.off + b.uintN(u.formSize(form))}
+		return attrValue{form, u.off + b.Uint(u.formSize(form))}
 	case DW_FORM_strx3, DW_FORM_addrx3:
-		lo := uint64(b.u16())
-		return attrValue{form, lo | uint64(b.u8())<<16}
+		lo := uint64(b.U16())
+		return attrValue{form, lo | uint64(b.U8())<<16}
 	case DW_FORM_data16:
-		b.skip(16)
+		b.Skip(16)
 		return attrValue{form, 0}
 	}
 	n := u.formSize(form)
 	if n < 0 {
-		b.fail(fmt.Sprintf("unknown attribute form %#x", form))
+		b.Fail(fmt.Sprintf("unknown attribute form %#x", form))
 		return attrValue{}
 	}
-	return attrValue{form, b.uintN(n)}
+	return attrValue{form, b.Uint(n)}
 }
 
 // skipAttrs skips the attributes of a DIE with abbreviation a.
 func (u *unit) skipAttrs(b *buf, a *abbrev) {
 	if a.fixed >= 0 {
-		b.skip(a.fixed)
+		b.Skip(a.fixed)
 		return
 	}
 	for i := range a.attrs {

@@ -112,15 +112,15 @@ func (di *dwarfInfo) ranges4(u *unit, off uint64, out [][2]uint64) ([][2]uint64,
 	if off >= uint64(len(di.rangesSec)) {
 		return out, &FormatError{File: di.secs.file, Off: int64(off), Msg: ".debug_ranges: offset out of range"}
 	}
-	b := &buf{data: di.rangesSec[off:], base: off, file: di.secs.file, sec: ".debug_ranges"}
+	b := newBuf(di.rangesSec[off:], 0, off, di.secs.file, ".debug_ranges")
 	base := u.base
 	maxAddr := ^uint64(0)
 	if u.addrSize == 4 {
 		maxAddr = 0xffffffff
 	}
-	for b.err == nil {
-		lo, hi := b.uintN(u.addrSize), b.uintN(u.addrSize)
-		if b.err != nil {
+	for !b.Failed() {
+		lo, hi := b.Uint(u.addrSize), b.Uint(u.addrSize)
+		if b.Failed() {
 			break
 		}
 		switch {
@@ -132,7 +132,7 @@ func (di *dwarfInfo) ranges4(u *unit, off uint64, out [][2]uint64) ([][2]uint64,
 			out = append(out, [2]uint64{base + lo, base + hi})
 		}
 	}
-	return out, b.err
+	return out, b.err()
 }
 
 // ranges5 reads a DWARF 5 range list at off in .debug_rnglists.
@@ -140,49 +140,49 @@ func (di *dwarfInfo) ranges5(u *unit, off uint64, out [][2]uint64) ([][2]uint64,
 	if off >= uint64(len(di.rngLists)) {
 		return out, &FormatError{File: di.secs.file, Off: int64(off), Msg: ".debug_rnglists: offset out of range"}
 	}
-	b := &buf{data: di.rngLists[off:], base: off, file: di.secs.file, sec: ".debug_rnglists"}
+	b := newBuf(di.rngLists[off:], 0, off, di.secs.file, ".debug_rnglists")
 	base := u.base
 	bad := func() ([][2]uint64, error) {
-		b.fail("bad address index")
-		return out, b.err
+		b.Fail("bad address index")
+		return out, b.err()
 	}
-	for b.err == nil {
-		switch kind := b.u8(); kind {
+	for !b.Failed() {
+		switch kind := b.U8(); kind {
 		case DW_RLE_end_of_list:
-			return out, b.err
+			return out, b.err()
 		case DW_RLE_base_addressx:
-			a, ok := di.addrIndex(u, b.uleb())
+			a, ok := di.addrIndex(u, b.ULEB128())
 			if !ok {
 				return bad()
 			}
 			base = a
 		case DW_RLE_startx_endx:
-			lo, ok1 := di.addrIndex(u, b.uleb())
-			hi, ok2 := di.addrIndex(u, b.uleb())
+			lo, ok1 := di.addrIndex(u, b.ULEB128())
+			hi, ok2 := di.addrIndex(u, b.ULEB128())
 			if !ok1 || !ok2 {
 				return bad()
 			}
 			out = append(out, [2]uint64{lo, hi})
 		case DW_RLE_startx_length:
-			lo, ok := di.addrIndex(u, b.uleb())
+			lo, ok := di.addrIndex(u, b.ULEB128())
 			if !ok {
 				return bad()
 			}
-			out = append(out, [2]uint64{lo, lo + b.uleb()})
+			out = append(out, [2]uint64{lo, lo + b.ULEB128()})
 		case DW_RLE_offset_pair:
-			lo, hi := b.uleb(), b.uleb()
+			lo, hi := b.ULEB128(), b.ULEB128()
 			out = append(out, [2]uint64{base + lo, base + hi})
 		case DW_RLE_base_address:
-			base = b.uintN(u.addrSize)
+			base = b.Uint(u.addrSize)
 		case DW_RLE_start_end:
-			lo, hi := b.uintN(u.addrSize), b.uintN(u.addrSize)
+			lo, hi := b.Uint(u.addrSize), b.Uint(u.addrSize)
 			out = append(out, [2]uint64{lo, hi})
 		case DW_RLE_start_length:
-			lo := b.uintN(u.addrSize)
-			out = append(out, [2]uint64{lo, lo + b.uleb()})
+			lo := b.Uint(u.addrSize)
+			out = append(out, [2]uint64{lo, lo + b.ULEB128()})
 		default:
-			b.fail(fmt.Sprintf("unknown range list entry kind %d", kind))
+			b.Fail(fmt.Sprintf("unknown range list entry kind %d", kind))
 		}
 	}
-	return out, b.err
+	return out, b.err()
 }
