@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sonde/dwarfexpr"
+	dc "sonde/internal/dwarfconst"
 	"sort"
 	"strconv"
 )
@@ -71,10 +73,10 @@ type cnode struct {
 
 // Types of values the expression computes itself (C's promotions, 64-bit).
 var (
-	tLong   = &ctype{kind: tBase, name: "long", size: 8, enc: ateSigned}
-	tULong  = &ctype{kind: tBase, name: "unsigned long", size: 8, enc: ateUnsigned}
-	tInt    = &ctype{kind: tBase, name: "int", size: 4, enc: ateSigned}
-	tDouble = &ctype{kind: tBase, name: "double", size: 8, enc: ateFloat}
+	tLong   = &ctype{kind: tBase, name: "long", size: 8, enc: dc.DW_ATE_signed}
+	tULong  = &ctype{kind: tBase, name: "unsigned long", size: 8, enc: dc.DW_ATE_unsigned}
+	tInt    = &ctype{kind: tBase, name: "int", size: 4, enc: dc.DW_ATE_signed}
+	tDouble = &ctype{kind: tBase, name: "double", size: 8, enc: dc.DW_ATE_float}
 )
 
 // Compile parses expr (a C expression: identifiers, integer literals, *p,
@@ -305,7 +307,7 @@ func (b *binder) global(name string) (*variable, error) {
 	// Defined in another unit: its symbol gives the address.
 	for _, s := range b.u.p.syms[name] {
 		var e [9]byte
-		e[0] = opAddr
+		e[0] = dc.DW_OP_addr
 		binary.LittleEndian.PutUint64(e[1:], s.Value)
 		return &variable{name: name, t: t, expr: e[:]}, nil
 	}
@@ -532,10 +534,10 @@ func sameType(a, b *ctype) bool {
 }
 
 func integer(t *ctype) bool {
-	return t.kind == tEnum || t.kind == tBase && t.enc != ateFloat
+	return t.kind == tEnum || t.kind == tBase && t.enc != dc.DW_ATE_float
 }
 
-func scalarArith(t *ctype) bool { return integer(t) || t.kind == tBase && t.enc == ateFloat }
+func scalarArith(t *ctype) bool { return integer(t) || t.kind == tBase && t.enc == dc.DW_ATE_float }
 
 func opName(op byte) string {
 	switch op {
@@ -550,10 +552,10 @@ func opName(op byte) string {
 // promote is C's usual arithmetic conversion, widened to 64 bits (and
 // floating point to double, as gdb computes).
 func promote(a, b *ctype) *ctype {
-	if a.kind == tBase && a.enc == ateFloat && b == a {
+	if a.kind == tBase && a.enc == dc.DW_ATE_float && b == a {
 		return a
 	}
-	if a.kind == tBase && a.enc == ateFloat || b.kind == tBase && b.enc == ateFloat {
+	if a.kind == tBase && a.enc == dc.DW_ATE_float || b.kind == tBase && b.enc == dc.DW_ATE_float {
 		return tDouble
 	}
 	if (a.size == 8 && !a.signed()) || (b.size == 8 && !b.signed()) {
@@ -602,9 +604,9 @@ type evaluator struct {
 	lpc uint64
 }
 
-// frameBase computes DW_AT_frame_base: a register location means the
+// FrameBase implements dwarfexpr.Debug: DW_AT_frame_base, a register location means the
 // register's value, a memory location its address.
-func (m *machine) frameBase() (uint64, error) {
+func (m *machine) FrameBase() (uint64, error) {
 	if m.fbKnown {
 		return m.fb, nil
 	}
@@ -626,13 +628,13 @@ func (m *machine) frameBase() (uint64, error) {
 		}
 		return 0, err
 	}
-	switch l.kind {
-	case locMem:
-		m.fb = l.addr
-	case locReg:
-		v, ok := fm.reg(l.reg)
+	switch l.Kind {
+	case dwarfexpr.Memory:
+		m.fb = l.Addr
+	case dwarfexpr.Register:
+		v, ok := fm.f.Reg(l.Reg)
 		if !ok {
-			return 0, errorf(ErrUnavailable, "frame base register %d not recoverable", l.reg)
+			return 0, errorf(ErrUnavailable, "frame base register %d not recoverable", l.Reg)
 		}
 		m.fb = v
 	default:
@@ -674,7 +676,7 @@ func (ev *evaluator) eval(n *cnode) (rval, error) {
 		if err != nil {
 			return x, err
 		}
-		if n.t.kind == tBase && n.t.enc == ateFloat {
+		if n.t.kind == tBase && n.t.enc == dc.DW_ATE_float {
 			f, err := ev.float(x)
 			if err != nil {
 				return x, err
@@ -735,7 +737,7 @@ func (ev *evaluator) eval(n *cnode) (rval, error) {
 		if err != nil {
 			return y, err
 		}
-		if n.t.enc == ateFloat {
+		if n.t.enc == dc.DW_ATE_float {
 			a, err := ev.num(x)
 			if err != nil {
 				return x, err
@@ -871,10 +873,10 @@ func (ev *evaluator) ident(n *cnode) (rval, error) {
 	if err != nil {
 		return rval{}, fmt.Errorf("%s: %w", v.name, err)
 	}
-	switch l.kind {
-	case locMem:
-		return rval{t: t, mem: true, addr: l.addr}, nil
-	case locReg:
+	switch l.Kind {
+	case dwarfexpr.Memory:
+		return rval{t: t, mem: true, addr: l.Addr}, nil
+	case dwarfexpr.Register:
 		if t.size > 8 || t.size < 0 {
 			return rval{}, errorf(ErrUnavailable, "%s: %d bytes in one register", v.name, t.size)
 		}
@@ -884,7 +886,7 @@ func (ev *evaluator) ident(n *cnode) (rval, error) {
 		}
 		return rval{t: t, bytes: buf}, nil
 	}
-	return rval{t: t, bytes: l.bytes}, nil
+	return rval{t: t, bytes: l.Bytes}, nil
 }
 
 // sub is the part of r at byte offset off, of type t.
@@ -941,7 +943,7 @@ func (ev *evaluator) raw(r rval) (uint64, error) {
 
 // int reads an integer, enum or pointer, sign-extended per its type.
 func (ev *evaluator) int(r rval) (uint64, error) {
-	if r.t.kind == tBase && r.t.enc == ateFloat {
+	if r.t.kind == tBase && r.t.enc == dc.DW_ATE_float {
 		f, err := ev.float(r)
 		return uint64(int64(f)), err
 	}
@@ -964,7 +966,7 @@ func (ev *evaluator) int(r rval) (uint64, error) {
 
 // num reads an integer or floating-point value as a float64.
 func (ev *evaluator) num(r rval) (float64, error) {
-	if r.t.kind == tBase && r.t.enc == ateFloat {
+	if r.t.kind == tBase && r.t.enc == dc.DW_ATE_float {
 		return ev.float(r)
 	}
 	v, err := ev.int(r)
@@ -1025,7 +1027,7 @@ func (ev *evaluator) value(r rval) (Value, error) {
 	case tVoid, tOther:
 		return Value{}, fmt.Errorf("value of type %s cannot be shown", t)
 	}
-	if t.kind == tBase && t.enc == ateFloat {
+	if t.kind == tBase && t.enc == dc.DW_ATE_float {
 		f, err := ev.float(r)
 		if err != nil {
 			return Value{}, err
@@ -1048,9 +1050,9 @@ func (ev *evaluator) value(r rval) (Value, error) {
 				break
 			}
 		}
-	case t.enc == ateBoolean:
+	case t.enc == dc.DW_ATE_boolean:
 		out.Kind = Bool
-	case (t.enc == ateSignedChar || t.enc == ateUnsignedChar) && t.size == 1:
+	case (t.enc == dc.DW_ATE_signed_char || t.enc == dc.DW_ATE_unsigned_char) && t.size == 1:
 		out.Kind = Char
 	case t.signed():
 		out.Kind = Int

@@ -40,7 +40,7 @@ func BenchmarkEvalPLT(b *testing.B) {
 	known[7], known[16] = true, true
 	mem := func(uint64) (uint64, bool) { return 0, false }
 	for b.Loop() {
-		v, err := eval(expr, nil, &regs, &known, mem)
+		v, err := evalCFI(expr, 0, false, &regs, &known, mem)
 		if err != nil || v != 0x7ffc0000+8 {
 			b.Fatal(v, err)
 		}

@@ -164,7 +164,7 @@ func step(f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool, next *[nu
 		return false, false, 0
 	}
 	if row.cfaExpr != nil {
-		v, err := eval(row.cfaExpr, nil, r, known, mem)
+		v, err := evalCFI(row.cfaExpr, 0, false, r, known, mem)
 		if err != nil {
 			return false, false, 0
 		}
@@ -197,11 +197,11 @@ func step(f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool, next *[nu
 				next[i], nknown[i] = r[ru.reg], known[ru.reg]
 			}
 		case ruleExpression:
-			if a, err := eval(ru.expr, []uint64{cfa}, r, known, mem); err == nil {
+			if a, err := evalCFI(ru.expr, cfa, true, r, known, mem); err == nil {
 				next[i], nknown[i] = mem(a)
 			}
 		case ruleValExpr:
-			if v, err := eval(ru.expr, []uint64{cfa}, r, known, mem); err == nil {
+			if v, err := evalCFI(ru.expr, cfa, true, r, known, mem); err == nil {
 				next[i], nknown[i] = v, true
 			}
 		}
