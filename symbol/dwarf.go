@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sort"
 	"sync"
+
+	dc "sonde/internal/dwarfconst"
 )
 
 // dwarfInfo indexes an object's DWARF: compilation units by address range,
@@ -284,27 +286,27 @@ func (di *dwarfInfo) readUnitDIE(u *unit) error {
 	for _, at := range a.attrs {
 		v := u.readAttr(b, at.form, at.implicit)
 		switch at.attr {
-		case DW_AT_low_pc:
+		case dc.DW_AT_low_pc:
 			low = &v
-		case DW_AT_high_pc:
+		case dc.DW_AT_high_pc:
 			high = &v
-		case DW_AT_ranges:
+		case dc.DW_AT_ranges:
 			ranges = &v
-		case DW_AT_comp_dir:
+		case dc.DW_AT_comp_dir:
 			compDir = &v
-		case DW_AT_stmt_list:
+		case dc.DW_AT_stmt_list:
 			u.lineOff = int64(v.v)
-		case DW_AT_str_offsets_base:
+		case dc.DW_AT_str_offsets_base:
 			u.strOffBase = v.v
-		case DW_AT_addr_base, DW_AT_GNU_addr_base:
+		case dc.DW_AT_addr_base, dc.DW_AT_GNU_addr_base:
 			u.addrBase = v.v
-		case DW_AT_GNU_ranges_base:
+		case dc.DW_AT_GNU_ranges_base:
 			u.rangesBase = v.v
-		case DW_AT_GNU_dwo_id:
+		case dc.DW_AT_GNU_dwo_id:
 			u.dwoID = v.v
-		case DW_AT_rnglists_base:
+		case dc.DW_AT_rnglists_base:
 			u.rngBase = v.v
-		case DW_AT_dwo_name, DW_AT_GNU_dwo_name:
+		case dc.DW_AT_dwo_name, dc.DW_AT_GNU_dwo_name:
 			// DWARF 5 says skeleton by unit type (a split unit may name
 			// its .dwo too); DWARF 4 GNU skeletons only by attribute.
 			if u.vers < 5 {
@@ -316,7 +318,7 @@ func (di *dwarfInfo) readUnitDIE(u *unit) error {
 	if b.Failed() {
 		return b.err()
 	}
-	if a.tag != DW_TAG_compile_unit && a.tag != DW_TAG_partial_unit && a.tag != DW_TAG_skeleton_unit {
+	if a.tag != dc.DW_TAG_compile_unit && a.tag != dc.DW_TAG_partial_unit && a.tag != dc.DW_TAG_skeleton_unit {
 		return nil
 	}
 	if compDir != nil {
@@ -395,8 +397,8 @@ func (di *dwarfInfo) decodeAll(workers int) {
 // through DW_AT_sibling when they have one.
 func skipChildren(tag uint64) bool {
 	switch tag {
-	case DW_TAG_structure_type, DW_TAG_class_type, DW_TAG_union_type, DW_TAG_enumeration_type,
-		DW_TAG_subroutine_type, DW_TAG_array_type:
+	case dc.DW_TAG_structure_type, dc.DW_TAG_class_type, dc.DW_TAG_union_type, dc.DW_TAG_enumeration_type,
+		dc.DW_TAG_subroutine_type, dc.DW_TAG_array_type:
 		return true
 	}
 	return false
@@ -452,41 +454,41 @@ func (di *dwarfInfo) decodeUnit(u *unit) (*cuData, error) {
 		enclosing := stack[len(stack)-1]
 		inner := enclosing
 		switch {
-		case a.tag == DW_TAG_subprogram || a.tag == DW_TAG_inlined_subroutine:
+		case a.tag == dc.DW_TAG_subprogram || a.tag == dc.DW_TAG_inlined_subroutine:
 			var low, high, rgs *attrValue
 			var lowV, highV, rgsV attrValue
 			var own chainNames
 			var linkV, nameV attrValue
 			var origin, spec uint64
-			n := fnode{parent: enclosing, inlined: a.tag == DW_TAG_inlined_subroutine}
+			n := fnode{parent: enclosing, inlined: a.tag == dc.DW_TAG_inlined_subroutine}
 			for _, at := range a.attrs {
 				v := u.readAttr(b, at.form, at.implicit)
 				switch at.attr {
-				case DW_AT_low_pc:
+				case dc.DW_AT_low_pc:
 					lowV, low = v, &lowV
-				case DW_AT_high_pc:
+				case dc.DW_AT_high_pc:
 					highV, high = v, &highV
-				case DW_AT_ranges:
+				case dc.DW_AT_ranges:
 					rgsV, rgs = v, &rgsV
-				case DW_AT_linkage_name, DW_AT_MIPS_linkage_name:
+				case dc.DW_AT_linkage_name, dc.DW_AT_MIPS_linkage_name:
 					linkV = v
-				case DW_AT_name:
+				case dc.DW_AT_name:
 					nameV = v
-				case DW_AT_abstract_origin:
+				case dc.DW_AT_abstract_origin:
 					if isRef(v.form) {
 						origin = v.v
 					}
-				case DW_AT_specification:
+				case dc.DW_AT_specification:
 					if isRef(v.form) {
 						spec = v.v
 					}
-				case DW_AT_call_file:
+				case dc.DW_AT_call_file:
 					n.callFile = uint32(v.v)
-				case DW_AT_call_line:
+				case dc.DW_AT_call_line:
 					n.callLine = uint32(v.v)
-				case DW_AT_call_column:
+				case dc.DW_AT_call_column:
 					n.callCol = uint32(v.v)
-				case DW_AT_GNU_discriminator:
+				case dc.DW_AT_GNU_discriminator:
 					n.callDisc = uint32(v.v)
 				}
 			}
@@ -542,7 +544,7 @@ func (di *dwarfInfo) decodeUnit(u *unit) (*cuData, error) {
 			var sib uint64
 			for _, at := range a.attrs {
 				v := u.readAttr(b, at.form, at.implicit)
-				if at.attr == DW_AT_sibling && isRef(v.form) {
+				if at.attr == dc.DW_AT_sibling && isRef(v.form) {
 					sib = v.v
 				}
 			}
@@ -715,15 +717,15 @@ func (di *dwarfInfo) readNames(off uint64) (own chainNames, origin, spec uint64)
 			return chainNames{}, 0, 0
 		}
 		switch at.attr {
-		case DW_AT_linkage_name, DW_AT_MIPS_linkage_name:
+		case dc.DW_AT_linkage_name, dc.DW_AT_MIPS_linkage_name:
 			own.linkage = di.str(u, v)
-		case DW_AT_name:
+		case dc.DW_AT_name:
 			own.name = di.str(u, v)
-		case DW_AT_abstract_origin:
+		case dc.DW_AT_abstract_origin:
 			if isRef(v.form) {
 				origin = v.v
 			}
-		case DW_AT_specification:
+		case dc.DW_AT_specification:
 			if isRef(v.form) {
 				spec = v.v
 			}

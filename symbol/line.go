@@ -3,6 +3,8 @@ package symbol
 import (
 	"fmt"
 	"sort"
+
+	dc "sonde/internal/dwarfconst"
 )
 
 // A lineTable is one compilation unit's decoded line program [DWARF5 6.2]:
@@ -52,47 +54,6 @@ func (t *lineTable) file(n uint64) string {
 	}
 	return ""
 }
-
-// DWARF constants of the line program [DWARF5 7.22, 6.2.4.1].
-const (
-	DW_LNS_copy             = 1
-	DW_LNS_advance_pc       = 2
-	DW_LNS_advance_line     = 3
-	DW_LNS_set_file         = 4
-	DW_LNS_set_column       = 5
-	DW_LNS_negate_stmt      = 6
-	DW_LNS_set_basic_block  = 7
-	DW_LNS_const_add_pc     = 8
-	DW_LNS_fixed_advance_pc = 9
-
-	DW_LNE_end_sequence      = 1
-	DW_LNE_set_address       = 2
-	DW_LNE_define_file       = 3
-	DW_LNE_set_discriminator = 4
-
-	DW_LNCT_path            = 1
-	DW_LNCT_directory_index = 2
-
-	DW_FORM_block2    = 0x03
-	DW_FORM_block4    = 0x04
-	DW_FORM_data2     = 0x05
-	DW_FORM_data4     = 0x06
-	DW_FORM_data8     = 0x07
-	DW_FORM_string    = 0x08
-	DW_FORM_block     = 0x09
-	DW_FORM_block1    = 0x0a
-	DW_FORM_data1     = 0x0b
-	DW_FORM_sdata     = 0x0d
-	DW_FORM_strp      = 0x0e
-	DW_FORM_udata     = 0x0f
-	DW_FORM_strx      = 0x1a
-	DW_FORM_data16    = 0x1e
-	DW_FORM_line_strp = 0x1f
-	DW_FORM_strx1     = 0x25
-	DW_FORM_strx2     = 0x26
-	DW_FORM_strx3     = 0x27
-	DW_FORM_strx4     = 0x28
-)
 
 // debugSections holds the DWARF sections that symbolization reads itself.
 type debugSections struct {
@@ -226,32 +187,32 @@ func parseLineTable(s *debugSections, off uint64, compDir string) (*lineTable, e
 			}
 			end := b.Off() + int(n)
 			switch b.U8() {
-			case DW_LNE_end_sequence:
+			case dc.DW_LNE_end_sequence:
 				emit()
 				endSeq()
-			case DW_LNE_set_address:
+			case dc.DW_LNE_set_address:
 				addr = b.Uint(int(n - 1))
-			case DW_LNE_set_discriminator:
+			case dc.DW_LNE_set_discriminator:
 				disc = b.ULEB128()
-			case DW_LNE_define_file:
+			case dc.DW_LNE_define_file:
 				names = append(names, b.CString())
 				dirIdx = append(dirIdx, b.ULEB128())
 			}
 			b.Seek(end)
-		case op == DW_LNS_copy:
+		case op == dc.DW_LNS_copy:
 			emit()
-		case op == DW_LNS_advance_pc:
+		case op == dc.DW_LNS_advance_pc:
 			addr += b.ULEB128() * minInst
-		case op == DW_LNS_advance_line:
+		case op == dc.DW_LNS_advance_line:
 			line += b.SLEB128()
-		case op == DW_LNS_set_file:
+		case op == dc.DW_LNS_set_file:
 			file = b.ULEB128()
-		case op == DW_LNS_set_column:
+		case op == dc.DW_LNS_set_column:
 			col = b.ULEB128()
-		case op == DW_LNS_negate_stmt, op == DW_LNS_set_basic_block:
-		case op == DW_LNS_const_add_pc:
+		case op == dc.DW_LNS_negate_stmt, op == dc.DW_LNS_set_basic_block:
+		case op == dc.DW_LNS_const_add_pc:
 			addr += uint64(255-opBase) / lineRange * minInst
-		case op == DW_LNS_fixed_advance_pc:
+		case op == dc.DW_LNS_fixed_advance_pc:
 			addr += uint64(b.U16())
 		default:
 			// prologue_end, epilogue_begin, set_isa and unknown opcodes:
@@ -299,45 +260,45 @@ func (s *debugSections) readEntries(b *buf, offSize int, dirIdx *[]uint64) []str
 			var str string
 			var num uint64
 			switch f.form {
-			case DW_FORM_string:
+			case dc.DW_FORM_string:
 				str = b.CString()
-			case DW_FORM_line_strp:
+			case dc.DW_FORM_line_strp:
 				str, _ = cstrAt(s.lineStr, b.Uint(offSize))
-			case DW_FORM_strp:
+			case dc.DW_FORM_strp:
 				str, _ = cstrAt(s.str, b.Uint(offSize))
-			case DW_FORM_udata:
+			case dc.DW_FORM_udata:
 				num = b.ULEB128()
-			case DW_FORM_sdata:
+			case dc.DW_FORM_sdata:
 				b.SLEB128()
-			case DW_FORM_data1, DW_FORM_strx1:
+			case dc.DW_FORM_data1, dc.DW_FORM_strx1:
 				num = b.Uint(1)
-			case DW_FORM_data2, DW_FORM_strx2:
+			case dc.DW_FORM_data2, dc.DW_FORM_strx2:
 				num = b.Uint(2)
-			case DW_FORM_strx3:
+			case dc.DW_FORM_strx3:
 				b.Skip(3)
-			case DW_FORM_data4, DW_FORM_strx4:
+			case dc.DW_FORM_data4, dc.DW_FORM_strx4:
 				num = b.Uint(4)
-			case DW_FORM_data8:
+			case dc.DW_FORM_data8:
 				num = b.U64()
-			case DW_FORM_data16:
+			case dc.DW_FORM_data16:
 				b.Skip(16)
-			case DW_FORM_strx:
+			case dc.DW_FORM_strx:
 				b.ULEB128()
-			case DW_FORM_block:
+			case dc.DW_FORM_block:
 				b.Skip(int(b.ULEB128()))
-			case DW_FORM_block1:
+			case dc.DW_FORM_block1:
 				b.Skip(int(b.U8()))
-			case DW_FORM_block2:
+			case dc.DW_FORM_block2:
 				b.Skip(int(b.U16()))
-			case DW_FORM_block4:
+			case dc.DW_FORM_block4:
 				b.Skip(int(b.U32()))
 			default:
 				b.Fail(fmt.Sprintf("unsupported form %#x in entry format", f.form))
 			}
 			switch f.content {
-			case DW_LNCT_path:
+			case dc.DW_LNCT_path:
 				path = str
-			case DW_LNCT_directory_index:
+			case dc.DW_LNCT_directory_index:
 				dir = num
 			}
 		}
