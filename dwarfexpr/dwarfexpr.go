@@ -95,7 +95,7 @@ type Location struct {
 // maxStack bounds the stack, maxSteps the operations executed (branches
 // can loop).
 const (
-	maxStack = 64
+	maxStack = 16
 	maxSteps = 10000
 )
 
@@ -276,11 +276,11 @@ func (m *machine) run(b *binread.Reader) (Location, error) {
 		if m.steps++; m.steps > maxSteps {
 			return Location{}, fmt.Errorf("DWARF expression: too many steps")
 		}
-		op := b.Rest()[0]
+		op := b.U8()
 		if op == dc.DW_OP_piece || op == dc.DW_OP_bit_piece {
+			b.Seek(b.Off() - 1) // the caller reads the piece
 			break
 		}
-		b.U8()
 		var err error
 		switch {
 		case op >= dc.DW_OP_lit0 && op <= dc.DW_OP_lit31:

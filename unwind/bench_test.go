@@ -38,9 +38,9 @@ func BenchmarkEvalPLT(b *testing.B) {
 	var known [numRegs]bool
 	regs[7], regs[16] = 0x7ffc0000, 0x401026
 	known[7], known[16] = true, true
-	mem := func(uint64) (uint64, bool) { return 0, false }
+	cf := &cfiFrame{regs: &regs, known: &known}
 	for b.Loop() {
-		v, err := evalCFI(expr, 0, false, &regs, &known, mem)
+		v, err := evalCFI(expr, 0, false, cf)
 		if err != nil || v != 0x7ffc0000+8 {
 			b.Fatal(v, err)
 		}

@@ -8,13 +8,14 @@ import (
 )
 
 // cfiFrame is what a CFI expression reads: the registers of the frame
-// being unwound (known says which are) and memory through mem, which
-// reads 8 bytes of the stack copy. It has no CFA: DWARF forbids
+// being unwound (known says which are) and the stack copy. A walk keeps
+// one in the object it allocates anyway (walkState), so that passing it
+// to dwarfexpr as an interface costs no allocation. It has no CFA: DWARF forbids
 // DW_OP_call_frame_cfa in CFI [DWARF5 6.4.2].
 type cfiFrame struct {
 	regs  *[numRegs]uint64
 	known *[numRegs]bool
-	mem   func(addr uint64) (uint64, bool)
+	mem   stackCopy
 }
 
 var errOutsideStack = errors.New("memory outside the stack copy")
@@ -33,7 +34,7 @@ func (f *cfiFrame) CFA() (uint64, bool) { return 0, false }
 // ReadMemory implements dwarfexpr.Frame for reads of up to 8 bytes (the
 // DW_OP_deref family).
 func (f *cfiFrame) ReadMemory(addr uint64, buf []byte) error {
-	v, ok := f.mem(addr)
+	v, ok := f.mem.word(addr)
 	if !ok || len(buf) > 8 {
 		return errOutsideStack
 	}
@@ -45,8 +46,7 @@ func (f *cfiFrame) ReadMemory(addr uint64, buf []byte) error {
 
 // evalCFI evaluates a CFI expression with the CFA pushed first when push
 // is set (DW_CFA_expression, DW_CFA_val_expression) and returns its value.
-func evalCFI(expr []byte, cfa uint64, push bool, regs *[numRegs]uint64, known *[numRegs]bool, mem func(addr uint64) (uint64, bool)) (uint64, error) {
-	f := &cfiFrame{regs: regs, known: known, mem: mem}
+func evalCFI(expr []byte, cfa uint64, push bool, f *cfiFrame) (uint64, error) {
 	if push {
 		return dwarfexpr.Value(expr, f, cfa)
 	}

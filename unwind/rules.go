@@ -39,7 +39,6 @@ type row struct {
 	regs    [numRegs]rule
 }
 
-
 // rowAt runs the CIE's initial instructions and the FDE's instructions up
 // to pc and returns the row in effect at pc.
 func (f *fde) rowAt(pc uint64) (row, error) {
