@@ -15,10 +15,11 @@ type buf struct {
 	sec  string
 }
 
-// newBuf returns a reader of data (which starts at offset base of section
-// sec of file) at offset off of data.
-func newBuf(data []byte, off int, base uint64, file, sec string) *buf {
-	return &buf{Reader: binread.NewAt(data, off), base: base, file: file, sec: sec}
+// newBuf returns a reader of data, which starts at offset base of section
+// sec of file. It is small enough to inline, so that the buf stays on the
+// caller's stack.
+func newBuf(data []byte, base uint64, file, sec string) *buf {
+	return &buf{Reader: binread.New(data), base: base, file: file, sec: sec}
 }
 
 // err returns nil or the first failure as a *FormatError at its section

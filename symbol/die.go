@@ -49,7 +49,7 @@ func parseAbbrevs(sec []byte, off uint64, file string) (*abbrevTable, error) {
 	if off >= uint64(len(sec)) {
 		return nil, &FormatError{File: file, Off: int64(off), Msg: ".debug_abbrev: offset out of range"}
 	}
-	b := newBuf(sec[off:], 0, off, file, ".debug_abbrev")
+	b := newBuf(sec[off:], off, file, ".debug_abbrev")
 	t := &abbrevTable{}
 	for !b.Failed() && b.Len() > 0 {
 		code := b.ULEB128()

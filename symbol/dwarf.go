@@ -152,7 +152,7 @@ func (di *dwarfInfo) missingDWO() int {
 func (di *dwarfInfo) parseUnits() error {
 	file := di.secs.file
 	tables := map[uint64]*abbrevTable{}
-	b := newBuf(di.info, 0, 0, file, ".debug_info")
+	b := newBuf(di.info, 0, file, ".debug_info")
 	for b.Len() > 0 && !b.Failed() {
 		start := uint64(b.Off())
 		n := uint64(b.U32())
@@ -273,7 +273,8 @@ func fixedSize(u *unit, a *abbrev) int {
 // readUnitDIE decodes the unit's own DIE: bases first (they may follow
 // the attributes that use them), then comp_dir, stmt_list and ranges.
 func (di *dwarfInfo) readUnitDIE(u *unit) error {
-	b := newBuf(di.info[:u.end], int(u.die), 0, di.secs.file, ".debug_info")
+	b := newBuf(di.info[:u.end], 0, di.secs.file, ".debug_info")
+	b.Seek(int(u.die))
 	code := b.ULEB128()
 	a := u.abbrevs.get(code)
 	if b.Failed() {
@@ -425,7 +426,8 @@ func (di *dwarfInfo) decodeUnit(u *unit) (*cuData, error) {
 	var ranges [][2]uint64
 	local := map[uint64]chainNames{}
 
-	b := newBuf(di.info[:u.end], int(u.die), 0, di.secs.file, ".debug_info")
+	b := newBuf(di.info[:u.end], 0, di.secs.file, ".debug_info")
+	b.Seek(int(u.die))
 	// The unit DIE was read at open.
 	if a := u.abbrevs.get(b.ULEB128()); a == nil || !a.children {
 		return cd, b.err()
@@ -706,7 +708,8 @@ func (di *dwarfInfo) readNames(off uint64) (own chainNames, origin, spec uint64)
 		return
 	}
 	u := di.units[i]
-	b := newBuf(di.info[:u.end], int(off), 0, di.secs.file, ".debug_info")
+	b := newBuf(di.info[:u.end], 0, di.secs.file, ".debug_info")
+	b.Seek(int(off))
 	a := u.abbrevs.get(b.ULEB128())
 	if a == nil {
 		return

@@ -46,7 +46,8 @@ func newGoInline(pcln []byte, text, gofunc uint64, rodata []byte, rodataAddr uin
 	if ptr != 8 && ptr != 4 {
 		return nil, &FormatError{File: file, Off: 7, Msg: fmt.Sprintf(".gopclntab: pointer size %d", ptr)}
 	}
-	b := newBuf(pcln, 8, 0, file, ".gopclntab")
+	b := newBuf(pcln, 0, file, ".gopclntab")
+	b.Seek(8)
 	nfunc := b.Uint(ptr)
 	b.Uint(ptr) // nfiles
 	b.Uint(ptr) // unused (was textStart)
@@ -126,7 +127,7 @@ func (g *goInline) pcvalue(off uint32, entry, targetpc uint64) int32 {
 	if off == 0 || uint64(off) >= uint64(len(g.pctab)) {
 		return -1
 	}
-	b := newBuf(g.pctab[off:], 0, 0, g.file, ".gopclntab")
+	b := newBuf(g.pctab[off:], 0, g.file, ".gopclntab")
 	val := int32(-1)
 	pc := entry
 	for i := 0; i < goPCValueMaxEntries && !b.Failed(); i++ {

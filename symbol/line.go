@@ -71,7 +71,7 @@ func parseLineTable(s *debugSections, off uint64, compDir string) (*lineTable, e
 	if off >= uint64(len(s.line)) {
 		return nil, &FormatError{File: s.file, Off: int64(off), Msg: ".debug_line: offset out of range"}
 	}
-	b := newBuf(s.line[off:], 0, off, s.file, ".debug_line")
+	b := newBuf(s.line[off:], off, s.file, ".debug_line")
 	unitLen := uint64(b.U32())
 	offSize := 4
 	if unitLen == 0xffffffff {

@@ -102,7 +102,7 @@ func (di *dwarfInfo) ranges4(u *unit, off uint64, out [][2]uint64) ([][2]uint64,
 	if off >= uint64(len(di.rangesSec)) {
 		return out, &FormatError{File: di.secs.file, Off: int64(off), Msg: ".debug_ranges: offset out of range"}
 	}
-	b := newBuf(di.rangesSec[off:], 0, off, di.secs.file, ".debug_ranges")
+	b := newBuf(di.rangesSec[off:], off, di.secs.file, ".debug_ranges")
 	base := u.base
 	maxAddr := ^uint64(0)
 	if u.addrSize == 4 {
@@ -130,7 +130,7 @@ func (di *dwarfInfo) ranges5(u *unit, off uint64, out [][2]uint64) ([][2]uint64,
 	if off >= uint64(len(di.rngLists)) {
 		return out, &FormatError{File: di.secs.file, Off: int64(off), Msg: ".debug_rnglists: offset out of range"}
 	}
-	b := newBuf(di.rngLists[off:], 0, off, di.secs.file, ".debug_rnglists")
+	b := newBuf(di.rngLists[off:], off, di.secs.file, ".debug_rnglists")
 	base := u.base
 	bad := func() ([][2]uint64, error) {
 		b.Fail("bad address index")
