@@ -290,10 +290,11 @@ func (m *machine) run(b *binread.Reader) (Location, error) {
 		case op >= dc.DW_OP_breg0 && op <= dc.DW_OP_breg31:
 			err = m.breg(int(op-dc.DW_OP_breg0), b.SLEB128())
 		default:
-			var l *Location
-			l, err = m.op(op, b)
-			if l != nil {
-				return *l, err
+			var l Location
+			var done bool
+			l, done, err = m.op(op, b)
+			if done {
+				return l, err
 			}
 		}
 		if err != nil {
@@ -313,196 +314,196 @@ func (m *machine) run(b *binread.Reader) (Location, error) {
 	return Location{Kind: Memory, Addr: m.stack[m.sp-1]}, nil
 }
 
-// op executes one operation other than the literals and registers; a
-// non-nil location ends the expression or its piece.
-func (m *machine) op(op byte, b *binread.Reader) (*Location, error) {
+// op executes one operation other than the literals and registers; done
+// says that the location l ends the expression or its piece.
+func (m *machine) op(op byte, b *binread.Reader) (Location, bool, error) {
 	switch op {
 	case dc.DW_OP_regx:
 		l, err := m.regLoc(b, int(min(b.ULEB128(), math.MaxInt32)))
-		return &l, err
+		return l, true, err
 	case dc.DW_OP_bregx:
 		r := int(min(b.ULEB128(), math.MaxInt32))
-		return nil, m.breg(r, b.SLEB128())
+		return Location{}, false, m.breg(r, b.SLEB128())
 	case dc.DW_OP_addr:
 		if _, err := m.debug("DW_OP_addr"); err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
-		return nil, m.push(b.U64() + m.bias)
+		return Location{}, false, m.push(b.U64() + m.bias)
 	case dc.DW_OP_addrx, dc.DW_OP_GNU_addr_index, dc.DW_OP_constx, dc.DW_OP_GNU_const_index:
 		d, err := m.debug("DW_OP_addrx")
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
 		a, err := d.DebugAddr(b.ULEB128())
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
 		if op == dc.DW_OP_addrx || op == dc.DW_OP_GNU_addr_index {
 			a += m.bias
 		}
-		return nil, m.push(a)
+		return Location{}, false, m.push(a)
 	case dc.DW_OP_fbreg:
 		off := b.SLEB128()
 		d, err := m.debug("DW_OP_fbreg")
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
 		fb, err := d.FrameBase()
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
-		return nil, m.push(fb + uint64(off))
+		return Location{}, false, m.push(fb + uint64(off))
 	case dc.DW_OP_call_frame_cfa:
 		cfa, ok := m.f.CFA()
 		if !ok {
-			return nil, errorf(ErrUnavailable, "CFA not recoverable")
+			return Location{}, false, errorf(ErrUnavailable, "CFA not recoverable")
 		}
-		return nil, m.push(cfa)
+		return Location{}, false, m.push(cfa)
 	case dc.DW_OP_implicit_value:
 		v := b.BytesU(b.ULEB128())
 		if b.Failed() {
-			return nil, fmt.Errorf("DWARF expression: %w", b.Err())
+			return Location{}, false, fmt.Errorf("DWARF expression: %w", b.Err())
 		}
-		return &Location{Kind: Bytes, Bytes: v}, m.endOfPiece(b)
+		return Location{Kind: Bytes, Bytes: v}, true, m.endOfPiece(b)
 	case dc.DW_OP_stack_value:
 		v, err := m.pop()
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
 		buf := make([]byte, 8)
 		binary.LittleEndian.PutUint64(buf, v)
-		return &Location{Kind: Bytes, Bytes: buf}, m.endOfPiece(b)
+		return Location{Kind: Bytes, Bytes: buf}, true, m.endOfPiece(b)
 	case dc.DW_OP_entry_value, dc.DW_OP_GNU_entry_value:
 		inner := b.BytesU(b.ULEB128())
 		if b.Failed() {
-			return nil, fmt.Errorf("DWARF expression: %w", b.Err())
+			return Location{}, false, fmt.Errorf("DWARF expression: %w", b.Err())
 		}
 		if m.d == nil {
-			return nil, errorf(ErrUnavailable, "value at function entry (DW_OP_entry_value)")
+			return Location{}, false, errorf(ErrUnavailable, "value at function entry (DW_OP_entry_value)")
 		}
 		v, err := m.d.EntryValue(inner)
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
-		return nil, m.push(v)
+		return Location{}, false, m.push(v)
 	case dc.DW_OP_GNU_parameter_ref:
-		return nil, errorf(ErrUnavailable, "DW_OP_GNU_parameter_ref")
+		return Location{}, false, errorf(ErrUnavailable, "DW_OP_GNU_parameter_ref")
 	case dc.DW_OP_form_tls_address, dc.DW_OP_GNU_push_tls_address:
-		return nil, errorf(ErrUnavailable, "thread-local storage")
+		return Location{}, false, errorf(ErrUnavailable, "thread-local storage")
 	case dc.DW_OP_implicit_pointer, dc.DW_OP_GNU_implicit_pointer:
-		return nil, errorf(ErrUnavailable, "implicit pointer")
+		return Location{}, false, errorf(ErrUnavailable, "implicit pointer")
 	case dc.DW_OP_convert, dc.DW_OP_reinterpret:
 		// The stack is untyped 64-bit here: a conversion to an integer
 		// base type truncates and extends.
 		d, err := m.debug("DW_OP_convert")
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
 		size, signed, err := d.BaseType(b.ULEB128())
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
 		v, err := m.pop()
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
-		return nil, m.push(extend(v, size, signed && op == dc.DW_OP_convert))
+		return Location{}, false, m.push(extend(v, size, signed && op == dc.DW_OP_convert))
 	case dc.DW_OP_const_type:
 		d, err := m.debug("DW_OP_const_type")
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
 		if _, _, err := d.BaseType(b.ULEB128()); err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
 		n := b.U8()
 		v := b.Bytes(int(n))
 		if n > 8 {
-			return nil, errorf(ErrUnavailable, "typed constant of %d bytes", n)
+			return Location{}, false, errorf(ErrUnavailable, "typed constant of %d bytes", n)
 		}
 		var buf [8]byte
 		copy(buf[:], v)
-		return nil, m.push(binary.LittleEndian.Uint64(buf[:]))
+		return Location{}, false, m.push(binary.LittleEndian.Uint64(buf[:]))
 	case dc.DW_OP_regval_type:
 		r := int(min(b.ULEB128(), math.MaxInt32))
 		d, err := m.debug("DW_OP_regval_type")
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
 		if _, _, err := d.BaseType(b.ULEB128()); err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
-		return nil, m.breg(r, 0)
+		return Location{}, false, m.breg(r, 0)
 	case dc.DW_OP_deref_type:
 		n := int(b.U8())
 		d, err := m.debug("DW_OP_deref_type")
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
 		if _, _, err := d.BaseType(b.ULEB128()); err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
-		return nil, m.deref(n)
+		return Location{}, false, m.deref(n)
 	case dc.DW_OP_GNU_variable_value, dc.DW_OP_xderef, dc.DW_OP_xderef_size, dc.DW_OP_call2, dc.DW_OP_call4, dc.DW_OP_call_ref, dc.DW_OP_push_object_address:
-		return nil, errorf(ErrUnavailable, "DWARF operation %#x not supported", op)
+		return Location{}, false, errorf(ErrUnavailable, "DWARF operation %#x not supported", op)
 	case dc.DW_OP_GNU_uninit, dc.DW_OP_nop:
-		return nil, nil
+		return Location{}, false, nil
 	case dc.DW_OP_deref:
-		return nil, m.deref(8)
+		return Location{}, false, m.deref(8)
 	case dc.DW_OP_deref_size:
-		return nil, m.deref(int(b.U8()))
+		return Location{}, false, m.deref(int(b.U8()))
 	case dc.DW_OP_const1u:
-		return nil, m.push(uint64(b.U8()))
+		return Location{}, false, m.push(uint64(b.U8()))
 	case dc.DW_OP_const1s:
-		return nil, m.push(uint64(int64(int8(b.U8()))))
+		return Location{}, false, m.push(uint64(int64(int8(b.U8()))))
 	case dc.DW_OP_const2u:
-		return nil, m.push(uint64(b.U16()))
+		return Location{}, false, m.push(uint64(b.U16()))
 	case dc.DW_OP_const2s:
-		return nil, m.push(uint64(int64(int16(b.U16()))))
+		return Location{}, false, m.push(uint64(int64(int16(b.U16()))))
 	case dc.DW_OP_const4u:
-		return nil, m.push(uint64(b.U32()))
+		return Location{}, false, m.push(uint64(b.U32()))
 	case dc.DW_OP_const4s:
-		return nil, m.push(uint64(int64(int32(b.U32()))))
+		return Location{}, false, m.push(uint64(int64(int32(b.U32()))))
 	case dc.DW_OP_const8u, dc.DW_OP_const8s:
-		return nil, m.push(b.U64())
+		return Location{}, false, m.push(b.U64())
 	case dc.DW_OP_constu:
-		return nil, m.push(b.ULEB128())
+		return Location{}, false, m.push(b.ULEB128())
 	case dc.DW_OP_consts:
-		return nil, m.push(uint64(b.SLEB128()))
+		return Location{}, false, m.push(uint64(b.SLEB128()))
 	case dc.DW_OP_dup:
 		if m.sp == 0 {
-			return nil, errUnderflow
+			return Location{}, false, errUnderflow
 		}
-		return nil, m.push(m.stack[m.sp-1])
+		return Location{}, false, m.push(m.stack[m.sp-1])
 	case dc.DW_OP_drop:
 		_, err := m.pop()
-		return nil, err
+		return Location{}, false, err
 	case dc.DW_OP_over, dc.DW_OP_pick:
 		i := 1
 		if op == dc.DW_OP_pick {
 			i = int(b.U8())
 		}
 		if i >= m.sp {
-			return nil, errUnderflow
+			return Location{}, false, errUnderflow
 		}
-		return nil, m.push(m.stack[m.sp-1-i])
+		return Location{}, false, m.push(m.stack[m.sp-1-i])
 	case dc.DW_OP_swap:
 		if m.sp < 2 {
-			return nil, errUnderflow
+			return Location{}, false, errUnderflow
 		}
 		m.stack[m.sp-1], m.stack[m.sp-2] = m.stack[m.sp-2], m.stack[m.sp-1]
-		return nil, nil
+		return Location{}, false, nil
 	case dc.DW_OP_rot:
 		if m.sp < 3 {
-			return nil, errUnderflow
+			return Location{}, false, errUnderflow
 		}
 		s := m.stack[m.sp-3 : m.sp]
 		s[0], s[1], s[2] = s[1], s[2], s[0]
-		return nil, nil
+		return Location{}, false, nil
 	case dc.DW_OP_abs, dc.DW_OP_neg, dc.DW_OP_not:
 		v, err := m.pop()
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
 		switch op {
 		case dc.DW_OP_abs:
@@ -514,38 +515,38 @@ func (m *machine) op(op byte, b *binread.Reader) (*Location, error) {
 		case dc.DW_OP_not:
 			v = ^v
 		}
-		return nil, m.push(v)
+		return Location{}, false, m.push(v)
 	case dc.DW_OP_plus_uconst:
 		v, err := m.pop()
 		if err != nil {
-			return nil, err
+			return Location{}, false, err
 		}
-		return nil, m.push(v + b.ULEB128())
+		return Location{}, false, m.push(v + b.ULEB128())
 	case dc.DW_OP_skip, dc.DW_OP_bra:
 		off := int16(b.U16())
 		if op == dc.DW_OP_bra {
 			v, err := m.pop()
 			if err != nil || v == 0 {
-				return nil, err
+				return Location{}, false, err
 			}
 		}
 		n := b.Off() + int(off)
 		if b.Failed() || n < 0 || n > len(b.Data()) {
-			return nil, fmt.Errorf("DWARF expression: branch out of the expression")
+			return Location{}, false, fmt.Errorf("DWARF expression: branch out of the expression")
 		}
 		b.Seek(n)
-		return nil, nil
+		return Location{}, false, nil
 	}
 	y, e1 := m.pop()
 	x, e2 := m.pop()
 	if e1 != nil || e2 != nil {
-		return nil, errUnderflow
+		return Location{}, false, errUnderflow
 	}
 	v, err := binop(op, x, y)
 	if err != nil {
-		return nil, err
+		return Location{}, false, err
 	}
-	return nil, m.push(v)
+	return Location{}, false, m.push(v)
 }
 
 func binop(op byte, x, y uint64) (uint64, error) {

@@ -301,17 +301,19 @@ func (r *Reader) SLEB128() (v int64) {
 // Uvarint reads a varint of encoding/binary (the bytes of ULEB128, at
 // most 10 of them, whose value fits 64 bits): a longer or overflowing
 // one fails, as binary.Uvarint says.
-func (r *Reader) Uvarint() uint64 {
-	v, n := binary.Uvarint(r.data[r.off:])
-	if n > 0 {
-		r.off += n
-		return v
+func (r *Reader) Uvarint() (v uint64) {
+	for i, c := range r.data[r.off:] {
+		if i == binary.MaxVarintLen64-1 && c > 1 {
+			r.fail(errBig)
+			return 0
+		}
+		v |= uint64(c&0x7f) << (7 * uint(i))
+		if c < 0x80 {
+			r.off += i + 1
+			return v
+		}
 	}
-	if n == 0 {
-		r.fail(errLEB)
-	} else {
-		r.fail(errBig)
-	}
+	r.fail(errLEB)
 	return 0
 }
 

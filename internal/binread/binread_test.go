@@ -170,10 +170,11 @@ func FuzzReader(f *testing.F) {
 			case 5:
 				r.SLEB128()
 			case 6:
+				wasFailed := r.Failed()
 				want, n := binary.Uvarint(r.Rest())
 				v := r.Uvarint()
-				if (n > 0) != (v == want && r.Off() == before+n) && !r.Failed() {
-					t.Fatalf("Uvarint = %#x at %d, want %#x, %d", v, r.Off(), want, n)
+				if !wasFailed && (n > 0 && (r.Failed() || v != want || r.Off() != before+n) || n <= 0 && !r.Failed()) {
+					t.Fatalf("Uvarint = %#x at %d (%v), want %#x, %d", v, r.Off(), r.Err(), want, n)
 				}
 			case 7:
 				r.CString()
