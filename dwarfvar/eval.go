@@ -10,6 +10,7 @@ import (
 	dc "sonde/internal/dwarfconst"
 	"sort"
 	"strconv"
+	"sync"
 )
 
 // Expr is an expression compiled in the scope of one function: one typed
@@ -584,12 +585,15 @@ func (e *Expr) Eval(f Frame, pc, bias uint64) (Value, error) {
 		if !contains(c.ranges, lpc) {
 			continue
 		}
-		ev := evaluator{c: c, m: machine{f: f, bias: bias, u: c.u, fbVar: c.fbase, lpc: lpc, c: c}, lpc: lpc}
+		ev := evaluators.Get().(*evaluator)
+		*ev = evaluator{c: c, m: machine{f: f, bias: bias, u: c.u, fbVar: c.fbase, lpc: lpc, c: c}, lpc: lpc}
 		r, err := ev.eval(c.root)
-		if err != nil {
-			return Value{}, fmt.Errorf("evaluate %s in %s: %w", e.src, e.fn, err)
+		var v Value
+		if err == nil {
+			v, err = ev.value(r)
 		}
-		v, err := ev.value(r)
+		*ev = evaluator{} // no frame kept alive by the pool
+		evaluators.Put(ev)
 		if err != nil {
 			return Value{}, fmt.Errorf("evaluate %s in %s: %w", e.src, e.fn, err)
 		}
@@ -604,8 +608,14 @@ type evaluator struct {
 	lpc uint64
 }
 
-// FrameBase implements dwarfexpr.Debug: DW_AT_frame_base, a register location means the
-// register's value, a memory location its address.
+// evaluators recycles evaluators: the machine in one is dwarfexpr's Debug,
+// an interface, which puts it on the heap; a pool spares Eval that
+// allocation at every sample.
+var evaluators = sync.Pool{New: func() any { return new(evaluator) }}
+
+// FrameBase implements dwarfexpr.Debug: the value of DW_AT_frame_base (a
+// register location means the register's value, a memory location its
+// address), computed once a machine.
 func (m *machine) FrameBase() (uint64, error) {
 	if m.fbKnown {
 		return m.fb, nil
@@ -620,8 +630,13 @@ func (m *machine) FrameBase() (uint64, error) {
 	if !ok {
 		return 0, errorf(ErrUnavailable, "no frame base at pc")
 	}
-	fm := machine{f: m.f, bias: m.bias, u: m.u, fbKnown: true} // no fbreg in a frame base
-	l, err := fm.locate(expr)
+	// The frame base's own expression runs on this machine as a bare
+	// one (no fbreg in a frame base, no entry values), restored after:
+	// a second machine would be another allocation.
+	saved := *m
+	m.fbVar, m.lpc, m.fb, m.fbKnown, m.depth, m.c = nil, 0, 0, true, 0, nil
+	l, err := m.locate(expr)
+	*m = saved
 	if err != nil {
 		if errors.Is(err, ErrOptimizedOut) {
 			return 0, errorf(ErrUnavailable, "no frame base at pc")
@@ -632,7 +647,7 @@ func (m *machine) FrameBase() (uint64, error) {
 	case dwarfexpr.Memory:
 		m.fb = l.Addr
 	case dwarfexpr.Register:
-		v, ok := fm.f.Reg(l.Reg)
+		v, ok := m.f.Reg(l.Reg)
 		if !ok {
 			return 0, errorf(ErrUnavailable, "frame base register %d not recoverable", l.Reg)
 		}
