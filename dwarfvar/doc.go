@@ -3,7 +3,9 @@
 // arithmetic) in one stack frame of a sampled program, from the object's
 // DWARF: variable and type DIEs, location expressions and location lists
 // (DWARF 2 to 5 as gcc 12 and clang 14 emit them), against the frame's
-// registers and memory.
+// registers and memory. Location expressions run on dwarfexpr, the
+// evaluator the unwinder shares; dwarfvar supplies it the frame base,
+// entry values, .debug_addr and base types of the unit (dwarfexpr.Debug).
 //
 // It is PCT's "sample a function's parameters" done natively: Open an
 // object once, Compile each expression once per function, then Eval it at

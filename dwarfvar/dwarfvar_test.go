@@ -14,6 +14,8 @@ import (
 
 	"sonde/internal/testprog"
 	"sonde/unwind"
+
+	dc "sonde/internal/dwarfconst"
 )
 
 func TestMain(m *testing.M) {
@@ -341,11 +343,11 @@ func TestEvalInlinedAtStop(t *testing.T) {
 	v := e.insts[0].root.b.cands[0].v
 	var at uint64
 	for i, l := range v.list {
-		if len(l.expr) == 0 || l.expr[0] != opEntryValue {
+		if len(l.expr) == 0 || l.expr[0] != dc.DW_OP_entry_value {
 			continue
 		}
 		for _, r := range v.list[:i] {
-			if r.hi == l.lo && len(r.expr) == 1 && r.expr[0] >= opReg0 && r.expr[0] <= opReg31 && (at == 0 || l.lo < at) {
+			if r.hi == l.lo && len(r.expr) == 1 && r.expr[0] >= dc.DW_OP_reg0 && r.expr[0] <= dc.DW_OP_reg31 && (at == 0 || l.lo < at) {
 				at = l.lo
 			}
 		}

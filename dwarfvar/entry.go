@@ -2,7 +2,11 @@ package dwarfvar
 
 import (
 	"debug/dwarf"
+	"encoding/binary"
 	"fmt"
+	"sonde/dwarfexpr"
+	"sonde/internal/binread"
+	dc "sonde/internal/dwarfconst"
 )
 
 // CallerFrame is a Frame that can also give its caller's frame. With it,
@@ -84,14 +88,15 @@ func (u *cu) chain(n *node) (offs []dwarf.Offset, names []string) {
 	return offs, names
 }
 
-// entryValue evaluates DW_OP_entry_value(expr) through the caller's call
-// site.
-func (m *machine) entryValue(expr []byte) (uint64, error) {
+// EntryValue implements dwarfexpr.Debug: DW_OP_entry_value(expr)
+// through the caller's call site.
+func (m *machine) EntryValue(expr []byte) (uint64, error) {
 	reg := -1
-	if len(expr) == 1 && expr[0] >= opReg0 && expr[0] <= opReg31 {
-		reg = int(expr[0] - opReg0)
-	} else if len(expr) > 1 && expr[0] == opRegx {
-		if v, n := uleb(expr[1:]); n == len(expr)-1 {
+	if len(expr) == 1 && expr[0] >= dc.DW_OP_reg0 && expr[0] <= dc.DW_OP_reg31 {
+		reg = int(expr[0] - dc.DW_OP_reg0)
+	} else if len(expr) > 1 && expr[0] == dc.DW_OP_regx {
+		r := binread.New(expr[1:])
+		if v := r.ULEB128(); !r.Failed() && r.Len() == 0 {
 			reg = int(v)
 		}
 	}
@@ -120,13 +125,13 @@ func (m *machine) entryValue(expr []byte) (uint64, error) {
 			return 0, fmt.Errorf("entry value (DW_OP_entry_value) of register %d from the caller: %w", reg, err)
 		}
 		var buf [8]byte
-		if l.kind == locMem { // DW_AT_call_value is a DWARF expression: its value
-			return l.addr, nil
+		if l.Kind == dwarfexpr.Memory { // DW_AT_call_value is a DWARF expression: its value
+			return l.Addr, nil
 		}
 		if err := cm.read(l, 0, buf[:]); err != nil {
 			return 0, err
 		}
-		return leUint64(buf[:]), nil
+		return binary.LittleEndian.Uint64(buf[:]), nil
 	}
 	return 0, errorf(ErrUnavailable, "value at function entry (DW_OP_entry_value): the call site does not give register %d", reg)
 }
@@ -194,8 +199,8 @@ func (p *Program) callSite(ra uint64) (cs *callSite, err error) {
 			if val == nil {
 				val, _ = c.e.Val(attrGNUCallSiteVal).([]byte)
 			}
-			if len(loc) == 1 && loc[0] >= opReg0 && loc[0] <= opReg31 && val != nil {
-				cs.params = append(cs.params, callParam{reg: int(loc[0] - opReg0), value: val})
+			if len(loc) == 1 && loc[0] >= dc.DW_OP_reg0 && loc[0] <= dc.DW_OP_reg31 && val != nil {
+				cs.params = append(cs.params, callParam{reg: int(loc[0] - dc.DW_OP_reg0), value: val})
 			}
 		}
 		p.sites[ra] = cs

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sonde/dwarfexpr"
+	dc "sonde/internal/dwarfconst"
 	"sort"
 	"strconv"
+	"sync"
 )
 
 // Expr is an expression compiled in the scope of one function: one typed
@@ -71,10 +74,10 @@ type cnode struct {
 
 // Types of values the expression computes itself (C's promotions, 64-bit).
 var (
-	tLong   = &ctype{kind: tBase, name: "long", size: 8, enc: ateSigned}
-	tULong  = &ctype{kind: tBase, name: "unsigned long", size: 8, enc: ateUnsigned}
-	tInt    = &ctype{kind: tBase, name: "int", size: 4, enc: ateSigned}
-	tDouble = &ctype{kind: tBase, name: "double", size: 8, enc: ateFloat}
+	tLong   = &ctype{kind: tBase, name: "long", size: 8, enc: dc.DW_ATE_signed}
+	tULong  = &ctype{kind: tBase, name: "unsigned long", size: 8, enc: dc.DW_ATE_unsigned}
+	tInt    = &ctype{kind: tBase, name: "int", size: 4, enc: dc.DW_ATE_signed}
+	tDouble = &ctype{kind: tBase, name: "double", size: 8, enc: dc.DW_ATE_float}
 )
 
 // Compile parses expr (a C expression: identifiers, integer literals, *p,
@@ -305,7 +308,7 @@ func (b *binder) global(name string) (*variable, error) {
 	// Defined in another unit: its symbol gives the address.
 	for _, s := range b.u.p.syms[name] {
 		var e [9]byte
-		e[0] = opAddr
+		e[0] = dc.DW_OP_addr
 		binary.LittleEndian.PutUint64(e[1:], s.Value)
 		return &variable{name: name, t: t, expr: e[:]}, nil
 	}
@@ -532,10 +535,10 @@ func sameType(a, b *ctype) bool {
 }
 
 func integer(t *ctype) bool {
-	return t.kind == tEnum || t.kind == tBase && t.enc != ateFloat
+	return t.kind == tEnum || t.kind == tBase && t.enc != dc.DW_ATE_float
 }
 
-func scalarArith(t *ctype) bool { return integer(t) || t.kind == tBase && t.enc == ateFloat }
+func scalarArith(t *ctype) bool { return integer(t) || t.kind == tBase && t.enc == dc.DW_ATE_float }
 
 func opName(op byte) string {
 	switch op {
@@ -550,10 +553,10 @@ func opName(op byte) string {
 // promote is C's usual arithmetic conversion, widened to 64 bits (and
 // floating point to double, as gdb computes).
 func promote(a, b *ctype) *ctype {
-	if a.kind == tBase && a.enc == ateFloat && b == a {
+	if a.kind == tBase && a.enc == dc.DW_ATE_float && b == a {
 		return a
 	}
-	if a.kind == tBase && a.enc == ateFloat || b.kind == tBase && b.enc == ateFloat {
+	if a.kind == tBase && a.enc == dc.DW_ATE_float || b.kind == tBase && b.enc == dc.DW_ATE_float {
 		return tDouble
 	}
 	if (a.size == 8 && !a.signed()) || (b.size == 8 && !b.signed()) {
@@ -582,12 +585,15 @@ func (e *Expr) Eval(f Frame, pc, bias uint64) (Value, error) {
 		if !contains(c.ranges, lpc) {
 			continue
 		}
-		ev := evaluator{c: c, m: machine{f: f, bias: bias, u: c.u, fbVar: c.fbase, lpc: lpc, c: c}, lpc: lpc}
+		ev := evaluators.Get().(*evaluator)
+		*ev = evaluator{c: c, m: machine{f: f, bias: bias, u: c.u, fbVar: c.fbase, lpc: lpc, c: c}, lpc: lpc}
 		r, err := ev.eval(c.root)
-		if err != nil {
-			return Value{}, fmt.Errorf("evaluate %s in %s: %w", e.src, e.fn, err)
+		var v Value
+		if err == nil {
+			v, err = ev.value(r)
 		}
-		v, err := ev.value(r)
+		*ev = evaluator{} // no frame kept alive by the pool
+		evaluators.Put(ev)
 		if err != nil {
 			return Value{}, fmt.Errorf("evaluate %s in %s: %w", e.src, e.fn, err)
 		}
@@ -602,9 +608,15 @@ type evaluator struct {
 	lpc uint64
 }
 
-// frameBase computes DW_AT_frame_base: a register location means the
-// register's value, a memory location its address.
-func (m *machine) frameBase() (uint64, error) {
+// evaluators recycles evaluators: the machine in one is dwarfexpr's Debug,
+// an interface, which puts it on the heap; a pool spares Eval that
+// allocation at every sample.
+var evaluators = sync.Pool{New: func() any { return new(evaluator) }}
+
+// FrameBase implements dwarfexpr.Debug: the value of DW_AT_frame_base (a
+// register location means the register's value, a memory location its
+// address), computed once a machine.
+func (m *machine) FrameBase() (uint64, error) {
 	if m.fbKnown {
 		return m.fb, nil
 	}
@@ -618,21 +630,26 @@ func (m *machine) frameBase() (uint64, error) {
 	if !ok {
 		return 0, errorf(ErrUnavailable, "no frame base at pc")
 	}
-	fm := machine{f: m.f, bias: m.bias, u: m.u, fbKnown: true} // no fbreg in a frame base
-	l, err := fm.locate(expr)
+	// The frame base's own expression runs on this machine as a bare
+	// one (no fbreg in a frame base, no entry values), restored after:
+	// a second machine would be another allocation.
+	saved := *m
+	m.fbVar, m.lpc, m.fb, m.fbKnown, m.depth, m.c = nil, 0, 0, true, 0, nil
+	l, err := m.locate(expr)
+	*m = saved
 	if err != nil {
 		if errors.Is(err, ErrOptimizedOut) {
 			return 0, errorf(ErrUnavailable, "no frame base at pc")
 		}
 		return 0, err
 	}
-	switch l.kind {
-	case locMem:
-		m.fb = l.addr
-	case locReg:
-		v, ok := fm.reg(l.reg)
+	switch l.Kind {
+	case dwarfexpr.Memory:
+		m.fb = l.Addr
+	case dwarfexpr.Register:
+		v, ok := m.f.Reg(l.Reg)
 		if !ok {
-			return 0, errorf(ErrUnavailable, "frame base register %d not recoverable", l.reg)
+			return 0, errorf(ErrUnavailable, "frame base register %d not recoverable", l.Reg)
 		}
 		m.fb = v
 	default:
@@ -674,7 +691,7 @@ func (ev *evaluator) eval(n *cnode) (rval, error) {
 		if err != nil {
 			return x, err
 		}
-		if n.t.kind == tBase && n.t.enc == ateFloat {
+		if n.t.kind == tBase && n.t.enc == dc.DW_ATE_float {
 			f, err := ev.float(x)
 			if err != nil {
 				return x, err
@@ -735,7 +752,7 @@ func (ev *evaluator) eval(n *cnode) (rval, error) {
 		if err != nil {
 			return y, err
 		}
-		if n.t.enc == ateFloat {
+		if n.t.enc == dc.DW_ATE_float {
 			a, err := ev.num(x)
 			if err != nil {
 				return x, err
@@ -871,10 +888,10 @@ func (ev *evaluator) ident(n *cnode) (rval, error) {
 	if err != nil {
 		return rval{}, fmt.Errorf("%s: %w", v.name, err)
 	}
-	switch l.kind {
-	case locMem:
-		return rval{t: t, mem: true, addr: l.addr}, nil
-	case locReg:
+	switch l.Kind {
+	case dwarfexpr.Memory:
+		return rval{t: t, mem: true, addr: l.Addr}, nil
+	case dwarfexpr.Register:
 		if t.size > 8 || t.size < 0 {
 			return rval{}, errorf(ErrUnavailable, "%s: %d bytes in one register", v.name, t.size)
 		}
@@ -884,7 +901,7 @@ func (ev *evaluator) ident(n *cnode) (rval, error) {
 		}
 		return rval{t: t, bytes: buf}, nil
 	}
-	return rval{t: t, bytes: l.bytes}, nil
+	return rval{t: t, bytes: l.Bytes}, nil
 }
 
 // sub is the part of r at byte offset off, of type t.
@@ -941,7 +958,7 @@ func (ev *evaluator) raw(r rval) (uint64, error) {
 
 // int reads an integer, enum or pointer, sign-extended per its type.
 func (ev *evaluator) int(r rval) (uint64, error) {
-	if r.t.kind == tBase && r.t.enc == ateFloat {
+	if r.t.kind == tBase && r.t.enc == dc.DW_ATE_float {
 		f, err := ev.float(r)
 		return uint64(int64(f)), err
 	}
@@ -964,7 +981,7 @@ func (ev *evaluator) int(r rval) (uint64, error) {
 
 // num reads an integer or floating-point value as a float64.
 func (ev *evaluator) num(r rval) (float64, error) {
-	if r.t.kind == tBase && r.t.enc == ateFloat {
+	if r.t.kind == tBase && r.t.enc == dc.DW_ATE_float {
 		return ev.float(r)
 	}
 	v, err := ev.int(r)
@@ -1025,7 +1042,7 @@ func (ev *evaluator) value(r rval) (Value, error) {
 	case tVoid, tOther:
 		return Value{}, fmt.Errorf("value of type %s cannot be shown", t)
 	}
-	if t.kind == tBase && t.enc == ateFloat {
+	if t.kind == tBase && t.enc == dc.DW_ATE_float {
 		f, err := ev.float(r)
 		if err != nil {
 			return Value{}, err
@@ -1048,9 +1065,9 @@ func (ev *evaluator) value(r rval) (Value, error) {
 				break
 			}
 		}
-	case t.enc == ateBoolean:
+	case t.enc == dc.DW_ATE_boolean:
 		out.Kind = Bool
-	case (t.enc == ateSignedChar || t.enc == ateUnsignedChar) && t.size == 1:
+	case (t.enc == dc.DW_ATE_signed_char || t.enc == dc.DW_ATE_unsigned_char) && t.size == 1:
 		out.Kind = Char
 	case t.signed():
 		out.Kind = Int

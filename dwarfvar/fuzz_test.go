@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"sonde/internal/testprog"
+
+	dc "sonde/internal/dwarfconst"
 )
 
 // fuzzFrame is a frame whose registers are all known and whose memory is
@@ -61,23 +63,23 @@ func FuzzCompile(f *testing.F) {
 func FuzzLocation(f *testing.F) {
 	le := binary.LittleEndian
 	loc4 := le.AppendUint64(le.AppendUint64(nil, 0x10), 0x20)
-	loc4 = append(le.AppendUint16(loc4, 1), opReg0+5)
+	loc4 = append(le.AppendUint16(loc4, 1), dc.DW_OP_reg0+5)
 	loc4 = le.AppendUint64(le.AppendUint64(loc4, ^uint64(0)), 0x1000)
 	loc4 = le.AppendUint64(le.AppendUint64(loc4, 0), 0)
 	for _, s := range [][]byte{
-		{opCallFrameCFA},
-		{opFbreg, 0x6c},
-		{opBreg0 + 7, 0x08, opDeref, opStackValue},
-		{opReg0 + 3, opPiece, 4, opBreg0 + 6, 0x70, opPiece, 4},
-		{opImplicitValue, 4, 1, 2, 3, 4},
-		{opAddr, 1, 2, 3, 4, 0, 0, 0, 0},
-		{opLit0 + 5, opLit0 + 3, opMinus, opStackValue},
-		{opEntryValue, 1, opReg0 + 5, opStackValue},
-		{opConstu, 0x80, 0x01, opConvert, 0, opStackValue},
-		{opSkip, 0xfd, 0xff},
-		{opBra, 0, 0},
-		{lleOffsetPair, 0x10, 0x20, 1, opReg0 + 5, lleBaseAddressx, 0, lleStartxLength, 0, 4, 1, opReg0, lleDefaultLoc, 1, opReg0 + 3, lleEndOfList},
-		{lleStartLength, 1, 2, 3, 4, 5, 6, 7, 8, 0x10, 2, opFbreg, 0x68, lleEndOfList},
+		{dc.DW_OP_call_frame_cfa},
+		{dc.DW_OP_fbreg, 0x6c},
+		{dc.DW_OP_breg0 + 7, 0x08, dc.DW_OP_deref, dc.DW_OP_stack_value},
+		{dc.DW_OP_reg0 + 3, dc.DW_OP_piece, 4, dc.DW_OP_breg0 + 6, 0x70, dc.DW_OP_piece, 4},
+		{dc.DW_OP_implicit_value, 4, 1, 2, 3, 4},
+		{dc.DW_OP_addr, 1, 2, 3, 4, 0, 0, 0, 0},
+		{dc.DW_OP_lit0 + 5, dc.DW_OP_lit0 + 3, dc.DW_OP_minus, dc.DW_OP_stack_value},
+		{dc.DW_OP_entry_value, 1, dc.DW_OP_reg0 + 5, dc.DW_OP_stack_value},
+		{dc.DW_OP_constu, 0x80, 0x01, dc.DW_OP_convert, 0, dc.DW_OP_stack_value},
+		{dc.DW_OP_skip, 0xfd, 0xff},
+		{dc.DW_OP_bra, 0, 0},
+		{dc.DW_LLE_offset_pair, 0x10, 0x20, 1, dc.DW_OP_reg0 + 5, dc.DW_LLE_base_addressx, 0, dc.DW_LLE_startx_length, 0, 4, 1, dc.DW_OP_reg0, dc.DW_LLE_default_location, 1, dc.DW_OP_reg0 + 3, dc.DW_LLE_end_of_list},
+		{dc.DW_LLE_start_length, 1, 2, 3, 4, 5, 6, 7, 8, 0x10, 2, dc.DW_OP_fbreg, 0x68, dc.DW_LLE_end_of_list},
 		loc4,
 	} {
 		f.Add(s)

@@ -3,6 +3,8 @@ package dwarfvar
 import (
 	"debug/dwarf"
 	"fmt"
+	"sonde/internal/binread"
+	dc "sonde/internal/dwarfconst"
 )
 
 // attrEnumClass is DW_AT_enum_class [DWARF5 7.5.4]: a C++ enum class.
@@ -19,17 +21,6 @@ const (
 	tStruct
 	tArray
 	tOther // functions, pointers to members, ...: not usable here
-)
-
-// DW_ATE_* base type encodings [DWARF5 7.8].
-const (
-	ateBoolean      = 0x02
-	ateFloat        = 0x04
-	ateSigned       = 0x05
-	ateSignedChar   = 0x06
-	ateUnsigned     = 0x07
-	ateUnsignedChar = 0x08
-	ateUTF          = 0x10
 )
 
 // ctype is a C type as the evaluator needs it.
@@ -63,7 +54,7 @@ type enumerator struct {
 func (t *ctype) signed() bool {
 	switch t.kind {
 	case tBase:
-		return t.enc == ateSigned || t.enc == ateSignedChar
+		return t.enc == dc.DW_ATE_signed || t.enc == dc.DW_ATE_signed_char
 	case tEnum:
 		if t.elem != nil {
 			return t.elem.signed()
@@ -188,9 +179,9 @@ func (u *cu) typeAt(n *node, depth int) (*ctype, error) {
 			case int64:
 				f.off = v
 			case []byte: // DWARF 2: DW_OP_plus_uconst n
-				if len(v) > 1 && v[0] == opPlusUconst {
-					x, _ := uleb(v[1:])
-					f.off = int64(x)
+				if len(v) > 1 && v[0] == dc.DW_OP_plus_uconst {
+					r := binread.New(v[1:])
+					f.off = int64(r.ULEB128())
 				}
 			}
 			if bs, ok := c.e.Val(dwarf.AttrBitSize).(int64); ok && bs > 0 {

@@ -2,6 +2,8 @@ package symbol
 
 import (
 	"fmt"
+
+	dc "sonde/internal/dwarfconst"
 )
 
 // A small DIE reader for what symbolization needs [DWARF5 7.5]: it decodes
@@ -10,74 +12,6 @@ import (
 // DW_AT_sibling. debug/dwarf decodes (and allocates) every attribute of
 // every DIE, which made decoding libpython's 850,000 DIEs several times
 // slower than llvm-symbolizer.
-
-// DWARF tags, attributes and forms used here [DWARF5 7.5.3-7.5.6].
-const (
-	DW_TAG_array_type         = 0x01
-	DW_TAG_class_type         = 0x02
-	DW_TAG_enumeration_type   = 0x04
-	DW_TAG_structure_type     = 0x13
-	DW_TAG_subroutine_type    = 0x15
-	DW_TAG_union_type         = 0x17
-	DW_TAG_compile_unit       = 0x11
-	DW_TAG_inlined_subroutine = 0x1d
-	DW_TAG_subprogram         = 0x2e
-	DW_TAG_partial_unit       = 0x3c
-	DW_TAG_skeleton_unit      = 0x4a
-
-	DW_AT_sibling           = 0x01
-	DW_AT_name              = 0x03
-	DW_AT_stmt_list         = 0x10
-	DW_AT_low_pc            = 0x11
-	DW_AT_high_pc           = 0x12
-	DW_AT_comp_dir          = 0x1b
-	DW_AT_abstract_origin   = 0x31
-	DW_AT_specification     = 0x47
-	DW_AT_ranges            = 0x55
-	DW_AT_call_column       = 0x57
-	DW_AT_call_file         = 0x58
-	DW_AT_call_line         = 0x59
-	DW_AT_linkage_name      = 0x6e
-	DW_AT_str_offsets_base  = 0x72
-	DW_AT_addr_base         = 0x73
-	DW_AT_rnglists_base     = 0x74
-	DW_AT_dwo_name          = 0x76
-	DW_AT_GNU_dwo_name      = 0x2130
-	DW_AT_GNU_dwo_id        = 0x2131
-	DW_AT_GNU_ranges_base   = 0x2132
-	DW_AT_GNU_addr_base     = 0x2133
-	DW_AT_MIPS_linkage_name = 0x2007
-	DW_AT_GNU_discriminator = 0x2136
-
-	DW_FORM_addr           = 0x01
-	DW_FORM_flag           = 0x0c
-	DW_FORM_ref_addr       = 0x10
-	DW_FORM_ref1           = 0x11
-	DW_FORM_ref2           = 0x12
-	DW_FORM_ref4           = 0x13
-	DW_FORM_ref8           = 0x14
-	DW_FORM_ref_udata      = 0x15
-	DW_FORM_indirect       = 0x16
-	DW_FORM_sec_offset     = 0x17
-	DW_FORM_exprloc        = 0x18
-	DW_FORM_flag_present   = 0x19
-	DW_FORM_addrx          = 0x1b
-	DW_FORM_ref_sup4       = 0x1c
-	DW_FORM_strp_sup       = 0x1d
-	DW_FORM_ref_sig8       = 0x20
-	DW_FORM_implicit_const = 0x21
-	DW_FORM_loclistx       = 0x22
-	DW_FORM_rnglistx       = 0x23
-	DW_FORM_ref_sup8       = 0x24
-	DW_FORM_addrx1         = 0x29
-	DW_FORM_addrx2         = 0x2a
-	DW_FORM_addrx3         = 0x2b
-	DW_FORM_addrx4         = 0x2c
-	DW_FORM_GNU_addr_index = 0x1f01
-	DW_FORM_GNU_str_index  = 0x1f02
-	DW_FORM_GNU_ref_alt    = 0x1f20
-	DW_FORM_GNU_strp_alt   = 0x1f21
-)
 
 // abbrev is one abbreviation declaration [DWARF5 7.5.3].
 type abbrev struct {
@@ -115,24 +49,24 @@ func parseAbbrevs(sec []byte, off uint64, file string) (*abbrevTable, error) {
 	if off >= uint64(len(sec)) {
 		return nil, &FormatError{File: file, Off: int64(off), Msg: ".debug_abbrev: offset out of range"}
 	}
-	b := &buf{data: sec[off:], base: off, file: file, sec: ".debug_abbrev"}
+	b := newBuf(sec[off:], off, file, ".debug_abbrev")
 	t := &abbrevTable{}
-	for b.err == nil && b.off < len(b.data) {
-		code := b.uleb()
+	for !b.Failed() && b.Len() > 0 {
+		code := b.ULEB128()
 		if code == 0 {
 			break
 		}
-		a := &abbrev{tag: b.uleb(), children: b.u8() != 0}
-		for b.err == nil {
-			at, form := b.uleb(), b.uleb()
+		a := &abbrev{tag: b.ULEB128(), children: b.U8() != 0}
+		for !b.Failed() {
+			at, form := b.ULEB128(), b.ULEB128()
 			if at == 0 && form == 0 {
 				break
 			}
 			aa := abbrevAttr{attr: at, form: form}
-			if form == DW_FORM_implicit_const {
-				aa.implicit = b.sleb()
+			if form == dc.DW_FORM_implicit_const {
+				aa.implicit = b.SLEB128()
 			}
-			if at == DW_AT_sibling {
+			if at == dc.DW_AT_sibling {
 				a.sibling = true
 			}
 			a.attrs = append(a.attrs, aa)
@@ -149,7 +83,7 @@ func parseAbbrevs(sec []byte, off uint64, file string) (*abbrevTable, error) {
 			t.other[code] = a
 		}
 	}
-	return t, b.err
+	return t, b.err()
 }
 
 // unit is one compilation unit's header and the CU DIE's attributes that
@@ -182,28 +116,28 @@ type unit struct {
 // whose size depends on the data.
 func (u *unit) formSize(form uint64) int {
 	switch form {
-	case DW_FORM_flag_present, DW_FORM_implicit_const:
+	case dc.DW_FORM_flag_present, dc.DW_FORM_implicit_const:
 		return 0
-	case DW_FORM_data1, DW_FORM_ref1, DW_FORM_flag, DW_FORM_strx1, DW_FORM_addrx1:
+	case dc.DW_FORM_data1, dc.DW_FORM_ref1, dc.DW_FORM_flag, dc.DW_FORM_strx1, dc.DW_FORM_addrx1:
 		return 1
-	case DW_FORM_data2, DW_FORM_ref2, DW_FORM_strx2, DW_FORM_addrx2:
+	case dc.DW_FORM_data2, dc.DW_FORM_ref2, dc.DW_FORM_strx2, dc.DW_FORM_addrx2:
 		return 2
-	case DW_FORM_strx3, DW_FORM_addrx3:
+	case dc.DW_FORM_strx3, dc.DW_FORM_addrx3:
 		return 3
-	case DW_FORM_data4, DW_FORM_ref4, DW_FORM_strx4, DW_FORM_addrx4, DW_FORM_ref_sup4:
+	case dc.DW_FORM_data4, dc.DW_FORM_ref4, dc.DW_FORM_strx4, dc.DW_FORM_addrx4, dc.DW_FORM_ref_sup4:
 		return 4
-	case DW_FORM_data8, DW_FORM_ref8, DW_FORM_ref_sig8, DW_FORM_ref_sup8:
+	case dc.DW_FORM_data8, dc.DW_FORM_ref8, dc.DW_FORM_ref_sig8, dc.DW_FORM_ref_sup8:
 		return 8
-	case DW_FORM_data16:
+	case dc.DW_FORM_data16:
 		return 16
-	case DW_FORM_addr:
+	case dc.DW_FORM_addr:
 		return u.addrSize
-	case DW_FORM_ref_addr:
+	case dc.DW_FORM_ref_addr:
 		if u.vers <= 2 {
 			return u.addrSize
 		}
 		return u.offSize
-	case DW_FORM_strp, DW_FORM_line_strp, DW_FORM_sec_offset, DW_FORM_strp_sup, DW_FORM_GNU_ref_alt, DW_FORM_GNU_strp_alt:
+	case dc.DW_FORM_strp, dc.DW_FORM_line_strp, dc.DW_FORM_sec_offset, dc.DW_FORM_strp_sup, dc.DW_FORM_GNU_ref_alt, dc.DW_FORM_GNU_strp_alt:
 		return u.offSize
 	}
 	return -1
@@ -221,59 +155,59 @@ type attrValue struct {
 // skipping blocks.
 func (u *unit) readAttr(b *buf, form uint64, implicit int64) attrValue {
 	switch form {
-	case DW_FORM_indirect:
-		return u.readAttr(b, b.uleb(), implicit)
-	case DW_FORM_implicit_const:
+	case dc.DW_FORM_indirect:
+		return u.readAttr(b, b.ULEB128(), implicit)
+	case dc.DW_FORM_implicit_const:
 		return attrValue{form, uint64(implicit)}
-	case DW_FORM_flag_present:
+	case dc.DW_FORM_flag_present:
 		return attrValue{form, 1}
-	case DW_FORM_string:
-		at := b.base + uint64(b.off)
-		for b.err == nil {
-			if b.u8() == 0 {
+	case dc.DW_FORM_string:
+		at := b.base + uint64(b.Off())
+		for !b.Failed() {
+			if b.U8() == 0 {
 				break
 			}
 		}
 		return attrValue{form, at}
-	case DW_FORM_udata, DW_FORM_strx, DW_FORM_addrx, DW_FORM_loclistx, DW_FORM_rnglistx, DW_FORM_GNU_addr_index, DW_FORM_GNU_str_index:
-		return attrValue{form, b.uleb()}
-	case DW_FORM_ref_udata:
-		return attrValue{form, u.off + b.uleb()}
-	case DW_FORM_sdata:
-		return attrValue{form, uint64(b.sleb())}
-	case DW_FORM_block, DW_FORM_exprloc:
-		b.skip(int(b.uleb()))
+	case dc.DW_FORM_udata, dc.DW_FORM_strx, dc.DW_FORM_addrx, dc.DW_FORM_loclistx, dc.DW_FORM_rnglistx, dc.DW_FORM_GNU_addr_index, dc.DW_FORM_GNU_str_index:
+		return attrValue{form, b.ULEB128()}
+	case dc.DW_FORM_ref_udata:
+		return attrValue{form, u.off + b.ULEB128()}
+	case dc.DW_FORM_sdata:
+		return attrValue{form, uint64(b.SLEB128())}
+	case dc.DW_FORM_block, dc.DW_FORM_exprloc:
+		b.Skip(int(b.ULEB128()))
 		return attrValue{form, 0}
-	case DW_FORM_block1:
-		b.skip(int(b.u8()))
+	case dc.DW_FORM_block1:
+		b.Skip(int(b.U8()))
 		return attrValue{form, 0}
-	case DW_FORM_block2:
-		b.skip(int(b.u16()))
+	case dc.DW_FORM_block2:
+		b.Skip(int(b.U16()))
 		return attrValue{form, 0}
-	case DW_FORM_block4:
-		b.skip(int(b.u32()))
+	case dc.DW_FORM_block4:
+		b.Skip(int(b.U32()))
 		return attrValue{form, 0}
-	case DW_FORM_ref1, DW_FORM_ref2, DW_FORM_ref4, DW_FORM_ref8:
-		return attrValue{form, u.off + b.uintN(u.formSize(form))}
-	case DW_FORM_strx3, DW_FORM_addrx3:
-		lo := uint64(b.u16())
-		return attrValue{form, lo | uint64(b.u8())<<16}
-	case DW_FORM_data16:
-		b.skip(16)
+	case dc.DW_FORM_ref1, dc.DW_FORM_ref2, dc.DW_FORM_ref4, dc.DW_FORM_ref8:
+		return attrValue{form, u.off + b.Uint(u.formSize(form))}
+	case dc.DW_FORM_strx3, dc.DW_FORM_addrx3:
+		lo := uint64(b.U16())
+		return attrValue{form, lo | uint64(b.U8())<<16}
+	case dc.DW_FORM_data16:
+		b.Skip(16)
 		return attrValue{form, 0}
 	}
 	n := u.formSize(form)
 	if n < 0 {
-		b.fail(fmt.Sprintf("unknown attribute form %#x", form))
+		b.Fail(fmt.Sprintf("unknown attribute form %#x", form))
 		return attrValue{}
 	}
-	return attrValue{form, b.uintN(n)}
+	return attrValue{form, b.Uint(n)}
 }
 
 // skipAttrs skips the attributes of a DIE with abbreviation a.
 func (u *unit) skipAttrs(b *buf, a *abbrev) {
 	if a.fixed >= 0 {
-		b.skip(a.fixed)
+		b.Skip(a.fixed)
 		return
 	}
 	for i := range a.attrs {
@@ -285,7 +219,7 @@ func (u *unit) skipAttrs(b *buf, a *abbrev) {
 // readAttr turned into an absolute offset.
 func isRef(form uint64) bool {
 	switch form {
-	case DW_FORM_ref1, DW_FORM_ref2, DW_FORM_ref4, DW_FORM_ref8, DW_FORM_ref_udata, DW_FORM_ref_addr:
+	case dc.DW_FORM_ref1, dc.DW_FORM_ref2, dc.DW_FORM_ref4, dc.DW_FORM_ref8, dc.DW_FORM_ref_udata, dc.DW_FORM_ref_addr:
 		return true
 	}
 	return false
@@ -295,7 +229,7 @@ func isRef(form uint64) bool {
 // offset from low_pc [DWARF5 2.17.2]).
 func isConst(form uint64) bool {
 	switch form {
-	case DW_FORM_data1, DW_FORM_data2, DW_FORM_data4, DW_FORM_data8, DW_FORM_udata, DW_FORM_sdata, DW_FORM_implicit_const:
+	case dc.DW_FORM_data1, dc.DW_FORM_data2, dc.DW_FORM_data4, dc.DW_FORM_data8, dc.DW_FORM_udata, dc.DW_FORM_sdata, dc.DW_FORM_implicit_const:
 		return true
 	}
 	return false

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sort"
 	"sync"
+
+	dc "sonde/internal/dwarfconst"
 )
 
 // dwarfInfo indexes an object's DWARF: compilation units by address range,
@@ -150,55 +152,55 @@ func (di *dwarfInfo) missingDWO() int {
 func (di *dwarfInfo) parseUnits() error {
 	file := di.secs.file
 	tables := map[uint64]*abbrevTable{}
-	b := &buf{data: di.info, file: file, sec: ".debug_info"}
-	for b.off < len(b.data) && b.err == nil {
-		start := uint64(b.off)
-		n := uint64(b.u32())
+	b := newBuf(di.info, 0, file, ".debug_info")
+	for b.Len() > 0 && !b.Failed() {
+		start := uint64(b.Off())
+		n := uint64(b.U32())
 		u := &unit{off: start, offSize: 4, lineOff: -1}
 		if n == 0xffffffff {
-			n = b.u64()
+			n = b.U64()
 			u.offSize = 8
 		}
-		if b.err != nil || n > uint64(len(b.data)-b.off) {
-			b.fail("unit length past end of section")
+		if b.Failed() || n > uint64(b.Len()) {
+			b.Fail("unit length past end of section")
 			break
 		}
-		u.end = uint64(b.off) + n
+		u.end = uint64(b.Off()) + n
 		if n == 0 {
 			continue
 		}
-		u.vers = b.u16()
-		if b.err == nil && (u.vers < 2 || u.vers > 5) {
-			b.fail(fmt.Sprintf("unsupported DWARF version %d", u.vers))
+		u.vers = b.U16()
+		if !b.Failed() && (u.vers < 2 || u.vers > 5) {
+			b.Fail(fmt.Sprintf("unsupported DWARF version %d", u.vers))
 			break
 		}
 		typ := uint8(1) // DW_UT_compile
 		var abbrevOff uint64
 		if u.vers >= 5 {
-			typ = b.u8()
-			u.addrSize = int(b.u8())
-			abbrevOff = b.uintN(u.offSize)
+			typ = b.U8()
+			u.addrSize = int(b.U8())
+			abbrevOff = b.Uint(u.offSize)
 		} else {
-			abbrevOff = b.uintN(u.offSize)
-			u.addrSize = int(b.u8())
+			abbrevOff = b.Uint(u.offSize)
+			u.addrSize = int(b.U8())
 		}
-		if b.err == nil && u.addrSize != 4 && u.addrSize != 8 {
-			b.fail(fmt.Sprintf("unsupported address size %d", u.addrSize))
+		if !b.Failed() && u.addrSize != 4 && u.addrSize != 8 {
+			b.Fail(fmt.Sprintf("unsupported address size %d", u.addrSize))
 		}
 		keep := false
 		switch typ {
 		case 1, 3: // DW_UT_compile, DW_UT_partial
 			keep = true
 		case 4, 5: // DW_UT_skeleton, DW_UT_split_compile
-			u.dwoID = b.u64()
+			u.dwoID = b.U64()
 			keep = true
 			u.skeleton = typ == 4
 		}
-		if b.err != nil {
+		if b.Failed() {
 			break
 		}
-		u.die = uint64(b.off)
-		b.off = int(u.end)
+		u.die = uint64(b.Off())
+		b.Seek(int(u.end))
 		if !keep {
 			continue
 		}
@@ -253,7 +255,7 @@ func (di *dwarfInfo) parseUnits() error {
 			}
 		}
 	}
-	return b.err
+	return b.err()
 }
 
 func fixedSize(u *unit, a *abbrev) int {
@@ -271,11 +273,12 @@ func fixedSize(u *unit, a *abbrev) int {
 // readUnitDIE decodes the unit's own DIE: bases first (they may follow
 // the attributes that use them), then comp_dir, stmt_list and ranges.
 func (di *dwarfInfo) readUnitDIE(u *unit) error {
-	b := &buf{data: di.info[:u.end], off: int(u.die), file: di.secs.file, sec: ".debug_info"}
-	code := b.uleb()
+	b := newBuf(di.info[:u.end], 0, di.secs.file, ".debug_info")
+	b.Seek(int(u.die))
+	code := b.ULEB128()
 	a := u.abbrevs.get(code)
-	if b.err != nil {
-		return b.err
+	if b.Failed() {
+		return b.err()
 	}
 	if a == nil {
 		return &FormatError{File: di.secs.file, Off: int64(u.die), Msg: fmt.Sprintf(".debug_info: unknown abbreviation code %d", code)}
@@ -284,27 +287,27 @@ func (di *dwarfInfo) readUnitDIE(u *unit) error {
 	for _, at := range a.attrs {
 		v := u.readAttr(b, at.form, at.implicit)
 		switch at.attr {
-		case DW_AT_low_pc:
+		case dc.DW_AT_low_pc:
 			low = &v
-		case DW_AT_high_pc:
+		case dc.DW_AT_high_pc:
 			high = &v
-		case DW_AT_ranges:
+		case dc.DW_AT_ranges:
 			ranges = &v
-		case DW_AT_comp_dir:
+		case dc.DW_AT_comp_dir:
 			compDir = &v
-		case DW_AT_stmt_list:
+		case dc.DW_AT_stmt_list:
 			u.lineOff = int64(v.v)
-		case DW_AT_str_offsets_base:
+		case dc.DW_AT_str_offsets_base:
 			u.strOffBase = v.v
-		case DW_AT_addr_base, DW_AT_GNU_addr_base:
+		case dc.DW_AT_addr_base, dc.DW_AT_GNU_addr_base:
 			u.addrBase = v.v
-		case DW_AT_GNU_ranges_base:
+		case dc.DW_AT_GNU_ranges_base:
 			u.rangesBase = v.v
-		case DW_AT_GNU_dwo_id:
+		case dc.DW_AT_GNU_dwo_id:
 			u.dwoID = v.v
-		case DW_AT_rnglists_base:
+		case dc.DW_AT_rnglists_base:
 			u.rngBase = v.v
-		case DW_AT_dwo_name, DW_AT_GNU_dwo_name:
+		case dc.DW_AT_dwo_name, dc.DW_AT_GNU_dwo_name:
 			// DWARF 5 says skeleton by unit type (a split unit may name
 			// its .dwo too); DWARF 4 GNU skeletons only by attribute.
 			if u.vers < 5 {
@@ -313,10 +316,10 @@ func (di *dwarfInfo) readUnitDIE(u *unit) error {
 			dwoName = &v
 		}
 	}
-	if b.err != nil {
-		return b.err
+	if b.Failed() {
+		return b.err()
 	}
-	if a.tag != DW_TAG_compile_unit && a.tag != DW_TAG_partial_unit && a.tag != DW_TAG_skeleton_unit {
+	if a.tag != dc.DW_TAG_compile_unit && a.tag != dc.DW_TAG_partial_unit && a.tag != dc.DW_TAG_skeleton_unit {
 		return nil
 	}
 	if compDir != nil {
@@ -395,8 +398,8 @@ func (di *dwarfInfo) decodeAll(workers int) {
 // through DW_AT_sibling when they have one.
 func skipChildren(tag uint64) bool {
 	switch tag {
-	case DW_TAG_structure_type, DW_TAG_class_type, DW_TAG_union_type, DW_TAG_enumeration_type,
-		DW_TAG_subroutine_type, DW_TAG_array_type:
+	case dc.DW_TAG_structure_type, dc.DW_TAG_class_type, dc.DW_TAG_union_type, dc.DW_TAG_enumeration_type,
+		dc.DW_TAG_subroutine_type, dc.DW_TAG_array_type:
 		return true
 	}
 	return false
@@ -423,10 +426,11 @@ func (di *dwarfInfo) decodeUnit(u *unit) (*cuData, error) {
 	var ranges [][2]uint64
 	local := map[uint64]chainNames{}
 
-	b := &buf{data: di.info[:u.end], off: int(u.die), file: di.secs.file, sec: ".debug_info"}
+	b := newBuf(di.info[:u.end], 0, di.secs.file, ".debug_info")
+	b.Seek(int(u.die))
 	// The unit DIE was read at open.
-	if a := u.abbrevs.get(b.uleb()); a == nil || !a.children {
-		return cd, b.err
+	if a := u.abbrevs.get(b.ULEB128()); a == nil || !a.children {
+		return cd, b.err()
 	} else {
 		u.skipAttrs(b, a)
 	}
@@ -434,9 +438,9 @@ func (di *dwarfInfo) decodeUnit(u *unit) (*cuData, error) {
 	// node for its children.
 	stack := make([]int32, 1, 64)
 	stack[0] = -1
-	for b.err == nil && b.off < len(b.data) {
-		dieOff := uint64(b.off)
-		code := b.uleb()
+	for !b.Failed() && b.Len() > 0 {
+		dieOff := uint64(b.Off())
+		code := b.ULEB128()
 		if code == 0 {
 			stack = stack[:len(stack)-1]
 			if len(stack) == 0 {
@@ -446,51 +450,51 @@ func (di *dwarfInfo) decodeUnit(u *unit) (*cuData, error) {
 		}
 		a := u.abbrevs.get(code)
 		if a == nil {
-			b.fail(fmt.Sprintf("unknown abbreviation code %d", code))
+			b.Fail(fmt.Sprintf("unknown abbreviation code %d", code))
 			break
 		}
 		enclosing := stack[len(stack)-1]
 		inner := enclosing
 		switch {
-		case a.tag == DW_TAG_subprogram || a.tag == DW_TAG_inlined_subroutine:
+		case a.tag == dc.DW_TAG_subprogram || a.tag == dc.DW_TAG_inlined_subroutine:
 			var low, high, rgs *attrValue
 			var lowV, highV, rgsV attrValue
 			var own chainNames
 			var linkV, nameV attrValue
 			var origin, spec uint64
-			n := fnode{parent: enclosing, inlined: a.tag == DW_TAG_inlined_subroutine}
+			n := fnode{parent: enclosing, inlined: a.tag == dc.DW_TAG_inlined_subroutine}
 			for _, at := range a.attrs {
 				v := u.readAttr(b, at.form, at.implicit)
 				switch at.attr {
-				case DW_AT_low_pc:
+				case dc.DW_AT_low_pc:
 					lowV, low = v, &lowV
-				case DW_AT_high_pc:
+				case dc.DW_AT_high_pc:
 					highV, high = v, &highV
-				case DW_AT_ranges:
+				case dc.DW_AT_ranges:
 					rgsV, rgs = v, &rgsV
-				case DW_AT_linkage_name, DW_AT_MIPS_linkage_name:
+				case dc.DW_AT_linkage_name, dc.DW_AT_MIPS_linkage_name:
 					linkV = v
-				case DW_AT_name:
+				case dc.DW_AT_name:
 					nameV = v
-				case DW_AT_abstract_origin:
+				case dc.DW_AT_abstract_origin:
 					if isRef(v.form) {
 						origin = v.v
 					}
-				case DW_AT_specification:
+				case dc.DW_AT_specification:
 					if isRef(v.form) {
 						spec = v.v
 					}
-				case DW_AT_call_file:
+				case dc.DW_AT_call_file:
 					n.callFile = uint32(v.v)
-				case DW_AT_call_line:
+				case dc.DW_AT_call_line:
 					n.callLine = uint32(v.v)
-				case DW_AT_call_column:
+				case dc.DW_AT_call_column:
 					n.callCol = uint32(v.v)
-				case DW_AT_GNU_discriminator:
+				case dc.DW_AT_GNU_discriminator:
 					n.callDisc = uint32(v.v)
 				}
 			}
-			if b.err != nil {
+			if b.Failed() {
 				break
 			}
 			if low == nil && rgs == nil {
@@ -542,12 +546,12 @@ func (di *dwarfInfo) decodeUnit(u *unit) (*cuData, error) {
 			var sib uint64
 			for _, at := range a.attrs {
 				v := u.readAttr(b, at.form, at.implicit)
-				if at.attr == DW_AT_sibling && isRef(v.form) {
+				if at.attr == dc.DW_AT_sibling && isRef(v.form) {
 					sib = v.v
 				}
 			}
-			if sib > dieOff && sib <= u.end && b.err == nil {
-				b.off = int(sib)
+			if sib > dieOff && sib <= u.end && !b.Failed() {
+				b.Seek(int(sib))
 				continue
 			}
 		default:
@@ -557,8 +561,8 @@ func (di *dwarfInfo) decodeUnit(u *unit) (*cuData, error) {
 			stack = append(stack, inner)
 		}
 	}
-	if b.err != nil {
-		return nil, b.err
+	if b.Failed() {
+		return nil, b.err()
 	}
 	slices.SortFunc(rs, func(a, b rng) int {
 		if c := cmp.Compare(a.lo, b.lo); c != 0 {
@@ -704,26 +708,27 @@ func (di *dwarfInfo) readNames(off uint64) (own chainNames, origin, spec uint64)
 		return
 	}
 	u := di.units[i]
-	b := &buf{data: di.info[:u.end], off: int(off), file: di.secs.file, sec: ".debug_info"}
-	a := u.abbrevs.get(b.uleb())
+	b := newBuf(di.info[:u.end], 0, di.secs.file, ".debug_info")
+	b.Seek(int(off))
+	a := u.abbrevs.get(b.ULEB128())
 	if a == nil {
 		return
 	}
 	for _, at := range a.attrs {
 		v := u.readAttr(b, at.form, at.implicit)
-		if b.err != nil {
+		if b.Failed() {
 			return chainNames{}, 0, 0
 		}
 		switch at.attr {
-		case DW_AT_linkage_name, DW_AT_MIPS_linkage_name:
+		case dc.DW_AT_linkage_name, dc.DW_AT_MIPS_linkage_name:
 			own.linkage = di.str(u, v)
-		case DW_AT_name:
+		case dc.DW_AT_name:
 			own.name = di.str(u, v)
-		case DW_AT_abstract_origin:
+		case dc.DW_AT_abstract_origin:
 			if isRef(v.form) {
 				origin = v.v
 			}
-		case DW_AT_specification:
+		case dc.DW_AT_specification:
 			if isRef(v.form) {
 				spec = v.v
 			}

@@ -46,17 +46,18 @@ func newGoInline(pcln []byte, text, gofunc uint64, rodata []byte, rodataAddr uin
 	if ptr != 8 && ptr != 4 {
 		return nil, &FormatError{File: file, Off: 7, Msg: fmt.Sprintf(".gopclntab: pointer size %d", ptr)}
 	}
-	b := &buf{data: pcln, off: 8, file: file, sec: ".gopclntab"}
-	nfunc := b.uintN(ptr)
-	b.uintN(ptr) // nfiles
-	b.uintN(ptr) // unused (was textStart)
-	funcname := b.uintN(ptr)
-	b.uintN(ptr) // cutab
-	b.uintN(ptr) // filetab
-	pctab := b.uintN(ptr)
-	pclnOff := b.uintN(ptr)
-	if b.err != nil {
-		return nil, b.err
+	b := newBuf(pcln, 0, file, ".gopclntab")
+	b.Seek(8)
+	nfunc := b.Uint(ptr)
+	b.Uint(ptr) // nfiles
+	b.Uint(ptr) // unused (was textStart)
+	funcname := b.Uint(ptr)
+	b.Uint(ptr) // cutab
+	b.Uint(ptr) // filetab
+	pctab := b.Uint(ptr)
+	pclnOff := b.Uint(ptr)
+	if b.Failed() {
+		return nil, b.err()
 	}
 	n := uint64(len(pcln))
 	if funcname > n || pctab > n || pclnOff > n || nfunc > n/8 {
@@ -126,18 +127,18 @@ func (g *goInline) pcvalue(off uint32, entry, targetpc uint64) int32 {
 	if off == 0 || uint64(off) >= uint64(len(g.pctab)) {
 		return -1
 	}
-	b := &buf{data: g.pctab[off:], file: g.file, sec: ".gopclntab"}
+	b := newBuf(g.pctab[off:], 0, g.file, ".gopclntab")
 	val := int32(-1)
 	pc := entry
-	for i := 0; i < goPCValueMaxEntries && b.err == nil; i++ {
-		uv := b.uleb()
+	for i := 0; i < goPCValueMaxEntries && !b.Failed(); i++ {
+		uv := b.ULEB128()
 		if uv == 0 && i > 0 {
 			return -1
 		}
 		u := uint32(uv)
 		val += int32(-(u & 1) ^ (u >> 1))
-		pc += b.uleb() * g.minLC
-		if b.err != nil {
+		pc += b.ULEB128() * g.minLC
+		if b.Failed() {
 			return -1
 		}
 		if targetpc < pc {

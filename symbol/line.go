@@ -3,6 +3,8 @@ package symbol
 import (
 	"fmt"
 	"sort"
+
+	dc "sonde/internal/dwarfconst"
 )
 
 // A lineTable is one compilation unit's decoded line program [DWARF5 6.2]:
@@ -53,47 +55,6 @@ func (t *lineTable) file(n uint64) string {
 	return ""
 }
 
-// DWARF constants of the line program [DWARF5 7.22, 6.2.4.1].
-const (
-	DW_LNS_copy             = 1
-	DW_LNS_advance_pc       = 2
-	DW_LNS_advance_line     = 3
-	DW_LNS_set_file         = 4
-	DW_LNS_set_column       = 5
-	DW_LNS_negate_stmt      = 6
-	DW_LNS_set_basic_block  = 7
-	DW_LNS_const_add_pc     = 8
-	DW_LNS_fixed_advance_pc = 9
-
-	DW_LNE_end_sequence      = 1
-	DW_LNE_set_address       = 2
-	DW_LNE_define_file       = 3
-	DW_LNE_set_discriminator = 4
-
-	DW_LNCT_path            = 1
-	DW_LNCT_directory_index = 2
-
-	DW_FORM_block2    = 0x03
-	DW_FORM_block4    = 0x04
-	DW_FORM_data2     = 0x05
-	DW_FORM_data4     = 0x06
-	DW_FORM_data8     = 0x07
-	DW_FORM_string    = 0x08
-	DW_FORM_block     = 0x09
-	DW_FORM_block1    = 0x0a
-	DW_FORM_data1     = 0x0b
-	DW_FORM_sdata     = 0x0d
-	DW_FORM_strp      = 0x0e
-	DW_FORM_udata     = 0x0f
-	DW_FORM_strx      = 0x1a
-	DW_FORM_data16    = 0x1e
-	DW_FORM_line_strp = 0x1f
-	DW_FORM_strx1     = 0x25
-	DW_FORM_strx2     = 0x26
-	DW_FORM_strx3     = 0x27
-	DW_FORM_strx4     = 0x28
-)
-
 // debugSections holds the DWARF sections that symbolization reads itself.
 type debugSections struct {
 	file    string // path, for errors
@@ -110,44 +71,44 @@ func parseLineTable(s *debugSections, off uint64, compDir string) (*lineTable, e
 	if off >= uint64(len(s.line)) {
 		return nil, &FormatError{File: s.file, Off: int64(off), Msg: ".debug_line: offset out of range"}
 	}
-	b := &buf{data: s.line[off:], base: off, file: s.file, sec: ".debug_line"}
-	unitLen := uint64(b.u32())
+	b := newBuf(s.line[off:], off, s.file, ".debug_line")
+	unitLen := uint64(b.U32())
 	offSize := 4
 	if unitLen == 0xffffffff {
-		unitLen = b.u64()
+		unitLen = b.U64()
 		offSize = 8
 	}
-	if unitLen > uint64(len(b.data)-b.off) {
-		b.fail("unit length past end of section")
-		return nil, b.err
+	if unitLen > uint64(b.Len()) {
+		b.Fail("unit length past end of section")
+		return nil, b.err()
 	}
-	b.data = b.data[:b.off+int(unitLen)]
-	version := b.u16()
-	if b.err == nil && (version < 2 || version > 5) {
-		b.fail(fmt.Sprintf("unsupported line table version %d", version))
+	b.Limit(b.Off() + int(unitLen))
+	version := b.U16()
+	if !b.Failed() && (version < 2 || version > 5) {
+		b.Fail(fmt.Sprintf("unsupported line table version %d", version))
 	}
 	if version >= 5 {
 		// address_size and segment_selector_size: DW_LNE_set_address
 		// carries its own length.
-		b.u8()
-		b.u8()
+		b.U8()
+		b.U8()
 	}
-	hdrLen := b.uintN(offSize)
-	progStart := b.off + int(hdrLen)
-	minInst := uint64(b.u8())
+	hdrLen := b.Uint(offSize)
+	progStart := b.Off() + int(hdrLen)
+	minInst := uint64(b.U8())
 	if version >= 4 {
-		b.u8() // maximum_operations_per_instruction: VLIW only
+		b.U8() // maximum_operations_per_instruction: VLIW only
 	}
-	b.u8() // default_is_stmt: llvm-symbolizer answers from every row
-	lineBase := int64(int8(b.u8()))
-	lineRange := uint64(b.u8())
-	opBase := int(b.u8())
+	b.U8() // default_is_stmt: llvm-symbolizer answers from every row
+	lineBase := int64(int8(b.U8()))
+	lineRange := uint64(b.U8())
+	opBase := int(b.U8())
 	stdLens := make([]uint8, opBase)
 	for i := 1; i < opBase; i++ {
-		stdLens[i] = b.u8()
+		stdLens[i] = b.U8()
 	}
-	if b.err == nil && lineRange == 0 {
-		b.fail("line_range is 0")
+	if !b.Failed() && lineRange == 0 {
+		b.Fail("line_range is 0")
 	}
 
 	var dirs []string
@@ -157,8 +118,8 @@ func parseLineTable(s *debugSections, off uint64, compDir string) (*lineTable, e
 		dirs = s.readEntries(b, offSize, nil)
 		names = s.readEntries(b, offSize, &dirIdx)
 	} else {
-		for b.err == nil {
-			d := b.cstr()
+		for !b.Failed() {
+			d := b.CString()
 			if d == "" {
 				break
 			}
@@ -166,30 +127,30 @@ func parseLineTable(s *debugSections, off uint64, compDir string) (*lineTable, e
 		}
 		names = append(names, "") // v2-4 file numbers start at 1
 		dirIdx = append(dirIdx, 0)
-		for b.err == nil {
-			n := b.cstr()
+		for !b.Failed() {
+			n := b.CString()
 			if n == "" {
 				break
 			}
 			names = append(names, n)
-			dirIdx = append(dirIdx, b.uleb())
-			b.uleb() // mtime
-			b.uleb() // length
+			dirIdx = append(dirIdx, b.ULEB128())
+			b.ULEB128() // mtime
+			b.ULEB128() // length
 		}
 	}
-	if b.err != nil {
-		return nil, b.err
+	if b.Failed() {
+		return nil, b.err()
 	}
-	if progStart < b.off || progStart > len(b.data) {
-		b.fail("header_length out of range")
-		return nil, b.err
+	if progStart < b.Off() || progStart > len(b.Data()) {
+		b.Fail("header_length out of range")
+		return nil, b.err()
 	}
-	b.off = progStart
+	b.Seek(progStart)
 
 	t := &lineTable{}
 	// Most rows cost one or two bytes of program: reserve for that, so that
 	// appending rarely copies.
-	rows := make([]lineRow, 0, (len(b.data)-b.off)/2+1)
+	rows := make([]lineRow, 0, (b.Len())/2+1)
 	var seqStart int
 	// Registers of the state machine [DWARF5 6.2.2].
 	var addr uint64
@@ -210,8 +171,8 @@ func parseLineTable(s *debugSections, off uint64, compDir string) (*lineTable, e
 		seqStart = len(rows)
 		reset()
 	}
-	for b.err == nil && b.off < len(b.data) {
-		op := int(b.u8())
+	for !b.Failed() && b.Len() > 0 {
+		op := int(b.U8())
 		switch {
 		case op >= opBase:
 			adj := uint64(op - opBase)
@@ -219,50 +180,50 @@ func parseLineTable(s *debugSections, off uint64, compDir string) (*lineTable, e
 			line += lineBase + int64(adj%lineRange)
 			emit()
 		case op == 0:
-			n := b.uleb()
-			if n == 0 || n > uint64(len(b.data)-b.off) {
-				b.fail("bad extended opcode length")
+			n := b.ULEB128()
+			if n == 0 || n > uint64(b.Len()) {
+				b.Fail("bad extended opcode length")
 				break
 			}
-			end := b.off + int(n)
-			switch b.u8() {
-			case DW_LNE_end_sequence:
+			end := b.Off() + int(n)
+			switch b.U8() {
+			case dc.DW_LNE_end_sequence:
 				emit()
 				endSeq()
-			case DW_LNE_set_address:
-				addr = b.uintN(int(n - 1))
-			case DW_LNE_set_discriminator:
-				disc = b.uleb()
-			case DW_LNE_define_file:
-				names = append(names, b.cstr())
-				dirIdx = append(dirIdx, b.uleb())
+			case dc.DW_LNE_set_address:
+				addr = b.Uint(int(n - 1))
+			case dc.DW_LNE_set_discriminator:
+				disc = b.ULEB128()
+			case dc.DW_LNE_define_file:
+				names = append(names, b.CString())
+				dirIdx = append(dirIdx, b.ULEB128())
 			}
-			b.off = end
-		case op == DW_LNS_copy:
+			b.Seek(end)
+		case op == dc.DW_LNS_copy:
 			emit()
-		case op == DW_LNS_advance_pc:
-			addr += b.uleb() * minInst
-		case op == DW_LNS_advance_line:
-			line += b.sleb()
-		case op == DW_LNS_set_file:
-			file = b.uleb()
-		case op == DW_LNS_set_column:
-			col = b.uleb()
-		case op == DW_LNS_negate_stmt, op == DW_LNS_set_basic_block:
-		case op == DW_LNS_const_add_pc:
+		case op == dc.DW_LNS_advance_pc:
+			addr += b.ULEB128() * minInst
+		case op == dc.DW_LNS_advance_line:
+			line += b.SLEB128()
+		case op == dc.DW_LNS_set_file:
+			file = b.ULEB128()
+		case op == dc.DW_LNS_set_column:
+			col = b.ULEB128()
+		case op == dc.DW_LNS_negate_stmt, op == dc.DW_LNS_set_basic_block:
+		case op == dc.DW_LNS_const_add_pc:
 			addr += uint64(255-opBase) / lineRange * minInst
-		case op == DW_LNS_fixed_advance_pc:
-			addr += uint64(b.u16())
+		case op == dc.DW_LNS_fixed_advance_pc:
+			addr += uint64(b.U16())
 		default:
 			// prologue_end, epilogue_begin, set_isa and unknown opcodes:
 			// skip their ULEB128 operands.
 			for i := 0; i < int(stdLens[op]); i++ {
-				b.uleb()
+				b.ULEB128()
 			}
 		}
 	}
-	if b.err != nil {
-		return nil, b.err
+	if b.Failed() {
+		return nil, b.err()
 	}
 	// Rows of a sequence are in address order by construction; sequences
 	// are sorted by end address, stable, as llvm does.
@@ -281,63 +242,63 @@ func parseLineTable(s *debugSections, off uint64, compDir string) (*lineTable, e
 // format, then the entries. It returns the DW_LNCT_path of each and, if
 // dirIdx is not nil, appends each one's DW_LNCT_directory_index to it.
 func (s *debugSections) readEntries(b *buf, offSize int, dirIdx *[]uint64) []string {
-	nfmt := int(b.u8())
+	nfmt := int(b.U8())
 	fmts := make([]entryFormat, 0, nfmt)
-	for i := 0; i < nfmt && b.err == nil; i++ {
-		fmts = append(fmts, entryFormat{b.uleb(), b.uleb()})
+	for i := 0; i < nfmt && !b.Failed(); i++ {
+		fmts = append(fmts, entryFormat{b.ULEB128(), b.ULEB128()})
 	}
-	n := b.uleb()
-	if n > uint64(len(b.data)) {
-		b.fail("entry count too large")
+	n := b.ULEB128()
+	if n > uint64(len(b.Data())) {
+		b.Fail("entry count too large")
 		return nil
 	}
 	out := make([]string, 0, n)
-	for i := uint64(0); i < n && b.err == nil; i++ {
+	for i := uint64(0); i < n && !b.Failed(); i++ {
 		var path string
 		var dir uint64
 		for _, f := range fmts {
 			var str string
 			var num uint64
 			switch f.form {
-			case DW_FORM_string:
-				str = b.cstr()
-			case DW_FORM_line_strp:
-				str, _ = cstrAt(s.lineStr, b.uintN(offSize))
-			case DW_FORM_strp:
-				str, _ = cstrAt(s.str, b.uintN(offSize))
-			case DW_FORM_udata:
-				num = b.uleb()
-			case DW_FORM_sdata:
-				b.sleb()
-			case DW_FORM_data1, DW_FORM_strx1:
-				num = b.uintN(1)
-			case DW_FORM_data2, DW_FORM_strx2:
-				num = b.uintN(2)
-			case DW_FORM_strx3:
-				b.skip(3)
-			case DW_FORM_data4, DW_FORM_strx4:
-				num = b.uintN(4)
-			case DW_FORM_data8:
-				num = b.u64()
-			case DW_FORM_data16:
-				b.skip(16)
-			case DW_FORM_strx:
-				b.uleb()
-			case DW_FORM_block:
-				b.skip(int(b.uleb()))
-			case DW_FORM_block1:
-				b.skip(int(b.u8()))
-			case DW_FORM_block2:
-				b.skip(int(b.u16()))
-			case DW_FORM_block4:
-				b.skip(int(b.u32()))
+			case dc.DW_FORM_string:
+				str = b.CString()
+			case dc.DW_FORM_line_strp:
+				str, _ = cstrAt(s.lineStr, b.Uint(offSize))
+			case dc.DW_FORM_strp:
+				str, _ = cstrAt(s.str, b.Uint(offSize))
+			case dc.DW_FORM_udata:
+				num = b.ULEB128()
+			case dc.DW_FORM_sdata:
+				b.SLEB128()
+			case dc.DW_FORM_data1, dc.DW_FORM_strx1:
+				num = b.Uint(1)
+			case dc.DW_FORM_data2, dc.DW_FORM_strx2:
+				num = b.Uint(2)
+			case dc.DW_FORM_strx3:
+				b.Skip(3)
+			case dc.DW_FORM_data4, dc.DW_FORM_strx4:
+				num = b.Uint(4)
+			case dc.DW_FORM_data8:
+				num = b.U64()
+			case dc.DW_FORM_data16:
+				b.Skip(16)
+			case dc.DW_FORM_strx:
+				b.ULEB128()
+			case dc.DW_FORM_block:
+				b.Skip(int(b.ULEB128()))
+			case dc.DW_FORM_block1:
+				b.Skip(int(b.U8()))
+			case dc.DW_FORM_block2:
+				b.Skip(int(b.U16()))
+			case dc.DW_FORM_block4:
+				b.Skip(int(b.U32()))
 			default:
-				b.fail(fmt.Sprintf("unsupported form %#x in entry format", f.form))
+				b.Fail(fmt.Sprintf("unsupported form %#x in entry format", f.form))
 			}
 			switch f.content {
-			case DW_LNCT_path:
+			case dc.DW_LNCT_path:
 				path = str
-			case DW_LNCT_directory_index:
+			case dc.DW_LNCT_directory_index:
 				dir = num
 			}
 		}

@@ -3,34 +3,24 @@ package symbol
 import (
 	"encoding/binary"
 	"fmt"
+
+	dc "sonde/internal/dwarfconst"
 )
 
 // Address and string lookups through a unit's bases, and range lists
 // [DWARF4 2.17.3, DWARF5 2.17.3, 7.25, 7.28].
 
-// DW_RLE_* range list entry kinds [DWARF5 7.25].
-const (
-	DW_RLE_end_of_list   = 0
-	DW_RLE_base_addressx = 1
-	DW_RLE_startx_endx   = 2
-	DW_RLE_startx_length = 3
-	DW_RLE_offset_pair   = 4
-	DW_RLE_base_address  = 5
-	DW_RLE_start_end     = 6
-	DW_RLE_start_length  = 7
-)
-
 // str returns the string attribute v of a DIE in unit u; "" if it cannot.
 func (di *dwarfInfo) str(u *unit, v attrValue) string {
 	var s string
 	switch v.form {
-	case DW_FORM_string:
+	case dc.DW_FORM_string:
 		s, _ = cstrAt(di.info, v.v)
-	case DW_FORM_strp:
+	case dc.DW_FORM_strp:
 		s, _ = cstrAt(di.secs.str, v.v)
-	case DW_FORM_line_strp:
+	case dc.DW_FORM_line_strp:
 		s, _ = cstrAt(di.secs.lineStr, v.v)
-	case DW_FORM_strx, DW_FORM_strx1, DW_FORM_strx2, DW_FORM_strx3, DW_FORM_strx4, DW_FORM_GNU_str_index:
+	case dc.DW_FORM_strx, dc.DW_FORM_strx1, dc.DW_FORM_strx2, dc.DW_FORM_strx3, dc.DW_FORM_strx4, dc.DW_FORM_GNU_str_index:
 		at := u.strOffBase + v.v*uint64(u.offSize)
 		if at+uint64(u.offSize) > uint64(len(di.strOff)) || at < u.strOffBase {
 			return ""
@@ -49,9 +39,9 @@ func (di *dwarfInfo) str(u *unit, v attrValue) string {
 // addr returns the address attribute v in unit u.
 func (di *dwarfInfo) addr(u *unit, v attrValue) (uint64, bool) {
 	switch v.form {
-	case DW_FORM_addr:
+	case dc.DW_FORM_addr:
 		return v.v, true
-	case DW_FORM_addrx, DW_FORM_addrx1, DW_FORM_addrx2, DW_FORM_addrx3, DW_FORM_addrx4, DW_FORM_GNU_addr_index:
+	case dc.DW_FORM_addrx, dc.DW_FORM_addrx1, dc.DW_FORM_addrx2, dc.DW_FORM_addrx3, dc.DW_FORM_addrx4, dc.DW_FORM_GNU_addr_index:
 		return di.addrIndex(u, v.v)
 	}
 	return 0, false
@@ -93,7 +83,7 @@ func (di *dwarfInfo) pcRanges(u *unit, low, high, ranges *attrValue, out [][2]ui
 		return di.ranges4(u, u.rangesBase+ranges.v, out)
 	}
 	off := ranges.v
-	if ranges.form == DW_FORM_rnglistx {
+	if ranges.form == dc.DW_FORM_rnglistx {
 		at := u.rngBase + off*uint64(u.offSize)
 		if at < u.rngBase || at+uint64(u.offSize) > uint64(len(di.rngLists)) {
 			return out, &FormatError{File: di.secs.file, Off: int64(at), Msg: ".debug_rnglists: rnglistx index out of range"}
@@ -112,15 +102,15 @@ func (di *dwarfInfo) ranges4(u *unit, off uint64, out [][2]uint64) ([][2]uint64,
 	if off >= uint64(len(di.rangesSec)) {
 		return out, &FormatError{File: di.secs.file, Off: int64(off), Msg: ".debug_ranges: offset out of range"}
 	}
-	b := &buf{data: di.rangesSec[off:], base: off, file: di.secs.file, sec: ".debug_ranges"}
+	b := newBuf(di.rangesSec[off:], off, di.secs.file, ".debug_ranges")
 	base := u.base
 	maxAddr := ^uint64(0)
 	if u.addrSize == 4 {
 		maxAddr = 0xffffffff
 	}
-	for b.err == nil {
-		lo, hi := b.uintN(u.addrSize), b.uintN(u.addrSize)
-		if b.err != nil {
+	for !b.Failed() {
+		lo, hi := b.Uint(u.addrSize), b.Uint(u.addrSize)
+		if b.Failed() {
 			break
 		}
 		switch {
@@ -132,7 +122,7 @@ func (di *dwarfInfo) ranges4(u *unit, off uint64, out [][2]uint64) ([][2]uint64,
 			out = append(out, [2]uint64{base + lo, base + hi})
 		}
 	}
-	return out, b.err
+	return out, b.err()
 }
 
 // ranges5 reads a DWARF 5 range list at off in .debug_rnglists.
@@ -140,49 +130,49 @@ func (di *dwarfInfo) ranges5(u *unit, off uint64, out [][2]uint64) ([][2]uint64,
 	if off >= uint64(len(di.rngLists)) {
 		return out, &FormatError{File: di.secs.file, Off: int64(off), Msg: ".debug_rnglists: offset out of range"}
 	}
-	b := &buf{data: di.rngLists[off:], base: off, file: di.secs.file, sec: ".debug_rnglists"}
+	b := newBuf(di.rngLists[off:], off, di.secs.file, ".debug_rnglists")
 	base := u.base
 	bad := func() ([][2]uint64, error) {
-		b.fail("bad address index")
-		return out, b.err
+		b.Fail("bad address index")
+		return out, b.err()
 	}
-	for b.err == nil {
-		switch kind := b.u8(); kind {
-		case DW_RLE_end_of_list:
-			return out, b.err
-		case DW_RLE_base_addressx:
-			a, ok := di.addrIndex(u, b.uleb())
+	for !b.Failed() {
+		switch kind := b.U8(); kind {
+		case dc.DW_RLE_end_of_list:
+			return out, b.err()
+		case dc.DW_RLE_base_addressx:
+			a, ok := di.addrIndex(u, b.ULEB128())
 			if !ok {
 				return bad()
 			}
 			base = a
-		case DW_RLE_startx_endx:
-			lo, ok1 := di.addrIndex(u, b.uleb())
-			hi, ok2 := di.addrIndex(u, b.uleb())
+		case dc.DW_RLE_startx_endx:
+			lo, ok1 := di.addrIndex(u, b.ULEB128())
+			hi, ok2 := di.addrIndex(u, b.ULEB128())
 			if !ok1 || !ok2 {
 				return bad()
 			}
 			out = append(out, [2]uint64{lo, hi})
-		case DW_RLE_startx_length:
-			lo, ok := di.addrIndex(u, b.uleb())
+		case dc.DW_RLE_startx_length:
+			lo, ok := di.addrIndex(u, b.ULEB128())
 			if !ok {
 				return bad()
 			}
-			out = append(out, [2]uint64{lo, lo + b.uleb()})
-		case DW_RLE_offset_pair:
-			lo, hi := b.uleb(), b.uleb()
+			out = append(out, [2]uint64{lo, lo + b.ULEB128()})
+		case dc.DW_RLE_offset_pair:
+			lo, hi := b.ULEB128(), b.ULEB128()
 			out = append(out, [2]uint64{base + lo, base + hi})
-		case DW_RLE_base_address:
-			base = b.uintN(u.addrSize)
-		case DW_RLE_start_end:
-			lo, hi := b.uintN(u.addrSize), b.uintN(u.addrSize)
+		case dc.DW_RLE_base_address:
+			base = b.Uint(u.addrSize)
+		case dc.DW_RLE_start_end:
+			lo, hi := b.Uint(u.addrSize), b.Uint(u.addrSize)
 			out = append(out, [2]uint64{lo, hi})
-		case DW_RLE_start_length:
-			lo := b.uintN(u.addrSize)
-			out = append(out, [2]uint64{lo, lo + b.uleb()})
+		case dc.DW_RLE_start_length:
+			lo := b.Uint(u.addrSize)
+			out = append(out, [2]uint64{lo, lo + b.ULEB128()})
 		default:
-			b.fail(fmt.Sprintf("unknown range list entry kind %d", kind))
+			b.Fail(fmt.Sprintf("unknown range list entry kind %d", kind))
 		}
 	}
-	return out, b.err
+	return out, b.err()
 }

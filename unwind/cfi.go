@@ -8,10 +8,12 @@ package unwind
 
 import (
 	"debug/elf"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"sort"
+
+	"sonde/internal/binread"
+	dc "sonde/internal/dwarfconst"
 )
 
 // FormatError says that an object's CFI is malformed at an offset.
@@ -53,23 +55,6 @@ type fde struct {
 type Table struct {
 	fdes []fde
 }
-
-// Pointer encodings of .eh_frame (LSB 4.1, "DWARF Exception Header
-// Encoding").
-const (
-	pe_absptr  = 0x00
-	pe_uleb128 = 0x01
-	pe_udata2  = 0x02
-	pe_udata4  = 0x03
-	pe_udata8  = 0x04
-	pe_sleb128 = 0x09
-	pe_sdata2  = 0x0a
-	pe_sdata4  = 0x0b
-	pe_sdata8  = 0x0c
-	pe_pcrel   = 0x10
-	pe_datarel = 0x30
-	pe_omit    = 0xff
-)
 
 // OpenTable reads the CFI of the ELF file path: .eh_frame, and .debug_frame
 // for addresses .eh_frame does not cover.
@@ -125,166 +110,13 @@ func (t *Table) find(pc uint64) *fde {
 	return nil
 }
 
-// cbuf is a bounds-checked reader with a sticky error.
-type cbuf struct {
-	b   []byte
-	off int
-	err string
-}
-
-func (b *cbuf) need(n int) bool {
-	if b.err != "" {
-		return false
-	}
-	if n < 0 || len(b.b)-b.off < n {
-		b.err = fmt.Sprintf("want %d bytes, have %d", n, len(b.b)-b.off)
-		return false
-	}
-	return true
-}
-
-func (b *cbuf) u8() byte {
-	if !b.need(1) {
-		return 0
-	}
-	v := b.b[b.off]
-	b.off++
-	return v
-}
-
-func (b *cbuf) u16() uint16 {
-	if !b.need(2) {
-		return 0
-	}
-	v := binary.LittleEndian.Uint16(b.b[b.off:])
-	b.off += 2
-	return v
-}
-
-func (b *cbuf) u32() uint32 {
-	if !b.need(4) {
-		return 0
-	}
-	v := binary.LittleEndian.Uint32(b.b[b.off:])
-	b.off += 4
-	return v
-}
-
-func (b *cbuf) u64() uint64 {
-	if !b.need(8) {
-		return 0
-	}
-	v := binary.LittleEndian.Uint64(b.b[b.off:])
-	b.off += 8
-	return v
-}
-
-func (b *cbuf) uleb() uint64 {
-	var v uint64
-	for shift := uint(0); ; shift += 7 {
-		c := b.u8()
-		if b.err != "" {
-			return 0
-		}
-		if shift < 64 {
-			v |= uint64(c&0x7f) << shift
-		}
-		if c&0x80 == 0 {
-			return v
-		}
-		if shift > 70 {
-			b.err = "LEB128 too long"
-			return 0
-		}
-	}
-}
-
-func (b *cbuf) sleb() int64 {
-	var v int64
-	var shift uint
-	var c byte
-	for {
-		c = b.u8()
-		if b.err != "" {
-			return 0
-		}
-		if shift < 64 {
-			v |= int64(c&0x7f) << shift
-		}
-		shift += 7
-		if c&0x80 == 0 {
-			break
-		}
-		if shift > 70 {
-			b.err = "LEB128 too long"
-			return 0
-		}
-	}
-	if shift < 64 && c&0x40 != 0 {
-		v |= -1 << shift
-	}
-	return v
-}
-
-func (b *cbuf) cstr() string {
-	start := b.off
-	for b.need(1) {
-		if b.b[b.off] == 0 {
-			s := string(b.b[start:b.off])
-			b.off++
-			return s
-		}
-		b.off++
+// failure returns the reason of r's failure, "" when it has none.
+func failure(r *binread.Reader) string {
+	var e *binread.Error
+	if errors.As(r.Err(), &e) {
+		return e.Msg
 	}
 	return ""
-}
-
-func (b *cbuf) bytes(n int) []byte {
-	if !b.need(n) {
-		return nil
-	}
-	v := b.b[b.off : b.off+n]
-	b.off += n
-	return v
-}
-
-// pointer reads a pointer of encoding enc; secAddr is the section's
-// link-time address, for pc-relative encodings.
-func (b *cbuf) pointer(enc byte, secAddr uint64) uint64 {
-	if enc == pe_omit {
-		return 0
-	}
-	pos := secAddr + uint64(b.off)
-	var v uint64
-	switch enc & 0x0f {
-	case pe_absptr, pe_udata8, pe_sdata8:
-		v = b.u64()
-	case pe_uleb128:
-		v = b.uleb()
-	case pe_udata2:
-		v = uint64(b.u16())
-	case pe_sdata2:
-		v = uint64(int64(int16(b.u16())))
-	case pe_udata4:
-		v = uint64(b.u32())
-	case pe_sdata4:
-		v = uint64(int64(int32(b.u32())))
-	case pe_sleb128:
-		v = uint64(b.sleb())
-	default:
-		b.err = fmt.Sprintf("unknown pointer encoding %#x", enc)
-		return 0
-	}
-	switch enc & 0x70 {
-	case 0:
-	case pe_pcrel:
-		v += pos
-	default:
-		if b.err == "" {
-			b.err = fmt.Sprintf("unsupported pointer application %#x", enc&0x70)
-		}
-	}
-	return v
 }
 
 // add parses the entries of one section into t.
@@ -292,39 +124,39 @@ func (t *Table) add(data []byte, secAddr uint64, eh bool, file, section string) 
 	cies := make(map[int]*cie)
 	off := 0
 	for off < len(data) {
-		b := &cbuf{b: data, off: off}
+		b := binread.NewAt(data, off)
 		start := off
-		length := uint64(b.u32())
-		if b.err != "" {
-			return &FormatError{file, section, uint64(off), b.err}
+		length := uint64(b.U32())
+		if b.Failed() {
+			return &FormatError{file, section, uint64(off), failure(&b)}
 		}
 		if length == 0 {
 			if eh {
 				break // the terminator of .eh_frame
 			}
-			off = b.off
+			off = b.Off()
 			continue
 		}
 		is64 := false
 		if length == 0xffffffff {
-			length = b.u64()
+			length = b.U64()
 			is64 = true
 		}
-		end := uint64(b.off) + length
-		if b.err != "" || end > uint64(len(data)) || end < uint64(b.off) {
+		end := uint64(b.Off()) + length
+		if b.Failed() || end > uint64(len(data)) || end < uint64(b.Off()) {
 			return &FormatError{file, section, uint64(start), fmt.Sprintf("entry length %d past the section's end", length)}
 		}
-		idPos := b.off
+		idPos := b.Off()
 		var id uint64
 		if is64 {
-			id = b.u64()
+			id = b.U64()
 		} else {
-			id = uint64(b.u32())
+			id = uint64(b.U32())
 		}
-		body := &cbuf{b: data[:end], off: b.off}
+		body := binread.NewAt(data[:end], b.Off())
 		isCIE := (eh && id == 0) || (!eh && (id == 0xffffffff || is64 && id == ^uint64(0)))
 		if isCIE {
-			c, err := parseCIE(body, eh, secAddr)
+			c, err := parseCIE(&body, eh, secAddr)
 			if err != "" {
 				return &FormatError{file, section, uint64(start), "CIE: " + err}
 			}
@@ -339,18 +171,19 @@ func (t *Table) add(data []byte, secAddr uint64, eh bool, file, section string) 
 			c, ok := cies[cieOff]
 			if !ok {
 				// A CIE after its FDE, or shared across a section: parse it.
-				cb := &cbuf{b: data, off: cieOff}
 				if cieOff < 0 || cieOff >= len(data) {
 					return &FormatError{file, section, uint64(start), fmt.Sprintf("FDE refers to CIE at %#x outside the section", cieOff)}
 				}
-				l := uint64(cb.u32())
-				ce := uint64(cb.off) + l
-				cb.u32()
-				if cb.err != "" || ce > uint64(len(data)) {
+				cb := binread.NewAt(data, cieOff)
+				l := uint64(cb.U32())
+				ce := uint64(cb.Off()) + l
+				cb.U32()
+				if cb.Failed() || ce > uint64(len(data)) {
 					return &FormatError{file, section, uint64(start), "FDE refers to a bad CIE"}
 				}
 				var err string
-				c, err = parseCIE(&cbuf{b: data[:ce], off: cb.off}, eh, secAddr)
+				cr := binread.NewAt(data[:ce], cb.Off())
+				c, err = parseCIE(&cr, eh, secAddr)
 				if err != "" {
 					return &FormatError{file, section, uint64(cieOff), "CIE: " + err}
 				}
@@ -358,18 +191,18 @@ func (t *Table) add(data []byte, secAddr uint64, eh bool, file, section string) 
 			}
 			enc := c.fdeEnc
 			if !eh {
-				enc = pe_absptr
+				enc = dc.DW_EH_PE_absptr
 			}
-			lo := body.pointer(enc, secAddr)
-			n := body.pointer(enc&0x0f, secAddr)
+			lo := body.EHPointer(enc, secAddr)
+			n := body.EHPointer(enc&dc.DW_EH_PE_format, secAddr)
 			if eh && c.hasAug() {
-				body.bytes(int(body.uleb())) // augmentation data (LSDA)
+				body.BytesU(body.ULEB128()) // augmentation data (LSDA)
 			}
-			if body.err != "" {
-				return &FormatError{file, section, uint64(start), "FDE: " + body.err}
+			if body.Failed() {
+				return &FormatError{file, section, uint64(start), "FDE: " + failure(&body)}
 			}
 			if n > 0 && lo != 0 {
-				t.fdes = append(t.fdes, fde{lo: lo, hi: lo + n, cie: c, instrs: data[body.off:end]})
+				t.fdes = append(t.fdes, fde{lo: lo, hi: lo + n, cie: c, instrs: data[body.Off():end]})
 			}
 		}
 		off = int(end)
@@ -380,34 +213,33 @@ func (t *Table) add(data []byte, secAddr uint64, eh bool, file, section string) 
 // hasAug says whether FDEs of this CIE carry augmentation data ('z').
 func (c *cie) hasAug() bool { return c.augZ }
 
-func parseCIE(b *cbuf, eh bool, secAddr uint64) (*cie, string) {
-	c := &cie{fdeEnc: pe_absptr}
-	version := b.u8()
-	aug := b.cstr()
+func parseCIE(b *binread.Reader, eh bool, secAddr uint64) (*cie, string) {
+	c := &cie{fdeEnc: dc.DW_EH_PE_absptr}
+	version := b.U8()
+	aug := b.CString()
 	if !eh && version >= 4 {
-		b.u8() // address size
-		b.u8() // segment selector size
+		b.U8() // address size
+		b.U8() // segment selector size
 	}
-	c.codeAlign = b.uleb()
-	c.dataAlign = b.sleb()
+	c.codeAlign = b.ULEB128()
+	c.dataAlign = b.SLEB128()
 	if version == 1 {
-		c.raReg = uint64(b.u8())
+		c.raReg = uint64(b.U8())
 	} else {
-		c.raReg = b.uleb()
+		c.raReg = b.ULEB128()
 	}
 	if len(aug) > 0 && aug[0] == 'z' {
 		c.augZ = true
-		n := int(b.uleb())
-		ab := &cbuf{b: b.bytes(n)}
+		ab := binread.New(b.BytesU(b.ULEB128()))
 		for _, ch := range aug[1:] {
 			switch ch {
 			case 'R':
-				c.fdeEnc = ab.u8()
+				c.fdeEnc = ab.U8()
 			case 'L':
-				ab.u8()
+				ab.U8()
 			case 'P':
-				enc := ab.u8()
-				ab.pointer(enc&0x7f, secAddr)
+				enc := ab.U8()
+				ab.EHPointer(enc&^dc.DW_EH_PE_indirect, secAddr)
 			case 'S':
 				c.signal = true
 			}
@@ -415,9 +247,9 @@ func parseCIE(b *cbuf, eh bool, secAddr uint64) (*cie, string) {
 	} else if aug != "" && aug != "eh" {
 		return nil, fmt.Sprintf("unknown augmentation %q", aug)
 	}
-	if b.err != "" {
-		return nil, b.err
+	if b.Failed() {
+		return nil, failure(b)
 	}
-	c.initial = b.b[b.off:]
+	c.initial = b.Rest()
 	return c, ""
 }

@@ -80,7 +80,10 @@ func (d *DWARF) Unwind(regs []uint64, stack []byte, obj ObjectAt, pcs []uint64) 
 // innermost first, with the registers recovered there. fr.CFA is zero
 // (and fr.Known[regSP] of the next frame false) where no CFI rule gave it.
 func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *FrameRegs)) bool {
-	var fr FrameRegs
+	// One allocation a walk (fr escapes through visit): the frame's
+	// registers and the view of them CFI expressions read.
+	st := &walkState{}
+	fr := &st.fr
 	r, known := &fr.Regs, &fr.Known
 	for i, v := range regs {
 		if i < len(perfToDWARF) {
@@ -91,12 +94,8 @@ func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *F
 		return false
 	}
 	sp0 := r[regSP]
-	mem := func(a uint64) (uint64, bool) {
-		if a < sp0 || a-sp0 > uint64(len(stack)) || a-sp0+8 > uint64(len(stack)) {
-			return 0, false
-		}
-		return binary.LittleEndian.Uint64(stack[a-sp0:]), true
-	}
+	st.cf = cfiFrame{regs: r, known: known, mem: stackCopy{data: stack, sp: sp0}}
+	mem := &st.cf.mem
 	signal := false
 	for depth := 0; ; depth++ {
 		pc := r[regRA]
@@ -113,14 +112,14 @@ func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *F
 			if path, bias, found := obj(pc); found {
 				if t := d.table(path); t != nil {
 					if f := t.find(lookup - bias); f != nil {
-						ok, end, cfa = step(f, lookup-bias, r, known, &next, &nknown, mem)
+						ok, end, cfa = step(f, lookup-bias, r, known, &next, &nknown, &st.cf)
 						signal = f.cie.signal
 					}
 				}
 			}
 		}
 		fr.CFA = cfa
-		visit(&fr)
+		visit(fr)
 		if end {
 			return true
 		}
@@ -133,8 +132,8 @@ func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *F
 			if !known[regBP] || bp < r[regSP] {
 				return false
 			}
-			ra, ok1 := mem(bp + 8)
-			nbp, ok2 := mem(bp)
+			ra, ok1 := mem.word(bp + 8)
+			nbp, ok2 := mem.word(bp)
 			if !ok1 || !ok2 {
 				return false
 			}
@@ -155,16 +154,38 @@ func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *F
 	}
 }
 
+// walkState is what one walk keeps on the heap.
+type walkState struct {
+	fr FrameRegs
+	cf cfiFrame // reads fr's registers
+}
+
+// stackCopy is the copy of the user stack a sample carries, from the
+// sample's stack pointer sp up.
+type stackCopy struct {
+	data []byte
+	sp   uint64
+}
+
+// word reads the 8 bytes at address a; ok is false outside the copy.
+func (s *stackCopy) word(a uint64) (uint64, bool) {
+	if a < s.sp || a-s.sp > uint64(len(s.data)) || a-s.sp+8 > uint64(len(s.data)) {
+		return 0, false
+	}
+	return binary.LittleEndian.Uint64(s.data[a-s.sp:]), true
+}
+
 // step computes the caller's registers from the row of f at pc, and the
 // CFA of the frame. ok is false when a rule cannot be evaluated; end is
 // true when the return address is undefined (the outermost frame).
-func step(f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool, next *[numRegs]uint64, nknown *[numRegs]bool, mem func(uint64) (uint64, bool)) (ok, end bool, cfa uint64) {
+func step(f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool, next *[numRegs]uint64, nknown *[numRegs]bool, cf *cfiFrame) (ok, end bool, cfa uint64) {
+	mem := &cf.mem
 	row, err := f.rowAt(pc)
 	if err != nil {
 		return false, false, 0
 	}
 	if row.cfaExpr != nil {
-		v, err := eval(row.cfaExpr, nil, r, known, mem)
+		v, err := evalCFI(row.cfaExpr, 0, false, cf)
 		if err != nil {
 			return false, false, 0
 		}
@@ -189,7 +210,7 @@ func step(f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool, next *[nu
 		case ruleUndefined:
 			nknown[i] = false
 		case ruleOffset:
-			next[i], nknown[i] = mem(cfa + uint64(ru.n))
+			next[i], nknown[i] = mem.word(cfa + uint64(ru.n))
 		case ruleValOffset:
 			next[i], nknown[i] = cfa+uint64(ru.n), true
 		case ruleRegister:
@@ -197,11 +218,11 @@ func step(f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool, next *[nu
 				next[i], nknown[i] = r[ru.reg], known[ru.reg]
 			}
 		case ruleExpression:
-			if a, err := eval(ru.expr, []uint64{cfa}, r, known, mem); err == nil {
-				next[i], nknown[i] = mem(a)
+			if a, err := evalCFI(ru.expr, cfa, true, cf); err == nil {
+				next[i], nknown[i] = mem.word(a)
 			}
 		case ruleValExpr:
-			if v, err := eval(ru.expr, []uint64{cfa}, r, known, mem); err == nil {
+			if v, err := evalCFI(ru.expr, cfa, true, cf); err == nil {
 				next[i], nknown[i] = v, true
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"sonde/internal/binread"
 	"sonde/internal/linux/unix"
 	"sonde/monitor/trampoline"
 	"sonde/monitor/units"
@@ -316,7 +317,7 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 			o, err = nil, errPlanCorrupt
 		}
 	}()
-	r := &planReader{b: b[:len(b)-4]}
+	r := &planReader{binread.New(b[:len(b)-4])}
 	if r.str() != key {
 		return nil, errors.New("plan cache entry of another key")
 	}
@@ -324,28 +325,28 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 	nsegs := r.count(40)
 	segs := make([]units.Segment, nsegs)
 	for i := range segs {
-		segs[i] = units.Segment{Vaddr: r.u64(), Memsz: r.u64(), Off: r.u64(), Filesz: r.u64(), Exec: r.u64() == 1}
+		segs[i] = units.Segment{Vaddr: r.U64(), Memsz: r.U64(), Off: r.U64(), Filesz: r.U64(), Exec: r.U64() == 1}
 	}
-	nunits := r.u64()
-	hash := r.u64()
+	nunits := r.U64()
+	hash := r.U64()
 	body := r.bytes()
 	if nunits > uint64(len(body)) { // a unit takes at least 9 bytes
 		return nil, errPlanCorrupt
 	}
-	if r.err != nil {
-		return nil, r.err
+	if r.Failed() {
+		return nil, r.err()
 	}
 	o = &Object{}
 	// The units' body is checked by the CRC only: decoding it costs more
 	// than the rest of the entry, and only Units needs it decoded.
 	nsites := r.count(12)
 	nref := r.count(4)
-	addrs, ks, refsB := r.raw(8*nsites), r.raw(4*nsites), r.raw(4*nref)
-	if r.err != nil {
-		return nil, r.err
+	addrs, ks, refsB := r.Bytes(8*nsites), r.Bytes(4*nsites), r.Bytes(4*nref)
+	if r.Failed() {
+		return nil, r.err()
 	}
 	for m := range o.prep {
-		if r.u32() == 0 {
+		if r.U32() == 0 {
 			continue
 		}
 		pp := &trampoline.Prepared{Why: map[string]int{}}
@@ -354,24 +355,24 @@ func decodePlan(b []byte, key string) (o *Object, err error) {
 		}
 		for range r.count(8) {
 			k := r.str()
-			pp.Why[k] = int(r.u32())
+			pp.Why[k] = int(r.U32())
 		}
-		pp.CodeSize = r.u64()
+		pp.CodeSize = r.U64()
 		pp.Code = r.bytes()
 		if uint64(len(pp.Code))+trampoline.PathSlot > pp.CodeSize || pp.CodeSize%uint64(os.Getpagesize()) != 0 {
-			r.fail()
+			r.Fail("code size")
 		}
 		pp.Rels, pp.Recs, pp.Sites, pp.Want, pp.HopWant = r.bytes(), r.bytes(), r.bytes(), r.bytes(), r.bytes()
 		pp.Deps = r.bytes()
-		if r.err != nil {
-			return nil, r.err
+		if r.Failed() {
+			return nil, r.err()
 		}
 		o.prep[m] = pp
 	}
-	if r.err != nil {
-		return nil, r.err
+	if r.Failed() {
+		return nil, r.err()
 	}
-	if len(r.b) != 0 {
+	if r.Len() != 0 {
 		return nil, errPlanCorrupt
 	}
 	checked := make(chan bool, 1)
@@ -440,54 +441,28 @@ func (w *planWriter) str(s string) {
 	w.b = append(w.b, s...)
 }
 
-// planReader reads what planWriter wrote; the first error sticks and
-// every later read returns zeros.
-type planReader struct {
-	b   []byte
-	err error
-}
+// planReader reads what planWriter wrote with binread's sticky error:
+// after the first failure every read returns zeros.
+type planReader struct{ binread.Reader }
 
-func (r *planReader) fail() {
-	if r.err == nil {
-		r.err = errPlanCorrupt
-	}
-	r.b = nil
-}
-
-func (r *planReader) raw(n int) []byte {
-	if r.err != nil || n < 0 || n > len(r.b) {
-		r.fail()
+// err returns nil or errPlanCorrupt with the first failure.
+func (r *planReader) err() error {
+	if !r.Failed() {
 		return nil
 	}
-	p := r.b[:n:n]
-	r.b = r.b[n:]
-	return p
-}
-
-func (r *planReader) u32() uint32 {
-	if p := r.raw(4); p != nil {
-		return binary.LittleEndian.Uint32(p)
-	}
-	return 0
-}
-
-func (r *planReader) u64() uint64 {
-	if p := r.raw(8); p != nil {
-		return binary.LittleEndian.Uint64(p)
-	}
-	return 0
+	return fmt.Errorf("%w: %w", errPlanCorrupt, r.Err())
 }
 
 // count reads a count of items of at least min bytes each, checked
 // against the bytes left.
 func (r *planReader) count(min int) int {
-	v := r.u64()
-	if v > uint64(len(r.b)/min) {
-		r.fail()
+	v := r.U64()
+	if v > uint64(r.Len()/min) {
+		r.Failf("count %d of %d-byte items exceeds the %d bytes left", v, min, r.Len())
 		return 0
 	}
 	return int(v)
 }
 
-func (r *planReader) bytes() []byte { return r.raw(r.count(1)) }
+func (r *planReader) bytes() []byte { return r.Bytes(r.count(1)) }
 func (r *planReader) str() string   { return string(r.bytes()) }

@@ -1,93 +1,63 @@
 package datafile
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
 
+	"sonde/internal/binread"
 	"sonde/profile"
 )
 
-// buf is a bounds-checked reader of a frame's payload with a sticky error,
-// in the manner of debug/dwarf's buf.
+// buf reads a frame's payload with binread's bounds checks and sticky
+// error, and adds the payload's own fields: varints bounded to 32 and 31
+// bits, counts checked against the bytes left, length-prefixed strings.
 type buf struct {
-	data []byte
-	off  int
-	err  error
+	binread.Reader
 }
 
-func (b *buf) fail(err error) {
-	if b.err == nil {
-		b.err = fmt.Errorf("payload offset %d: %w", b.off, err)
+// err returns nil or the first failure, at its payload offset.
+func (b *buf) err() error {
+	err := b.Err()
+	if err == nil {
+		return nil
 	}
-}
-
-func (b *buf) remaining() int { return len(b.data) - b.off }
-
-func (b *buf) uvarint() uint64 {
-	if b.err != nil {
-		return 0
+	var e *binread.Error
+	if errors.As(err, &e) {
+		return fmt.Errorf("payload offset %d: %s", e.Off, e.Msg)
 	}
-	v, n := binary.Uvarint(b.data[b.off:])
-	if n <= 0 {
-		if n == 0 {
-			b.fail(errors.New("truncated uvarint"))
-		} else {
-			b.fail(errors.New("uvarint overflows 64 bits"))
-		}
-		return 0
-	}
-	b.off += n
-	return v
+	return err
 }
 
 // skipVarints skips n varints.
 func (b *buf) skipVarints(n int) {
-	for ; n > 0 && b.err == nil; n-- {
-		i := b.off
-		for i < len(b.data) && b.data[i] >= 0x80 {
+	for ; n > 0 && !b.Failed(); n-- {
+		rest := b.Rest()
+		i := 0
+		for i < len(rest) && rest[i] >= 0x80 {
 			i++
 		}
-		if i >= len(b.data) {
-			b.fail(errors.New("truncated varint"))
+		if i >= len(rest) {
+			b.Fail("truncated varint")
 			return
 		}
-		b.off = i + 1
+		b.Skip(i + 1)
 	}
-}
-
-func (b *buf) svarint() int64 {
-	u := b.uvarint()
-	return int64(u>>1) ^ -int64(u&1)
-}
-
-func (b *buf) u64() uint64 {
-	if b.err != nil {
-		return 0
-	}
-	if b.remaining() < 8 {
-		b.fail(errors.New("truncated u64"))
-		return 0
-	}
-	v := binary.LittleEndian.Uint64(b.data[b.off:])
-	b.off += 8
-	return v
 }
 
 func (b *buf) uint32() uint32 {
-	v := b.uvarint()
+	v := b.Uvarint()
 	if v > math.MaxUint32 {
-		b.fail(fmt.Errorf("value %d exceeds 32 bits", v))
+		b.Failf("value %d exceeds 32 bits", v)
 		return 0
 	}
 	return uint32(v)
 }
 
 func (b *buf) int31() int {
-	v := b.uvarint()
+	v := b.Uvarint()
 	if v > math.MaxInt32 {
-		b.fail(fmt.Errorf("value %d exceeds 31 bits", v))
+		b.Failf("value %d exceeds 31 bits", v)
 		return 0
 	}
 	return int(v)
@@ -97,26 +67,24 @@ func (b *buf) int31() int {
 // checks that the rest of the payload can hold them: no length in the file
 // makes the reader allocate more than the file's size.
 func (b *buf) count(min int) int {
-	v := b.uvarint()
-	if v > uint64(b.remaining()/min) {
-		b.fail(fmt.Errorf("count %d exceeds the %d bytes left", v, b.remaining()))
+	v := b.Uvarint()
+	if v > uint64(b.Len()/min) {
+		b.Failf("count %d exceeds the %d bytes left", v, b.Len())
 		return 0
 	}
 	return int(v)
 }
 
 func (b *buf) str() string {
-	n := b.uvarint()
-	if b.err != nil {
+	n := b.Uvarint()
+	if b.Failed() {
 		return ""
 	}
-	if n > uint64(b.remaining()) {
-		b.fail(fmt.Errorf("string of %d bytes exceeds the %d bytes left", n, b.remaining()))
+	if n > uint64(b.Len()) {
+		b.Failf("string of %d bytes exceeds the %d bytes left", n, b.Len())
 		return ""
 	}
-	s := string(b.data[b.off : b.off+int(n)])
-	b.off += int(n)
-	return s
+	return string(b.Bytes(int(n)))
 }
 
 func (b *buf) types() []profile.ValueType {
@@ -126,30 +94,4 @@ func (b *buf) types() []profile.ValueType {
 		ts = append(ts, profile.ValueType{Type: b.str(), Unit: b.str()})
 	}
 	return ts
-}
-
-func (b *buf) u32() uint32 {
-	if b.err != nil {
-		return 0
-	}
-	if b.remaining() < 4 {
-		b.fail(errors.New("truncated u32"))
-		return 0
-	}
-	v := binary.LittleEndian.Uint32(b.data[b.off:])
-	b.off += 4
-	return v
-}
-
-func (b *buf) byte() byte {
-	if b.err != nil {
-		return 0
-	}
-	if b.remaining() < 1 {
-		b.fail(errors.New("truncated byte"))
-		return 0
-	}
-	v := b.data[b.off]
-	b.off++
-	return v
 }

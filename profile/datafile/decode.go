@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"sonde/internal/binread"
 	"sonde/profile"
 )
 
@@ -88,20 +89,20 @@ func (d *decoder) readRuns() error {
 		if f.version != Version || f.kind != KindRun {
 			continue
 		}
-		b := &buf{data: f.payload}
+		b := &buf{binread.New(f.payload)}
 		r := profile.Run{ID: f.run, Collector: b.str()}
 		argc := b.count(1)
 		for range argc {
 			r.Command = append(r.Command, b.str())
 		}
-		r.Start = timeOf(b.svarint())
+		r.Start = timeOf(b.Varint())
 		st := &runState{procs: map[int32]int{}, units: map[uint64]*universe{}, mappings: map[uint64]int32{},
 			exprs: map[uint64]int32{}, batches: map[uint32]batch{}}
 		st.sampleTypes = b.types()
-		st.period = b.svarint()
+		st.period = b.Varint()
 		st.countTypes = b.types()
-		if b.err != nil {
-			d.warn(f.off, "Run frame at offset %d: %v; frame skipped", f.off, b.err)
+		if b.Failed() {
+			d.warn(f.off, "Run frame at offset %d: %v; frame skipped", f.off, b.err())
 			continue
 		}
 		if _, dup := d.runs[f.run]; dup {
@@ -170,16 +171,16 @@ func (d *decoder) readFrames() {
 			continue
 		}
 		r := &p.Runs[st.index]
-		b := &buf{data: f.payload}
+		b := &buf{binread.New(f.payload)}
 		switch f.kind {
 		case KindMapping:
-			idx := b.uvarint()
+			idx := b.Uvarint()
 			m := &profile.Mapping{Path: b.str(), BuildID: b.str()}
-			m.Start, m.Limit, m.Offset, m.Bias = b.uvarint(), b.uvarint(), b.uvarint(), b.uvarint()
-			if b.err == nil && idx > math.MaxInt32-1 {
-				b.fail(fmt.Errorf("mapping index %d out of range", idx))
+			m.Start, m.Limit, m.Offset, m.Bias = b.Uvarint(), b.Uvarint(), b.Uvarint(), b.Uvarint()
+			if !b.Failed() && idx > math.MaxInt32-1 {
+				b.Failf("mapping index %d out of range", idx)
 			}
-			if b.err != nil {
+			if b.Failed() {
 				break
 			}
 			k := m.Key()
@@ -193,7 +194,7 @@ func (d *decoder) readFrames() {
 		case KindProcess:
 			pid, ppid := b.uint32(), b.uint32()
 			comm, exe := b.str(), b.str()
-			if b.err != nil {
+			if b.Failed() {
 				break
 			}
 			pr := st.process(p, int32(pid))
@@ -202,24 +203,24 @@ func (d *decoder) readFrames() {
 		case KindProcessEnd:
 			pid := b.uint32()
 			how := b.str()
-			if b.err == nil {
+			if !b.Failed() {
 				st.process(p, int32(pid)).Ended = how
 			}
 		case KindLost:
-			if n := b.uvarint(); b.err == nil {
+			if n := b.Uvarint(); !b.Failed() {
 				r.Lost += n
 			}
 		case KindRunEnd:
-			if t := b.svarint(); b.err == nil {
+			if t := b.Varint(); !b.Failed() {
 				r.End = timeOf(t)
 			}
 		case KindNote:
-			if s := b.str(); b.err == nil {
+			if s := b.str(); !b.Failed() {
 				r.Notes = append(r.Notes, s)
 			}
 		case KindObject:
 			path, id, data := b.str(), b.str(), b.str()
-			if b.err == nil && p.ObjectImage(path, id) == nil {
+			if !b.Failed() && p.ObjectImage(path, id) == nil {
 				p.Objects = append(p.Objects, profile.ObjectImage{Path: path, BuildID: id, Data: []byte(data)})
 			}
 		case KindListing:
@@ -228,7 +229,7 @@ func (d *decoder) readFrames() {
 			}
 			l, err := decodeListing(b)
 			if err != nil {
-				b.fail(err)
+				b.Fail(err.Error())
 				break
 			}
 			if p.Listing(l.Hash) == nil {
@@ -237,12 +238,12 @@ func (d *decoder) readFrames() {
 		case KindUnits:
 			d.readUnits(f, b, st)
 		case KindExprDef:
-			idx := b.uvarint()
+			idx := b.Uvarint()
 			e := profile.ExprDef{Spec: b.str(), Prog: b.str(), Func: b.str(), Expr: b.str()}
-			if b.err == nil && idx > math.MaxInt32 {
-				b.fail(fmt.Errorf("expression index %d out of range", idx))
+			if !b.Failed() && idx > math.MaxInt32 {
+				b.Failf("expression index %d out of range", idx)
 			}
-			if b.err != nil {
+			if b.Failed() {
 				break
 			}
 			g, ok := d.exprIndex[e]
@@ -261,8 +262,8 @@ func (d *decoder) readFrames() {
 			d.nvalues += nv
 			d.nlocs += nl
 		}
-		if b.err != nil {
-			d.warn(f.off, "%s frame at offset %d: %v; frame skipped", f.kind, f.off, b.err)
+		if b.Failed() {
+			d.warn(f.off, "%s frame at offset %d: %v; frame skipped", f.kind, f.off, b.err())
 		}
 	}
 	if orphans > 0 {
@@ -355,11 +356,11 @@ func (d *decoder) readExprValues() {
 			continue
 		}
 		st := d.runs[f.run]
-		b := &buf{data: f.payload}
-		crc := b.u32()
-		n := b.uvarint()
-		if b.err != nil {
-			d.warn(f.off, "ExprValues frame at offset %d: %v; frame skipped", f.off, b.err)
+		b := &buf{binread.New(f.payload)}
+		crc := b.U32()
+		n := b.Uvarint()
+		if b.Failed() {
+			d.warn(f.off, "ExprValues frame at offset %d: %v; frame skipped", f.off, b.err())
 			continue
 		}
 		bt, ok := st.batches[crc]
@@ -376,43 +377,43 @@ func (d *decoder) readExprValues() {
 		for range bt.n {
 			nv := b.count(4) // a value takes at least 4 bytes
 			for k := range nv {
-				local := b.uvarint()
-				v := profile.ExprValue{Status: profile.ExprStatus(b.uvarint()), Text: b.str()}
-				if has := b.byte(); has == 1 {
+				local := b.Uvarint()
+				v := profile.ExprValue{Status: profile.ExprStatus(b.Uvarint()), Text: b.str()}
+				if has := b.U8(); has == 1 {
 					v.HasNum = true
-					v.Num = math.Float64frombits(b.u64())
-				} else if has != 0 && b.err == nil {
-					b.fail(fmt.Errorf("bad number flag %d", has))
+					v.Num = math.Float64frombits(b.U64())
+				} else if has != 0 && !b.Failed() {
+					b.Failf("bad number flag %d", has)
 				}
-				if b.err != nil {
+				if b.Failed() {
 					break
 				}
 				g, ok := st.exprs[local]
 				switch {
 				case !ok:
-					b.fail(fmt.Errorf("expression %d has no ExprDef frame in run %016x", local, f.run))
+					b.Failf("expression %d has no ExprDef frame in run %016x", local, f.run)
 				case v.Status < profile.ExprOK || v.Status > profile.ExprUnavailable:
-					b.fail(fmt.Errorf("unknown status %d", v.Status))
+					b.Failf("unknown status %d", v.Status)
 				}
 				v.Expr = g
 				for _, w := range vals[len(vals)-k:] {
 					if w.Expr == g {
-						b.fail(fmt.Errorf("two values of expression %d in one sample", local))
+						b.Failf("two values of expression %d in one sample", local)
 					}
 				}
-				if b.err != nil {
+				if b.Failed() {
 					break
 				}
 				vals = append(vals, v)
 			}
-			if b.err != nil {
+			if b.Failed() {
 				break
 			}
 			ends = append(ends, len(vals))
 		}
-		if b.err != nil {
+		if b.Failed() {
 			vals = vals[:v0]
-			d.warn(f.off, "ExprValues frame at offset %d: %v; frame skipped", f.off, b.err)
+			d.warn(f.off, "ExprValues frame at offset %d: %v; frame skipped", f.off, b.err())
 			continue
 		}
 		batches = append(batches, exprBatch{batch: bt, v0: v0, ends: ends})
@@ -487,24 +488,24 @@ func (st *runState) mapping(p *profile.Profile, run uint64, local uint64) int32 
 // the Samples frame payload, walking its varints without decoding them;
 // zeros if the frame is malformed.
 func countSamples(payload []byte) (samples, values, frames int) {
-	b := &buf{data: payload}
-	nv := b.uvarint()
+	b := &buf{binread.New(payload)}
+	nv := b.Uvarint()
 	ns := b.count(5) // a sample takes at least 5 bytes
-	if b.err != nil || nv > MaxStackDepth {
+	if b.Failed() || nv > MaxStackDepth {
 		return 0, 0, 0
 	}
 	prevDepth := uint64(0)
 	for range ns {
 		b.skipVarints(3 + int(nv)) // time, pid, tid, values
-		depth, shared := b.uvarint(), b.uvarint()
-		if b.err != nil || depth > MaxStackDepth || shared > depth || shared > prevDepth {
+		depth, shared := b.Uvarint(), b.Uvarint()
+		if b.Failed() || depth > MaxStackDepth || shared > depth || shared > prevDepth {
 			return 0, 0, 0
 		}
 		b.skipVarints(2 * int(depth-shared))
 		frames += int(depth)
 		prevDepth = depth
 	}
-	if b.err != nil {
+	if b.Failed() {
 		return 0, 0, 0
 	}
 	return ns, ns * int(nv), frames
@@ -521,11 +522,11 @@ func (d *decoder) decodeSamples(f *rawFrame, st *runState, vals []int64, locs []
 		p.Samples = p.Samples[:n0]
 		return vals[:v0], locs[:l0], starts[:s0], err
 	}
-	b := &buf{data: f.payload}
-	nv := b.uvarint()
+	b := &buf{binread.New(f.payload)}
+	nv := b.Uvarint()
 	ns := b.count(5) // a sample takes at least 5 bytes
-	if b.err != nil {
-		return fail(b.err)
+	if b.Failed() {
+		return fail(b.err())
 	}
 	if len(st.sampleTypes) == 0 {
 		return fail(fmt.Errorf("run %016x has no sample types", f.run))
@@ -538,36 +539,36 @@ func (d *decoder) decodeSamples(f *rawFrame, st *runState, vals []int64, locs []
 	var addr uint64
 	prevStart, prevDepth := 0, 0
 	for i := range ns {
-		t += b.svarint()
+		t += b.Varint()
 		s := profile.Sample{Time: t, PID: int32(b.uint32()), TID: int32(b.uint32())}
 		vs := len(vals)
 		for range nv {
-			vals = append(vals, b.svarint())
+			vals = append(vals, b.Varint())
 		}
 		s.Values = vals[vs:len(vals):len(vals)]
-		depth, shared := b.uvarint(), b.uvarint()
-		if b.err != nil {
-			return fail(b.err)
+		depth, shared := b.Uvarint(), b.Uvarint()
+		if b.Failed() {
+			return fail(b.err())
 		}
 		if shared > depth || int(shared) > prevDepth || (i == 0 && shared != 0) {
 			return fail(fmt.Errorf("sample %d shares %d frames of a stack of %d after one of %d", i, shared, depth, prevDepth))
 		}
 		fresh := depth - shared
-		if depth > MaxStackDepth || fresh > uint64(b.remaining()/2) { // a frame takes at least 2 bytes
+		if depth > MaxStackDepth || fresh > uint64(b.Len()/2) { // a frame takes at least 2 bytes
 			return fail(fmt.Errorf("sample %d: stack of %d frames exceeds the frame's bytes or MaxStackDepth", i, depth))
 		}
 		start := len(locs)
 		for range fresh {
-			m := b.uvarint()
-			addr += uint64(b.svarint())
+			m := b.Uvarint()
+			addr += uint64(b.Varint())
 			l := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(addr)}
 			if m > 0 {
 				l.Mapping = st.mapping(p, run, m-1)
 			}
 			locs = append(locs, l)
 		}
-		if b.err != nil {
-			return fail(b.err)
+		if b.Failed() {
+			return fail(b.err())
 		}
 		locs = append(locs, locs[prevStart+prevDepth-int(shared):prevStart+prevDepth]...)
 		prevStart, prevDepth = start, int(depth)
@@ -580,8 +581,8 @@ func (d *decoder) decodeSamples(f *rawFrame, st *runState, vals []int64, locs []
 // decodeUnits decodes the Units frame f of run st; nil (after a warning)
 // when it is malformed.
 func (d *decoder) decodeUnits(f *rawFrame, b *buf, st *runState) *universe {
-	hash := b.u64()
-	if b.err == nil && fnv1a64(f.payload[8:]) != hash {
+	hash := b.U64()
+	if !b.Failed() && fnv1a64(f.payload[8:]) != hash {
 		d.warn(f.off, "Units frame at offset %d: hash %016x does not match its content; frame skipped", f.off, hash)
 		return nil
 	}
@@ -599,12 +600,12 @@ func (d *decoder) decodeUnits(f *rawFrame, b *buf, st *runState) *universe {
 
 // addCounts adds the Counts frame f of run st to the universe it names.
 func (d *decoder) addCounts(f *rawFrame, st *runState) error {
-	b := &buf{data: f.payload}
-	hash := b.u64()
-	n := b.uvarint()
-	nt := b.uvarint()
-	if b.err != nil {
-		return b.err
+	b := &buf{binread.New(f.payload)}
+	hash := b.U64()
+	n := b.Uvarint()
+	nt := b.Uvarint()
+	if b.Failed() {
+		return b.err()
 	}
 	u := st.units[hash]
 	if u == nil {
@@ -620,15 +621,15 @@ func (d *decoder) addCounts(f *rawFrame, st *runState) error {
 		return fmt.Errorf("%d count types, run %016x has %d", nt, f.run, len(st.countTypes))
 	}
 	total := n * nt
-	if total > uint64(b.remaining()) { // a count takes at least 1 byte
+	if total > uint64(b.Len()) { // a count takes at least 1 byte
 		return fmt.Errorf("%d counts exceed the frame's bytes", total)
 	}
 	add := make([]uint64, total)
 	for i := range add {
-		add[i] = b.uvarint()
+		add[i] = b.Uvarint()
 	}
-	if b.err != nil {
-		return b.err
+	if b.Failed() {
+		return b.err()
 	}
 	if u.counts == nil {
 		u.counts = make([]uint64, total)
@@ -722,7 +723,7 @@ func sortedKeys(m map[[2]int]int) [][2]int {
 // DecodeUnits decodes body, made by EncodeUnits: the units, their mapping
 // indices as written (NoMapping for none).
 func DecodeUnits(body []byte) ([]profile.Unit, error) {
-	return parseUnits(&buf{data: body})
+	return parseUnits(&buf{binread.New(body)})
 }
 
 // parseUnits reads the string table and the units of a Units frame.
@@ -734,9 +735,9 @@ func parseUnits(b *buf) ([]profile.Unit, error) {
 		strs = append(strs, b.str())
 	}
 	ref := func() string {
-		i := b.uvarint()
+		i := b.Uvarint()
 		if i >= uint64(len(strs)) {
-			b.fail(fmt.Errorf("string reference %d out of range [0,%d]", i, len(strs)-1))
+			b.Failf("string reference %d out of range [0,%d]", i, len(strs)-1)
 			return ""
 		}
 		return strs[i]
@@ -744,11 +745,11 @@ func parseUnits(b *buf) ([]profile.Unit, error) {
 	n := b.count(9) // a unit takes at least 9 bytes
 	units := make([]profile.Unit, 0, n)
 	for range n {
-		u := profile.Unit{Kind: profile.UnitKind(b.uvarint())}
-		m := b.uvarint()
-		u.Loc = profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(b.uvarint())}
+		u := profile.Unit{Kind: profile.UnitKind(b.Uvarint())}
+		m := b.Uvarint()
+		u.Loc = profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(b.Uvarint())}
 		if m > math.MaxInt32 {
-			b.fail(fmt.Errorf("mapping reference %d out of range", m))
+			b.Failf("mapping reference %d out of range", m)
 		} else if m > 0 {
 			u.Loc.Mapping = int32(m - 1) // run-local until materializeUnits
 		}
@@ -756,16 +757,16 @@ func parseUnits(b *buf) ([]profile.Unit, error) {
 		u.Index = b.int31()
 		u.Func, u.File = ref(), ref()
 		u.Line, u.Instrs = b.int31(), b.int31()
-		if b.err == nil && (u.Kind < profile.UnitAddress || u.Kind > profile.UnitBlock) {
-			b.fail(fmt.Errorf("unit %d has unknown kind %d", len(units), u.Kind))
+		if !b.Failed() && (u.Kind < profile.UnitAddress || u.Kind > profile.UnitBlock) {
+			b.Failf("unit %d has unknown kind %d", len(units), u.Kind)
 		}
-		if b.err != nil {
-			return nil, b.err
+		if b.Failed() {
+			return nil, b.err()
 		}
 		units = append(units, u)
 	}
-	if b.err != nil {
-		return nil, b.err
+	if b.Failed() {
+		return nil, b.err()
 	}
 	return units, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"sonde/internal/binread"
 	"sonde/profile"
 )
 
@@ -61,11 +62,11 @@ func (w *Writer) WriteListing(l *profile.Listing) error {
 
 // decodeListing reads a Listing frame's payload.
 func decodeListing(b *buf) (profile.Listing, error) {
-	hash := b.u64()
-	n := b.uvarint()
+	hash := b.U64()
+	n := b.Uvarint()
 	z := b.str()
-	if b.err != nil {
-		return profile.Listing{}, b.err
+	if err := b.err(); err != nil {
+		return profile.Listing{}, err
 	}
 	if n > MaxListing {
 		return profile.Listing{}, fmt.Errorf("listing body of %d bytes exceeds %d", n, MaxListing)
@@ -89,15 +90,18 @@ func decodeListing(b *buf) (profile.Listing, error) {
 // against the bytes left, so a body cannot make it allocate more than its
 // own size allows.
 func decodeListingBody(data []byte) ([]profile.ListingBlock, error) {
-	b := &buf{data: data}
+	b := &buf{binread.New(data)}
 	table := make([]string, b.count(1)+1)
 	for i := 1; i < len(table); i++ {
 		table[i] = b.str()
 	}
 	str := func() string {
-		i := b.uvarint()
-		if b.err == nil && i >= uint64(len(table)) {
-			b.fail(fmt.Errorf("string reference %d out of range [0,%d)", i, len(table)))
+		i := b.Uvarint()
+		if !b.Failed() && i >= uint64(len(table)) {
+			b.Failf("string reference %d out of range [0,%d)", i, len(table))
+			return ""
+		}
+		if b.Failed() {
 			return ""
 		}
 		return table[i]
@@ -115,10 +119,10 @@ func decodeListingBody(data []byte) ([]profile.ListingBlock, error) {
 			in.Line = b.int31()
 			in.Text = b.str()
 		}
-		if b.err != nil {
-			return nil, b.err
+		if err := b.err(); err != nil {
+			return nil, err
 		}
 	}
 	// Bytes after the last block are left for later versions.
-	return blocks, b.err
+	return blocks, b.err()
 }

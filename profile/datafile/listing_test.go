@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"sonde/internal/binread"
 	"sonde/profile"
 )
 
@@ -103,7 +104,7 @@ func TestListingMalformed(t *testing.T) {
 	for _, tt := range []struct {
 		name, payload, warn string
 	}{
-		{"truncated hash", string(good[:5]), "truncated u64"},
+		{"truncated hash", string(good[:5]), "truncated: need 8 bytes"},
 		{"not deflate", string(append(good[:9:9], 3, 0xff, 0xff, 0xff)), "inflate listing"},
 		{"longer than said", string(listingPayload([]byte{0, 0}, 1)), "listing body of 2 bytes, the frame says 1"},
 		{"shorter than said", string(listingPayload([]byte{0, 0}, 3)), "listing body of 2 bytes, the frame says 3"},
@@ -167,7 +168,7 @@ func FuzzListing(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := decodeListing(&buf{data: p})
+			back, err := decodeListing(&buf{binread.New(p)})
 			if err != nil {
 				t.Fatalf("re-encoded listing: %v", err)
 			}
@@ -176,6 +177,6 @@ func FuzzListing(f *testing.F) {
 			}
 			return
 		}
-		decodeListing(&buf{data: data})
+		decodeListing(&buf{binread.New(data)})
 	})
 }

@@ -1,9 +1,13 @@
 package perfevent
 
 import (
+	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/bits"
+
+	"sonde/internal/binread"
 )
 
 // RecordType is perf_event_header.type.
@@ -129,70 +133,16 @@ func (e *DecodeError) Error() string {
 	return fmt.Sprintf("decode %v record at byte %d: %s", e.Type, e.Off, e.Msg)
 }
 
-// rbuf is a bounds-checked little-endian reader with a sticky error, in
-// the manner of debug/dwarf's buf.
-type rbuf struct {
-	b   []byte
-	off int
-	err string
-}
-
-func (r *rbuf) need(n int) bool {
-	if r.err != "" {
-		return false
-	}
-	if n < 0 || len(r.b)-r.off < n {
-		r.err = fmt.Sprintf("want %d bytes, have %d", n, len(r.b)-r.off)
-		return false
-	}
-	return true
-}
-
-func (r *rbuf) u64() uint64 {
-	if !r.need(8) {
-		return 0
-	}
-	v := binary.LittleEndian.Uint64(r.b[r.off:])
-	r.off += 8
-	return v
-}
-
-func (r *rbuf) u32() uint32 {
-	if !r.need(4) {
-		return 0
-	}
-	v := binary.LittleEndian.Uint32(r.b[r.off:])
-	r.off += 4
-	return v
-}
-
-func (r *rbuf) bytes(n int) []byte {
-	if !r.need(n) {
-		return nil
-	}
-	v := r.b[r.off : r.off+n]
-	r.off += n
-	return v
-}
-
-// cstr reads a NUL-terminated string padded to 8 bytes that ends at most
-// at end.
-func (r *rbuf) cstr(end int) string {
-	if r.err != "" {
+// cstr reads a NUL-terminated string padded to 8 bytes that ends at end.
+func cstr(r *binread.Reader, end int) string {
+	if end > len(r.Data()) || end < r.Off() {
+		r.Fail("string runs past the record")
 		return ""
 	}
-	if end > len(r.b) || end < r.off {
-		r.err = "string runs past the record"
-		return ""
+	s := r.Bytes(end - r.Off())
+	if i := bytes.IndexByte(s, 0); i >= 0 {
+		s = s[:i]
 	}
-	s := r.b[r.off:end]
-	for i, c := range s {
-		if c == 0 {
-			s = s[:i]
-			break
-		}
-	}
-	r.off = end
 	return string(s)
 }
 
@@ -205,7 +155,7 @@ func (d *decoder) decode(raw []byte, rec *Record) error {
 	misc := binary.LittleEndian.Uint16(raw[4:])
 	cs, regs := rec.Callchain[:0], rec.Regs[:0]
 	*rec = Record{Type: typ, Misc: misc, Callchain: cs, Regs: regs}
-	r := rbuf{b: raw, off: 8}
+	r := binread.NewAt(raw, 8)
 	end := len(raw)
 	if typ != RecordSample {
 		// The sample_id trailer of sample_id_all: pid/tid, time, cpu.
@@ -213,28 +163,28 @@ func (d *decoder) decode(raw []byte, rec *Record) error {
 			return &DecodeError{Type: typ, Off: 8, Msg: "too short for its sample_id"}
 		}
 		end -= d.trailer
-		t := rbuf{b: raw[end:]}
+		t := binread.New(raw[end:])
 		if d.sampleType&sampleTID != 0 {
-			rec.PID, rec.TID = t.u32(), t.u32()
+			rec.PID, rec.TID = t.U32(), t.U32()
 		}
 		if d.sampleType&sampleTime != 0 {
-			rec.Time = t.u64()
+			rec.Time = t.U64()
 		}
 		if d.sampleType&sampleCPU != 0 {
-			rec.CPU = t.u32()
-			t.u32()
+			rec.CPU = t.U32()
+			t.U32()
 		}
-		r.b = raw[:end]
+		r.Limit(end)
 	}
 	switch typ {
 	case RecordSample:
 		d.decodeSample(&r, rec)
 	case RecordMmap, RecordMmap2:
-		rec.PID, rec.TID = r.u32(), r.u32()
-		rec.Addr, rec.Len, rec.Pgoff = r.u64(), r.u64(), r.u64()
+		rec.PID, rec.TID = r.U32(), r.U32()
+		rec.Addr, rec.Len, rec.Pgoff = r.U64(), r.U64(), r.U64()
 		if typ == RecordMmap2 {
 			if misc&MiscMmapBuildID != 0 {
-				id := r.bytes(24)
+				id := r.Bytes(24)
 				if id != nil {
 					n := int(id[0])
 					if n > 20 {
@@ -243,25 +193,26 @@ func (d *decoder) decode(raw []byte, rec *Record) error {
 					rec.BuildID = id[4 : 4+n]
 				}
 			} else {
-				r.bytes(24) // maj, min, ino, ino_generation
+				r.Bytes(24) // maj, min, ino, ino_generation
 			}
-			rec.Prot, rec.Flags = r.u32(), r.u32()
+			rec.Prot, rec.Flags = r.U32(), r.U32()
 		}
-		rec.Filename = r.cstr(end)
+		rec.Filename = cstr(&r, end)
 	case RecordComm:
-		rec.PID, rec.TID = r.u32(), r.u32()
-		rec.Comm = r.cstr(end)
+		rec.PID, rec.TID = r.U32(), r.U32()
+		rec.Comm = cstr(&r, end)
 	case RecordFork, RecordExit:
-		rec.PID, rec.PPID, rec.TID, rec.PTID = r.u32(), r.u32(), r.u32(), r.u32()
-		rec.Time = r.u64()
+		rec.PID, rec.PPID, rec.TID, rec.PTID = r.U32(), r.U32(), r.U32(), r.U32()
+		rec.Time = r.U64()
 	case RecordLost:
-		r.u64() // id
-		rec.Lost = r.u64()
+		r.U64() // id
+		rec.Lost = r.U64()
 	case RecordLostSamples:
-		rec.Lost = r.u64()
+		rec.Lost = r.U64()
 	}
-	if r.err != "" {
-		return &DecodeError{Type: typ, Off: r.off, Msg: r.err}
+	var e *binread.Error
+	if errors.As(r.Err(), &e) {
+		return &DecodeError{Type: typ, Off: e.Off, Msg: e.Msg}
 	}
 	return nil
 }
@@ -270,55 +221,51 @@ func (d *decoder) decode(raw []byte, rec *Record) error {
 // kernel's own limit is perf_event_max_stack, 127 by default).
 const maxCallchain = 1 << 16
 
-func (d *decoder) decodeSample(r *rbuf, rec *Record) {
+func (d *decoder) decodeSample(r *binread.Reader, rec *Record) {
 	st := d.sampleType
 	if st&sampleIP != 0 {
-		rec.IP = r.u64()
+		rec.IP = r.U64()
 	}
 	if st&sampleTID != 0 {
-		rec.PID, rec.TID = r.u32(), r.u32()
+		rec.PID, rec.TID = r.U32(), r.U32()
 	}
 	if st&sampleTime != 0 {
-		rec.Time = r.u64()
+		rec.Time = r.U64()
 	}
 	if st&sampleCPU != 0 {
-		rec.CPU = r.u32()
-		r.u32()
+		rec.CPU = r.U32()
+		r.U32()
 	}
 	if st&samplePeriod != 0 {
-		rec.Period = r.u64()
+		rec.Period = r.U64()
 	}
 	if st&sampleCallchain != 0 {
-		n := r.u64()
-		if n > maxCallchain || !r.need(int(n)*8) {
-			if r.err == "" {
-				r.err = fmt.Sprintf("call chain of %d entries", n)
-			}
+		n := r.U64()
+		if n > maxCallchain || int(n)*8 > r.Len() {
+			r.Failf("call chain of %d entries", n)
 			return
 		}
 		for i := uint64(0); i < n; i++ {
-			rec.Callchain = append(rec.Callchain, r.u64())
+			rec.Callchain = append(rec.Callchain, r.U64())
 		}
 	}
 	if st&sampleRegsUser != 0 {
-		rec.RegsABI = r.u64()
+		rec.RegsABI = r.U64()
 		if rec.RegsABI != 0 {
 			for i := 0; i < d.nregs; i++ {
-				rec.Regs = append(rec.Regs, r.u64())
+				rec.Regs = append(rec.Regs, r.U64())
 			}
 		}
 	}
 	if st&sampleStackUser != 0 {
-		size := r.u64()
+		size := r.U64()
 		if size != 0 {
-			if size > 1<<20 || !r.need(int(size)+8) {
-				if r.err == "" {
-					r.err = fmt.Sprintf("user stack of %d bytes", size)
-				}
+			if size > 1<<20 || int(size)+8 > r.Len() {
+				r.Failf("user stack of %d bytes", size)
 				return
 			}
-			data := r.bytes(int(size))
-			dyn := r.u64()
+			data := r.Bytes(int(size))
+			dyn := r.U64()
 			if dyn < size {
 				data = data[:dyn]
 			}
