@@ -3,7 +3,6 @@ package sample
 import (
 	"time"
 
-	"sonde/proc"
 	"sonde/profile"
 )
 
@@ -23,19 +22,14 @@ func (s *Sampler) Track(pid int) error { return s.addProcess(pid) }
 // addresses, outermost last; cpu is the CPU time the sample stands for, in
 // nanoseconds; exprs are its expression values (run-local indices). Code
 // mapped since the last look (dlopen) is found by rereading the process's
-// maps, at most every 100 ms.
+// maps (lookup).
 func (s *Sampler) WriteStack(pid, tid int32, t time.Time, cpu int64, pcs []uint64, exprs []profile.ExprValue) error {
 	p := s.proc(pid)
-	if len(pcs) > 0 && p.find(pcs[0]) == nil && time.Since(s.extReread) > 100*time.Millisecond {
-		s.extReread = time.Now()
-		if maps, err := proc.Maps(int(pid)); err == nil {
-			s.loadMaps(p, maps)
-		}
-	}
+	s.noMmapRecords = true
 	stack := s.sample.Stack[:0]
 	for _, pc := range pcs {
 		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
-		if pl := p.find(pc); pl != nil {
+		if pl := s.lookup(p, pc); pl != nil {
 			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
 		}
 		stack = append(stack, loc)

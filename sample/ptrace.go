@@ -62,7 +62,6 @@ type ptraceRun struct {
 	root     int // the command's pid, 0 for -p
 	rootWS   syscall.WaitStatus
 	rootDone bool
-	reread   map[int]time.Time // when each process's maps were last reread
 	regs     []uint64
 	stack    []byte
 	rec      perfevent.Record
@@ -75,8 +74,9 @@ type ptraceRun struct {
 func (c ptraceCollector) Run(ctx context.Context, target Target) (Result, error) {
 	var res Result
 	u0, s0, _ := unix.Getrusage(true)
+	c.s.noMmapRecords = true // the maps are read from /proc (lookup)
 	err := ptrace.Run(ptrace.Follow, func(t *ptrace.Tracer[thread]) error {
-		r := &ptraceRun{s: c.s, t: t, reread: make(map[int]time.Time)}
+		r := &ptraceRun{s: c.s, t: t}
 		var err error
 		res.Status, err = r.run(ctx, target)
 		return err
@@ -295,16 +295,7 @@ func (r *ptraceRun) sample(tr *tracee) {
 	if n < 0 {
 		n = 0
 	}
-	p := s.proc(int32(tr.PID))
 	ip := r.regs[8]
-	if p.find(ip) == nil && time.Since(r.reread[tr.PID]) > 100*time.Millisecond {
-		// Code mapped since the last look (dlopen): there are no MMAP
-		// records under ptrace.
-		r.reread[tr.PID] = time.Now()
-		if maps, err := proc.Maps(tr.PID); err == nil {
-			s.loadMaps(p, maps)
-		}
-	}
 	r.rec = perfevent.Record{
 		Type: perfevent.RecordSample, PID: uint32(tr.PID), TID: uint32(tid),
 		Time: uint64(now.UnixNano() - s.clockOffset), IP: ip, Period: th.value,

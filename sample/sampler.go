@@ -237,8 +237,10 @@ type Sampler struct {
 	// stopped says that the thread of the sample being handled is stopped
 	// (the ptrace sampler).
 	stopped bool
-	// extReread is when WriteStack last reread a process's maps.
-	extReread time.Time
+	// noMmapRecords says that the collector learns of new mappings only
+	// by reading /proc/PID/maps (ptrace, gdb): an address a sample finds
+	// unmapped rereads them (lookup).
+	noMmapRecords bool
 
 	// KernelRefused is why -k could not be honoured (nil when it was or
 	// was not asked for); sampling went on with user frames only.
@@ -252,6 +254,25 @@ type process struct {
 	comm, exe string
 	maps      []placement // sorted by start, non-overlapping
 	afterExec bool        // the next file mapping is the executable
+	reread    time.Time   // when lookup last reread its maps
+}
+
+// lookup finds the placement of address pc in process p. Without mapping
+// records (ptrace, gdb) the maps were read at exec or attach, before the
+// dynamic loader mapped the libraries or the program called dlopen: a miss
+// rereads /proc/PID/maps, at most every 100 ms a process, so that a
+// return address in libc is unwound and named, not left [unmapped] when
+// the sampled pc is in the executable.
+func (s *Sampler) lookup(p *process, pc uint64) *placement {
+	pl := p.find(pc)
+	if pl != nil || !s.noMmapRecords || time.Since(p.reread) < 100*time.Millisecond {
+		return pl
+	}
+	p.reread = time.Now()
+	if maps, err := proc.Maps(int(p.pid)); err == nil {
+		s.loadMaps(p, maps)
+	}
+	return p.find(pc)
 }
 
 // placement is one executable mapping of a process.
@@ -849,7 +870,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 		var complete bool
 		if len(r.Regs) > 0 {
 			pcs, complete = s.opts.Unwinder.Unwind(r.Regs, r.Stack, func(pc uint64) (string, uint64, bool) {
-				pl := p.find(pc)
+				pl := s.lookup(p, pc)
 				if pl == nil || pl.file == "" {
 					return "", 0, false
 				}
@@ -876,7 +897,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
 		if pc >= kernelStart {
 			loc.Mapping = int32(s.kernelMapping())
-		} else if pl := p.find(pc); pl != nil {
+		} else if pl := s.lookup(p, pc); pl != nil {
 			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
 		}
 		stack = append(stack, loc)

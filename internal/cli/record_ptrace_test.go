@@ -14,6 +14,7 @@ import (
 
 	"sonde/internal/testprog"
 	"sonde/proc"
+	"sonde/profile"
 )
 
 // TestRecordPtrace runs the acceptance tests of the ptrace sampler, forced
@@ -59,6 +60,21 @@ func TestRecordPtrace(t *testing.T) {
 		}
 		if 100*other > 2*len(p.Samples) {
 			t.Errorf("%d of %d samples are not hier-test's (the shell's), want under 2%%", other, len(p.Samples))
+		}
+		// Under ptrace there are no mapping records: libc, mapped by the
+		// loader after exec, must still be found for the return
+		// addresses above main (the sampled pc is in hier-test itself).
+		unmapped := 0
+		for _, s := range p.Samples {
+			for _, loc := range s.Stack {
+				if loc.Mapping == profile.NoMapping {
+					unmapped++
+					break
+				}
+			}
+		}
+		if 100*unmapped > len(p.Samples) {
+			t.Errorf("%d of %d stacks hold an unmapped address, want under 1%%", unmapped, len(p.Samples))
 		}
 	})
 	t.Run("process tree", func(t *testing.T) {
