@@ -235,7 +235,11 @@ func TestLandingPads(t *testing.T) {
 		t.Fatal(err)
 	}
 	insns := objdumpInsns(t, bin)
-	funcs := functions(ef)
+	syms, err := ef.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs := functions(syms)
 	per := map[string]int{}
 	for _, p := range pads {
 		if _, ok := insns[p]; !ok {
