@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -139,7 +140,7 @@ func gdbValues(t *testing.T, bin, fn string, args []string, exprs ...string) []s
 // for the unstripped program and for copies whose debug information was
 // moved to a separate file (a .gnu_debuglink, or the .build-id layout in a
 // debug directory of the test's own). Each recording runs keyed again and
-// again until 50 values of each are read.
+// again until 50 values of each are read (or 1000 samples are taken).
 func TestRecordExprSeparateDebugFile(t *testing.T) {
 	requirePerf(t)
 	bin := testprog.Build(t, "expr/keyed.c", testprog.Opts{Flags: []string{"-O2", "-g", "-fno-optimize-sibling-calls"}})
@@ -167,8 +168,10 @@ func TestRecordExprSeparateDebugFile(t *testing.T) {
 			for _, e := range exprs {
 				specs = append(specs, prog+"@spin@"+e)
 			}
+			// Nearly every sample is in spin: 1000 samples without 50
+			// values of each means they are not being read.
 			stop, done := stopWhen(t, out, func(p *profile.Profile) bool {
-				return exprsRead(specs[0], 50)(p) && exprsRead(specs[1], 50)(p)
+				return exprsRead(specs[0], 50)(p) && exprsRead(specs[1], 50)(p) || atLeastSamples(1000)(p)
 			})
 			rargs := []string{"-o", out}
 			for _, s := range specs {
@@ -196,6 +199,41 @@ func TestRecordExprSeparateDebugFile(t *testing.T) {
 				}
 				t.Logf("%s: %d values read, %d not read, %d differ from gdb's %s", s, len(nums), notRead, differ, want[i])
 			}
+		})
+	}
+}
+
+// TestSeparateDebugFileMissing: when the separate debug file is not
+// there, sonde count --units lines and sonde record --expr fail before the
+// run with one line that says where it was looked for.
+func TestSeparateDebugFileMissing(t *testing.T) {
+	bin := testprog.Build(t, "expr/keyed.c", testprog.Opts{Flags: []string{"-O2", "-g"}})
+	exe, debugDir := testprog.SeparateDebug(t, bin, testprog.DebugLink)
+	if err := os.Remove(exe + ".debug"); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("SONDE_DEBUG_DIRS", debugDir)
+	t.Setenv("DEBUGINFOD_URLS", "")
+	out := filepath.Join(t.TempDir(), "x.data")
+	for _, tc := range []struct {
+		name string
+		run  func() (int, string)
+	}{
+		{"count", func() (int, string) {
+			_, stderr, code := countRun(t, "--units", "lines", "-o", out, "--", exe)
+			return code, stderr
+		}},
+		{"record", func() (int, string) {
+			return record(t, "--expr", filepath.Base(exe)+"@spin@key", "-o", out, "--", exe)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stderr := tc.run()
+			looked := filepath.Join(filepath.Dir(exe), filepath.Base(exe)+".debug")
+			if code == 0 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "no "+looked) {
+				t.Errorf("exit %d, stderr %q; want a failure in one line that names %s", code, stderr, looked)
+			}
+			t.Logf("stderr: %s", stderr)
 		})
 	}
 }
