@@ -22,7 +22,7 @@ import (
 func TestDWP(t *testing.T) {
 	for _, tc := range []struct {
 		name, compiler, dwp string
-		flags              []string
+		flags               []string
 	}{
 		// gcc 12's DWARF 5 .dwo files are left out: llvm-dwp 14 loops
 		// on them and binutils 2.40's dwp crashes.
@@ -95,4 +95,3 @@ func TestDWP(t *testing.T) {
 		})
 	}
 }
-
