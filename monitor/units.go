@@ -213,7 +213,7 @@ func loadUnits(of *objfile.File, kind profile.UnitKind, sel *Selector, emulable 
 	rows, err := lineRows(of)
 	if err != nil && kind == profile.UnitLine {
 		if !of.HasDWARF() {
-			return nil, fmt.Errorf("%w in %s (built without -g, or stripped; %s): count its functions with --units functions", ErrNoLineTable, path, of.Why())
+			return nil, fmt.Errorf("%w in %s (built without -g, or stripped): count its functions with --units functions (%s)", ErrNoLineTable, path, of.Why())
 		}
 		return nil, fmt.Errorf("read line table of %s: %w", of.DebugPath, err)
 	}

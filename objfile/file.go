@@ -50,9 +50,9 @@ type File struct {
 	Debug *elf.File
 	// DebugPath is Debug's path ("" when Debug is nil).
 	DebugPath string
-	// Missing says, when Debug is nil or a separate debug file was looked
-	// for, where it was looked for and what failed, one clause each
-	// ("no DWARF in /bin/x; no /usr/lib/debug/.build-id/ab/cd.debug").
+	// Missing says, when the object has no DWARF, where a separate debug
+	// file was looked for and what failed there, one clause each
+	// ("no /usr/lib/debug/.build-id/ab/cd.debug", "no .gnu_debuglink").
 	Missing []string
 
 	closers []io.Closer
@@ -100,8 +100,8 @@ func (f *File) init(opts *Options) error {
 			f.Debug, f.DebugPath = f.ELF, f.Path
 			return nil
 		}
-		f.Missing = append(f.Missing, "no DWARF in "+f.Path)
 		if opts != nil && opts.ELFOnly {
+			f.Missing = append(f.Missing, "not looked for")
 			return nil
 		}
 		df, dpath, closer, tried := findDebugFile(f.ELF, f.Path, f.BuildID, opts)
@@ -132,9 +132,15 @@ func (f *File) HasDWARF() bool { return f.Debug != nil }
 // Separate reports whether the DWARF is in a separate debug file.
 func (f *File) Separate() bool { return f.Debug != nil && f.Debug != f.ELF }
 
-// Why is one line saying where the debug information was looked for, ""
-// when it is in the object itself.
-func (f *File) Why() string { return strings.Join(f.Missing, "; ") }
+// Why is one line saying where a separate debug file was looked for and
+// what failed ("separate debug file: no /usr/lib/debug/...; no
+// .gnu_debuglink"), "" when the DWARF is in the object itself.
+func (f *File) Why() string {
+	if len(f.Missing) == 0 {
+		return ""
+	}
+	return "separate debug file: " + strings.Join(f.Missing, "; ")
+}
 
 // DWARF returns debug/dwarf's reading of the object's DWARF (in the object
 // or its separate debug file). It wraps ErrNoDWARF, with Why, when there is

@@ -100,7 +100,7 @@ func TestSeparateDebugFile(t *testing.T) {
 			if layout == testprog.BuildIDDir {
 				wantWhy = "build-id"
 			}
-			if g.HasDWARF() || !strings.Contains(g.Why(), wantWhy) || !strings.Contains(g.Why(), "no DWARF in "+exe) {
+			if g.HasDWARF() || !strings.Contains(g.Why(), wantWhy) || !strings.Contains(g.Why(), "separate debug file: ") {
 				t.Errorf("spoilt debug file: HasDWARF %v, Why %q, want it refused for its %s", g.HasDWARF(), g.Why(), wantWhy)
 			}
 			if _, err := g.DWARF(); !errors.Is(err, ErrNoDWARF) {

@@ -198,7 +198,7 @@ func readObject(path string, r io.ReaderAt, opts *Options) (*objectParts, error)
 			p.missing = append(p.missing, fmt.Sprintf("DWARF unusable (%v)", err))
 		}
 	} else {
-		p.missing = append(p.missing, of.Why())
+		p.missing = append(p.missing, "no DWARF ("+of.Why()+")")
 	}
 	if s := ef.Section(".gopclntab"); s != nil && s.Type != elf.SHT_NOBITS && p.dwarf == nil {
 		if data, err := s.Data(); err == nil {
