@@ -4,17 +4,19 @@ import (
 	"debug/dwarf"
 	"debug/elf"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/ianlancetaylor/demangle"
+
+	"sonde/objfile"
 )
 
-// ErrNoDWARF is returned by Open for an object without DWARF debug info.
-var ErrNoDWARF = errors.New("no DWARF debug info")
+// ErrNoDWARF is returned by Open for an object without DWARF debug info,
+// in itself or in a separate debug file.
+var ErrNoDWARF = objfile.ErrNoDWARF
 
 // Program holds one ELF object's functions, variables and types. Units are
 // decoded lazily, when a function of theirs is compiled; it is safe for
@@ -45,33 +47,36 @@ type unitHdr struct {
 }
 
 // Open reads the symbol table and the DWARF sections of the ELF object at
-// path.
+// path, or of its separate debug file (see package objfile).
 func Open(path string) (p *Program, err error) {
-	f, err := elf.Open(path)
+	f, err := objfile.Open(path, nil)
 	if err != nil {
-		return nil, fmt.Errorf("open ELF file %s: %w", path, err)
+		return nil, err
 	}
 	defer f.Close()
-	// debug/elf and debug/dwarf panic on some corrupt inputs.
-	defer func() {
-		if r := recover(); r != nil {
-			p, err = nil, fmt.Errorf("read DWARF of %s: corrupt data: %v", path, r)
-		}
-	}()
-	if f.Section(".debug_info") == nil && f.Section(".zdebug_info") == nil {
-		return nil, fmt.Errorf("read DWARF of %s: %w", path, ErrNoDWARF)
+	if !f.HasDWARF() {
+		return nil, fmt.Errorf("read DWARF of %s: %w (%s)", path, ErrNoDWARF, f.Why())
 	}
+	// debug/elf and debug/dwarf panic on some corrupt inputs.
+	err = objfile.Safe(path, func() error {
+		p, err = open(f)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// open is Open on the opened object f.
+func open(f *objfile.File) (*Program, error) {
 	d, err := f.DWARF()
 	if err != nil {
-		return nil, fmt.Errorf("read DWARF of %s: %w", path, err)
+		return nil, err
 	}
-	p = &Program{path: path, d: d, syms: map[string][]elf.Symbol{}, cus: map[dwarf.Offset]*cu{}, scanned: map[string][]*instance{}}
+	p := &Program{path: f.Path, d: d, syms: map[string][]elf.Symbol{}, cus: map[dwarf.Offset]*cu{}, scanned: map[string][]*instance{}}
 	sec := func(name string) []byte {
-		s := f.Section(name)
-		if s == nil || s.Type == elf.SHT_NOBITS {
-			return nil
-		}
-		b, err := s.Data()
+		b, err := f.DebugSection(name)
 		if err != nil {
 			return nil
 		}
@@ -81,10 +86,7 @@ func Open(path string) (p *Program, err error) {
 	p.loclists = sec(".debug_loclists")
 	p.addr = sec(".debug_addr")
 	p.units = parseUnitHeaders(sec(".debug_info"))
-	syms, err := f.Symbols()
-	if err != nil || len(syms) == 0 {
-		syms, _ = f.DynamicSymbols()
-	}
+	syms, _ := f.Symbols()
 	for _, s := range syms {
 		t := elf.ST_TYPE(s.Info)
 		if (t == elf.STT_FUNC || t == elf.STT_OBJECT) && s.Value != 0 && s.Section != elf.SHN_UNDEF {

@@ -14,10 +14,11 @@
 //	obj, err := c.Object("/usr/lib/libfoo.so", buildID)
 //	frames, err := obj.Frames(addr) // innermost first; nil if unknown
 //
-// Design. Open reads, through debug/elf, the segments, build-id, symbol
-// table (.symtab, else .dynsym), the raw DWARF sections (of a separate
-// debug file found by build-id or .gnu_debuglink when the object has
-// none; SHF_COMPRESSED and legacy .zdebug sections are decompressed) and
+// Design. Open reads, through package objfile, the segments, build-id,
+// symbol table (.symtab, else .dynsym), the raw DWARF sections (of a
+// separate debug file found by build-id, .gnu_debuglink or debuginfod when
+// the object has none; SHF_COMPRESSED and legacy .zdebug sections are
+// decompressed) and
 // .gopclntab; then it indexes the compilation units by address range from
 // their unit DIEs. Nothing else is decoded until an address falls into a
 // unit: then that unit's line program (line.go) and its subprogram and
@@ -25,7 +26,8 @@
 // it does not need) are decoded once, flattened into sorted segments, and
 // every later answer is a binary search. Names follow DW_AT_abstract_origin
 // and DW_AT_specification chains, across units too. Split DWARF units
-// (DWARF 5 and GNU DWARF 4) are read from their .dwo files (dwo.go). Go
+// (DWARF 5 and GNU DWARF 4) are read from the object's .dwp package or
+// their .dwo files (dwo.go). Go
 // binaries without DWARF get lines through debug/gosym and inline frames
 // from the .gopclntab inline tree (goinline.go).
 //

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	dc "sonde/internal/dwarfconst"
+	"sonde/objfile"
 )
 
 // dwarfInfo indexes an object's DWARF: compilation units by address range,
@@ -41,6 +42,12 @@ type dwarfInfo struct {
 	// dwo holds the split-DWARF files read, by path (dwo.go).
 	dwoMu sync.Mutex
 	dwo   map[string]*dwoFile
+	// dwp is the object's DWARF package (OBJECT.dwp), read when a split
+	// unit is first needed (dwo.go).
+	dwpPath string
+	dwpOnce sync.Once
+	dwp     *objfile.Package
+	dwpErr  error
 }
 
 type cuRange struct {
@@ -91,7 +98,7 @@ type dwarfSections struct {
 }
 
 // readDWARFSections reads the DWARF sections of f (path names it for
-// errors). It calls debug/elf, so it runs under safeCall.
+// errors). It calls debug/elf, so it runs under objfile.Safe.
 func readDWARFSections(f *elf.File, path string) (*dwarfSections, error) {
 	var err error
 	get := func(name string) []byte {
@@ -99,7 +106,7 @@ func readDWARFSections(f *elf.File, path string) (*dwarfSections, error) {
 			return nil
 		}
 		var b []byte
-		b, err = sectionData(f, path, name)
+		b, err = objfile.SectionData(f, path, name)
 		return b
 	}
 	s := &dwarfSections{
@@ -139,6 +146,11 @@ func (di *dwarfInfo) missingDWO() int {
 		p := u.dwoName
 		if p != "" && !filepath.IsAbs(p) {
 			p = filepath.Join(u.compDir, p)
+		}
+		if pkg, _ := di.pkg(); pkg != nil {
+			if _, ok := pkg.Unit(u.dwoID); ok {
+				continue
+			}
 		}
 		if _, err := os.Stat(p); p == "" || err != nil {
 			n++

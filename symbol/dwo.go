@@ -1,9 +1,11 @@
 package symbol
 
 import (
-	"debug/elf"
+	"fmt"
 	"path/filepath"
 	"sync"
+
+	"sonde/objfile"
 )
 
 // Split DWARF [DWARF5 3.1.3, 7.3.2; and the GNU extension for DWARF 4,
@@ -15,7 +17,9 @@ import (
 // 0 in DWARF 4). DWARF 5 range lists are in the .dwo too; DWARF 4 ones in
 // the object's .debug_ranges, offset by DW_AT_GNU_ranges_base. Line
 // tables, and so the file names of call sites, are the skeleton's, as
-// llvm-symbolizer resolves them. .dwp packages are not read.
+// llvm-symbolizer resolves them. A unit is looked for in the object's
+// DWARF package (OBJECT.dwp, as llvm-symbolizer does) first, then in its
+// .dwo file.
 
 // dwoFile is one .dwo file's DWARF, indexed, or why it could not be used.
 type dwoFile struct {
@@ -33,18 +37,32 @@ const (
 	dwoRngBase    = 12
 )
 
-// decodeSplit decodes the split unit of skeleton u from its .dwo file; ok
-// is false when the file is missing or unusable (the caller then decodes
-// the skeleton alone: lines without functions).
+// decodeSplit decodes the split unit of skeleton u from the object's .dwp
+// package, else from its .dwo file; ok is false when neither has it (the
+// caller then decodes the skeleton alone: lines without functions).
 func (di *dwarfInfo) decodeSplit(u *unit) (*cuData, bool) {
-	if u.dwoName == "" {
+	if u.dwoName == "" && u.dwoID == 0 {
 		return nil, false
 	}
-	path := u.dwoName
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(u.compDir, path)
+	var df *dwoFile
+	if pkg, _ := di.pkg(); pkg != nil {
+		if _, ok := pkg.Unit(u.dwoID); ok {
+			df = di.openDWO(fmt.Sprintf("%s#%016x", di.dwpPath, u.dwoID), u, func() (*objfile.Split, error) {
+				s, _ := pkg.Unit(u.dwoID)
+				return s, nil
+			})
+		}
 	}
-	df := di.openDWO(path, u)
+	if df == nil {
+		if u.dwoName == "" {
+			return nil, false
+		}
+		path := u.dwoName
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(u.compDir, path)
+		}
+		df = di.openDWO(path, u, func() (*objfile.Split, error) { return objfile.OpenDWO(path) })
+	}
 	if df.err != nil || df.di == nil {
 		return nil, false
 	}
@@ -57,42 +75,43 @@ func (di *dwarfInfo) decodeSplit(u *unit) (*cuData, bool) {
 	return nil, false
 }
 
-// openDWO reads and indexes the .dwo at path once, for skeleton u. Each
-// unit usually has a .dwo of its own, so different paths open in
-// parallel.
-func (di *dwarfInfo) openDWO(path string, u *unit) *dwoFile {
+// pkg returns the object's DWARF package, read once; nil when there is
+// none.
+func (di *dwarfInfo) pkg() (*objfile.Package, error) {
+	if di.dwpPath == "" {
+		return nil, nil
+	}
+	di.dwpOnce.Do(func() { di.dwp, di.dwpErr = objfile.OpenPackage(di.dwpPath) })
+	return di.dwp, di.dwpErr
+}
+
+// openDWO reads and indexes the split unit file named key (a .dwo path, or
+// a unit of the package) once, for skeleton u, through read. Each unit
+// usually has a file of its own, so different keys open in parallel.
+func (di *dwarfInfo) openDWO(key string, u *unit, read func() (*objfile.Split, error)) *dwoFile {
 	di.dwoMu.Lock()
 	if di.dwo == nil {
 		di.dwo = map[string]*dwoFile{}
 	}
-	df := di.dwo[path]
+	df := di.dwo[key]
 	if df == nil {
 		df = &dwoFile{}
-		di.dwo[path] = df
+		di.dwo[key] = df
 	}
 	di.dwoMu.Unlock()
-	df.once.Do(func() { df.di, df.err = di.loadDWO(path, u) })
+	df.once.Do(func() {
+		s, err := read()
+		if err != nil {
+			df.err = err
+			return
+		}
+		df.di, df.err = di.loadDWO(s, u)
+	})
 	return df
 }
 
-// loadDWO reads and indexes the .dwo at path.
-func (di *dwarfInfo) loadDWO(path string, u *unit) (*dwarfInfo, error) {
-	var s *dwarfSections
-	err := safeCall(path, func() error {
-		f, ef, err := openELF(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		s, err = readDWOSections(ef, path)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	// The .dwo's own strings and range lists; the object's line tables
-	// and addresses.
-	s.line, s.lineStr, s.addr = di.secs.line, di.secs.lineStr, di.addrSec
+// loadDWO indexes the split unit sections s, for skeleton u.
+func (di *dwarfInfo) loadDWO(s *objfile.Split, u *unit) (*dwarfInfo, error) {
 	skeletons := map[uint64]*unit{}
 	for _, sk := range di.units {
 		if sk.skeleton {
@@ -111,9 +130,11 @@ func (di *dwarfInfo) loadDWO(path string, u *unit) (*dwarfInfo, error) {
 		}
 		su.lineOff, su.compDir, su.base = sk.lineOff, sk.compDir, sk.base
 	}
-	dd.info, dd.abbrev = s.info, s.abbrev
-	dd.secs = debugSections{file: path, line: s.line, str: s.str, lineStr: s.lineStr}
-	dd.strOff, dd.addrSec, dd.rngLists, dd.rangesSec = s.strOff, s.addr, s.rngLists, di.rangesSec
+	// The split file's own strings and range lists; the object's line
+	// tables and addresses.
+	dd.info, dd.abbrev = s.Info, s.Abbrev
+	dd.secs = debugSections{file: s.Path, line: di.secs.line, str: s.Str, lineStr: di.secs.lineStr}
+	dd.strOff, dd.addrSec, dd.rngLists, dd.rangesSec = s.StrOffsets, di.addrSec, s.RngLists, di.rangesSec
 	if err := dd.parseUnits(); err != nil {
 		return nil, err
 	}
@@ -123,22 +144,4 @@ func (di *dwarfInfo) loadDWO(path string, u *unit) (*dwarfInfo, error) {
 		su.skeleton = false
 	}
 	return dd, nil
-}
-
-// readDWOSections reads the .dwo sections of a split DWARF file.
-func readDWOSections(f *elf.File, path string) (*dwarfSections, error) {
-	var err error
-	get := func(name string) []byte {
-		if err != nil {
-			return nil
-		}
-		var b []byte
-		b, err = sectionData(f, path, name)
-		return b
-	}
-	s := &dwarfSections{
-		info: get(".debug_info.dwo"), abbrev: get(".debug_abbrev.dwo"), str: get(".debug_str.dwo"),
-		strOff: get(".debug_str_offsets.dwo"), rngLists: get(".debug_rnglists.dwo"),
-	}
-	return s, err
 }

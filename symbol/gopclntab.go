@@ -5,6 +5,8 @@ import (
 	"debug/gosym"
 	"fmt"
 	"sync"
+
+	"sonde/objfile"
 )
 
 // goTable answers from a Go binary's .gopclntab, for Go binaries linked
@@ -20,7 +22,7 @@ type goTable struct {
 }
 
 // newGoTable parses a .gopclntab whose .text starts at text. It calls
-// debug/gosym, so it runs under safeCall.
+// debug/gosym, so it runs under objfile.Safe.
 func newGoTable(data []byte, text uint64, path string) (*goTable, error) {
 	tab, err := gosym.NewTable(nil, gosym.NewLineTable(data, text))
 	if err != nil {
@@ -35,7 +37,7 @@ func (g *goTable) frames(addr uint64) []Frame {
 	var frames []Frame
 	if g.inl != nil {
 		lineAt := func(pc uint64) (file string, line int) {
-			safeCall("", func() error {
+			objfile.Safe("", func() error {
 				file, line, _ = g.tab.PCToLine(pc)
 				return nil
 			})
@@ -43,7 +45,7 @@ func (g *goTable) frames(addr uint64) []Frame {
 		}
 		return g.inl.frames(addr, lineAt)
 	}
-	safeCall("", func() error {
+	objfile.Safe("", func() error {
 		file, line, fn := g.tab.PCToLine(addr)
 		if fn == nil {
 			return nil

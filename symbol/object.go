@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"sonde/objfile"
 )
 
 // Options configure Open and NewCache. The zero value and nil are the
@@ -17,8 +19,12 @@ import (
 type Options struct {
 	// DebugDirs are searched for separate debug files
 	// (.build-id/xx/rest.debug and .gnu_debuglink names); nil means
-	// {"/usr/lib/debug"}.
+	// objfile.DefaultDebugDirs.
 	DebugDirs []string
+	// Debuginfod and NoDebuginfod are objfile.Options' (nil: the servers
+	// DEBUGINFOD_URLS names).
+	Debuginfod   *objfile.Debuginfod
+	NoDebuginfod bool
 	// Prefetch decodes every DWARF unit in the background after Open, on
 	// all CPUs but one, for a streaming caller (an addr2line co-process)
 	// that will ask about many addresses one at a time. It costs the CPU
@@ -26,11 +32,12 @@ type Options struct {
 	Prefetch bool
 }
 
-func (o *Options) debugDirs() []string {
-	if o == nil || o.DebugDirs == nil {
-		return []string{"/usr/lib/debug"}
+// objfile returns the options of objfile.Open.
+func (o *Options) objfile() *objfile.Options {
+	if o == nil {
+		return nil
 	}
-	return o.DebugDirs
+	return &objfile.Options{DebugDirs: o.DebugDirs, Debuginfod: o.Debuginfod, NoDebuginfod: o.NoDebuginfod}
 }
 
 // Object is an opened ELF object with its indexes: symbols, DWARF units by
@@ -66,11 +73,11 @@ func Open(path string, opts *Options) (*Object, error) {
 
 // openReader opens the ELF object in r, named path. Everything that calls
 // debug/elf or debug/gosym (which panic on some corrupt inputs) runs under
-// safeCall; sonde's own DWARF parsers run outside it, so that fuzzing finds
+// objfile.Safe; sonde's own DWARF parsers run outside it, so that fuzzing finds
 // their bugs.
 func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
 	var p *objectParts
-	err := safeCall(path, func() error {
+	err := objfile.Safe(path, func() error {
 		var err error
 		p, err = readObject(path, r, opts)
 		return err
@@ -85,6 +92,9 @@ func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
 	o, missing := p.obj, p.missing
 	if p.dwarf != nil {
 		o.dw, err = newDWARF(p.dwarf, p.dwarfPath)
+		if err == nil {
+			o.dw.dwpPath = objfile.PackagePath(path)
+		}
 		if err != nil {
 			// Corrupt DWARF: degrade to symbols and say so.
 			o.dw = nil
@@ -92,13 +102,13 @@ func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
 		}
 	}
 	if g := p.gopcln; o.dw == nil && g != nil {
-		err := safeCall(path, func() error {
+		err := objfile.Safe(path, func() error {
 			var err error
 			o.gopcln, err = newGoTable(g.pcln, g.text, path)
 			return err
 		})
 		if err == nil && o.gopcln != nil && g.gofunc != 0 {
-			// sonde's own decoder: outside safeCall.
+			// sonde's own decoder: outside objfile.Safe.
 			if inl, ierr := newGoInline(g.pcln, g.text, g.gofunc, g.rodata, g.rodataAddr, path); ierr == nil && inl != nil {
 				o.gopcln.inl = inl
 			}
@@ -156,16 +166,18 @@ type goInput struct {
 	rodataAddr uint64 // its address
 }
 
-// readObject reads what Open needs through debug/elf: segments, build-id,
-// symbols, the raw DWARF sections (of a separate debug file when the object
-// has none) and .gopclntab.
+// readObject reads what Open needs through objfile and debug/elf:
+// segments, build-id, symbols, the raw DWARF sections (of a separate debug
+// file when the object has none) and .gopclntab.
 func readObject(path string, r io.ReaderAt, opts *Options) (*objectParts, error) {
-	ef, err := newELF(path, r)
+	of, err := objfile.NewFile(path, r, opts.objfile())
 	if err != nil {
 		return nil, err
 	}
-	o := &Object{path: path, buildID: buildID(ef)}
-	p := &objectParts{obj: o, dwarfPath: path}
+	defer of.Close()
+	ef := of.ELF
+	o := &Object{path: path, buildID: of.BuildID}
+	p := &objectParts{obj: o, dwarfPath: of.DebugPath}
 	for _, p := range ef.Progs {
 		if p.Type == elf.PT_LOAD {
 			o.loads = append(o.loads, p.ProgHeader)
@@ -173,26 +185,20 @@ func readObject(path string, r io.ReaderAt, opts *Options) (*objectParts, error)
 	}
 	o.syms = loadSymtab(ef)
 	o.isGo = ef.Section(".gopclntab") != nil || ef.Section(".go.buildinfo") != nil
-
-	dwFile := ef
-	if !hasDWARF(ef) {
-		if df, dpath, dfile := findDebugFile(ef, path, o.buildID, opts.debugDirs()); df != nil {
-			defer dfile.Close()
-			dwFile, p.dwarfPath = df, dpath
-			o.info.DebugFile = dpath
-			if o.syms == nil {
-				o.fallback = loadSymtab(df)
-			}
+	if of.Separate() {
+		o.info.DebugFile = of.DebugPath
+		if o.syms == nil {
+			o.fallback = loadSymtab(of.Debug)
 		}
 	}
-	if hasDWARF(dwFile) {
-		p.dwarf, err = readDWARFSections(dwFile, p.dwarfPath)
+	if of.HasDWARF() {
+		p.dwarf, err = readDWARFSections(of.Debug, of.DebugPath)
 		if err != nil {
 			p.dwarf = nil
 			p.missing = append(p.missing, fmt.Sprintf("DWARF unusable (%v)", err))
 		}
 	} else {
-		p.missing = append(p.missing, "no DWARF")
+		p.missing = append(p.missing, "no DWARF ("+of.Why()+")")
 	}
 	if s := ef.Section(".gopclntab"); s != nil && s.Type != elf.SHT_NOBITS && p.dwarf == nil {
 		if data, err := s.Data(); err == nil {

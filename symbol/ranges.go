@@ -80,7 +80,14 @@ func (di *dwarfInfo) pcRanges(u *unit, low, high, ranges *attrValue, out [][2]ui
 		return out, nil
 	}
 	if u.vers < 5 {
-		return di.ranges4(u, u.rangesBase+ranges.v, out)
+		// DW_AT_GNU_ranges_base offsets the split unit's DW_AT_ranges,
+		// not the skeleton's own (gcc -gdwarf-4 -gsplit-dwarf gives each
+		// unit after the first a non-zero base).
+		base := u.rangesBase
+		if u.skeleton {
+			base = 0
+		}
+		return di.ranges4(u, base+ranges.v, out)
 	}
 	off := ranges.v
 	if ranges.form == dc.DW_FORM_rnglistx {

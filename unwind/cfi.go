@@ -14,6 +14,7 @@ import (
 
 	"sonde/internal/binread"
 	dc "sonde/internal/dwarfconst"
+	"sonde/objfile"
 )
 
 // FormatError says that an object's CFI is malformed at an offset.
@@ -57,24 +58,47 @@ type Table struct {
 }
 
 // OpenTable reads the CFI of the ELF file path: .eh_frame, and .debug_frame
-// for addresses .eh_frame does not cover.
+// (of the object, else of its separate debug file on this machine: see
+// package objfile) for addresses .eh_frame does not cover. It asks no
+// debuginfod server: .eh_frame, always in the object, is what unwinding
+// mostly needs, and a profile should not wait on the network for it.
 func OpenTable(path string) (*Table, error) {
-	f, err := elf.Open(path)
+	of, err := objfile.Open(path, &objfile.Options{NoDebuginfod: true})
 	if err != nil {
-		return nil, fmt.Errorf("open ELF file %s: %w", path, err)
+		return nil, err
 	}
-	defer f.Close()
+	defer of.Close()
+	type section struct {
+		name string
+		data []byte
+		addr uint64
+		file string
+	}
+	var secs []section
+	err = objfile.Safe(path, func() error {
+		for _, name := range []string{".eh_frame", ".debug_frame"} {
+			f, file := of.ELF, path
+			if s := f.Section(name); (s == nil || s.Type == elf.SHT_NOBITS) && name == ".debug_frame" && of.Separate() {
+				f, file = of.Debug, of.DebugPath
+			}
+			s := f.Section(name)
+			if s == nil || s.Type == elf.SHT_NOBITS {
+				continue
+			}
+			data, err := s.Data()
+			if err != nil {
+				return fmt.Errorf("read %s of %s: %w", name, file, err)
+			}
+			secs = append(secs, section{name, data, s.Addr, file})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
 	t := &Table{}
-	for _, name := range []string{".eh_frame", ".debug_frame"} {
-		s := f.Section(name)
-		if s == nil || s.Type == elf.SHT_NOBITS {
-			continue
-		}
-		data, err := s.Data()
-		if err != nil {
-			return nil, fmt.Errorf("read %s of %s: %w", name, path, err)
-		}
-		if err := t.add(data, s.Addr, name == ".eh_frame", path, name); err != nil {
+	for _, s := range secs {
+		if err := t.add(s.data, s.addr, s.name == ".eh_frame", s.file, s.name); err != nil {
 			return nil, err
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/arch/x86/x86asm"
 
 	"sonde/monitor/units"
+	"sonde/objfile"
 )
 
 // The static half of the trampoline engine: from the object file alone,
@@ -821,20 +822,31 @@ func Start(file string) chan Facts {
 // newPlanner reads file's functions and executable segments and finds
 // its branch targets.
 func newPlanner(file string) (p *planner, err error) {
-	f, err := elf.Open(file)
+	of, err := objfile.Open(file, nil)
 	if err != nil {
-		return nil, fmt.Errorf("open ELF file %s: %w", file, err)
+		return nil, err
 	}
-	defer f.Close()
-	defer func() {
-		if r := recover(); r != nil {
-			p, err = nil, fmt.Errorf("read ELF file %s: corrupt: %v", file, r)
-		}
-	}()
-	if syms, err := f.Symbols(); err != nil || len(syms) == 0 {
+	defer of.Close()
+	err = objfile.Safe(file, func() error {
+		p, err = readPlanner(of)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// readPlanner is newPlanner on the opened object of.
+func readPlanner(of *objfile.File) (p *planner, err error) {
+	f, file := of.ELF, of.Path
+	// The object's .symtab, else its debug file's (not .dynsym, which
+	// names no local function).
+	syms, src := of.Symbols()
+	if len(syms) == 0 || src == "dynsym" {
 		return nil, errors.New("no symbol table: the branch targets inside functions cannot all be found")
 	}
-	p = &planner{f: f, funcs: units.Functions(f), targets: map[uint64]bool{}, bad: map[uint64]bool{}, jumped: map[uint64]bool{}, starts: map[uint64][]uint64{}}
+	p = &planner{f: f, funcs: units.Functions(syms), targets: map[uint64]bool{}, bad: map[uint64]bool{}, jumped: map[uint64]bool{}, starts: map[uint64][]uint64{}}
 	for _, prog := range f.Progs {
 		if prog.Type == elf.PT_LOAD && prog.Flags&elf.PF_X != 0 {
 			b := make([]byte, prog.Filesz)

@@ -182,7 +182,11 @@ func TestLandingPads(t *testing.T) {
 		t.Fatal(err)
 	}
 	insns := objdumpInsns(t, bin)
-	funcs := units.Functions(ef)
+	syms, err := ef.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs := units.Functions(syms)
 	per := map[string]int{}
 	for _, p := range pads {
 		if _, ok := insns[p]; !ok {

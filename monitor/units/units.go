@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/arch/x86/x86asm"
 
+	"sonde/objfile"
 	"sonde/proc"
 	"sonde/profile"
 	"sonde/profile/datafile"
@@ -193,31 +194,40 @@ type lineRow struct {
 // to the end of its basic block that the kernel's uprobes emulate instead
 // of single-stepping (see emulableSite); otherwise at its address.
 func LoadUnits(path string, kind profile.UnitKind, sel *Selector, emulable bool) (o *Object, err error) {
-	f, err := elf.Open(path)
+	of, err := objfile.Open(path, nil)
 	if err != nil {
-		return nil, fmt.Errorf("open ELF file %s: %w", path, err)
+		return nil, err
 	}
-	defer f.Close()
+	defer of.Close()
 	// debug/elf and debug/dwarf may panic on some corrupt inputs: keep
 	// that at the API edge.
-	defer func() {
-		if r := recover(); r != nil {
-			o, err = nil, fmt.Errorf("read ELF file %s: corrupt: %v", path, r)
-		}
-	}()
-	o = &Object{Path: path, BuildID: buildID(f), File: path}
+	err = objfile.Safe(path, func() error {
+		o, err = loadUnits(of, kind, sel, emulable)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// loadUnits is LoadUnits on the opened object of.
+func loadUnits(of *objfile.File, kind profile.UnitKind, sel *Selector, emulable bool) (o *Object, err error) {
+	f, path := of.ELF, of.Path
+	o = &Object{Path: path, BuildID: of.BuildID, File: path}
 	for _, p := range f.Progs {
 		if p.Type == elf.PT_LOAD {
 			o.Segments = append(o.Segments, Segment{Vaddr: p.Vaddr, Memsz: p.Memsz, Off: p.Off, Filesz: p.Filesz, Exec: p.Flags&elf.PF_X != 0})
 		}
 	}
-	funcs := Functions(f)
-	rows, err := lineRows(f)
+	syms, _ := of.Symbols()
+	funcs := Functions(syms)
+	rows, err := lineRows(of)
 	if err != nil && kind == profile.UnitLine {
-		if f.Section(".debug_line") == nil && f.Section(".zdebug_line") == nil {
-			return nil, fmt.Errorf("%w in %s (built without -g, or stripped): count its functions with --units functions", ErrNoLineTable, path)
+		if !of.HasDWARF() {
+			return nil, fmt.Errorf("%w in %s (built without -g, or stripped): count its functions with --units functions (%s)", ErrNoLineTable, path, of.Why())
 		}
-		return nil, fmt.Errorf("read line table of %s: %w", path, err)
+		return nil, fmt.Errorf("read line table of %s: %w", of.DebugPath, err)
 	}
 	text := func(addr uint64) bool {
 		for _, s := range o.Segments {
@@ -458,14 +468,10 @@ func leaders(code []byte, addr uint64) ([]uint64, map[uint64]bool) {
 	return insns, leader
 }
 
-// Functions returns the functions of the symbol table (or of the dynamic
-// symbol table when there is none), one per distinct address, the first
-// global name winning, in address order.
-func Functions(f *elf.File) []Func {
-	syms, err := f.Symbols()
-	if err != nil || len(syms) == 0 {
-		syms, _ = f.DynamicSymbols()
-	}
+// Functions returns the functions of the symbol table syms (see
+// objfile.File.Symbols), one per distinct address, the first global name
+// winning, in address order.
+func Functions(syms []elf.Symbol) []Func {
 	byAddr := map[uint64]int{}
 	var out []Func
 	for _, s := range syms {
@@ -495,7 +501,7 @@ func Containing(funcs []Func, addr uint64) string {
 // lineRows returns the is_stmt rows of every line table, one per distinct
 // (address, file, line), in address order; rows of line 0 (no source) and
 // end-of-sequence rows are left out.
-func lineRows(f *elf.File) ([]lineRow, error) {
+func lineRows(f *objfile.File) ([]lineRow, error) {
 	d, err := f.DWARF()
 	if err != nil {
 		return nil, err
@@ -510,7 +516,8 @@ func lineRows(f *elf.File) ([]lineRow, error) {
 		if cu == nil {
 			break
 		}
-		if cu.Tag != dwarf.TagCompileUnit {
+		// A split-DWARF skeleton unit (DWARF 5) holds the line table.
+		if cu.Tag != dwarf.TagCompileUnit && cu.Tag != dwarf.TagSkeletonUnit {
 			r.SkipChildren()
 			continue
 		}
@@ -564,39 +571,23 @@ func rowAt(rows []lineRow, from, addr uint64) (string, int) {
 	return rows[i].file, rows[i].line
 }
 
-// buildID returns the hex NT_GNU_BUILD_ID note of f, "" when absent.
-func buildID(f *elf.File) string {
-	s := f.Section(".note.gnu.build-id")
-	if s == nil {
-		return ""
-	}
-	data, err := s.Data()
-	if err != nil || len(data) < 16 {
-		return ""
-	}
-	namesz := f.ByteOrder.Uint32(data[0:])
-	descsz := f.ByteOrder.Uint32(data[4:])
-	start := 12 + (uint64(namesz)+3)&^3
-	if start+uint64(descsz) > uint64(len(data)) {
-		return ""
-	}
-	return fmt.Sprintf("%x", data[start:start+uint64(descsz)])
-}
-
 // SymbolRuntimeAddr returns the run-time address of symbol name (symbol
 // table, else dynamic symbol table) of the ELF file at file, mapped from
 // path among maps (see Object.RuntimeAddr).
 func SymbolRuntimeAddr(file, name string, maps []proc.Mapping, path string) (addr uint64, ok bool) {
-	f, err := elf.Open(file)
+	of, err := objfile.Open(file, &objfile.Options{ELFOnly: true})
 	if err != nil {
 		return 0, false
 	}
-	defer f.Close()
-	defer func() {
-		if recover() != nil {
-			addr, ok = 0, false
-		}
-	}()
+	defer of.Close()
+	if objfile.Safe(file, func() error { addr, ok = symbolRuntimeAddrIn(of.ELF, name, maps, path); return nil }) != nil {
+		return 0, false
+	}
+	return addr, ok
+}
+
+// symbolRuntimeAddrIn is symbolRuntimeAddr on the opened ELF file f.
+func symbolRuntimeAddrIn(f *elf.File, name string, maps []proc.Mapping, path string) (addr uint64, ok bool) {
 	o := &Object{}
 	for _, p := range f.Progs {
 		if p.Type == elf.PT_LOAD {
@@ -624,25 +615,27 @@ func SymbolRuntimeAddr(file, name string, maps []proc.Mapping, path string) (add
 // ELF file at path, from its symbol tables; 0 for one not found.
 func SymbolValues(path string, names ...string) (v []uint64) {
 	v = make([]uint64, len(names))
-	f, err := elf.Open(path)
+	of, err := objfile.Open(path, &objfile.Options{ELFOnly: true})
 	if err != nil {
 		return v
 	}
-	defer f.Close()
-	defer func() {
-		if recover() != nil {
-			v = make([]uint64, len(names))
-		}
-	}()
-	for _, get := range []func() ([]elf.Symbol, error){f.Symbols, f.DynamicSymbols} {
-		syms, _ := get()
-		for _, s := range syms {
-			for i, n := range names {
-				if v[i] == 0 && s.Name == n {
-					v[i] = s.Value
+	defer of.Close()
+	f := of.ELF
+	err = objfile.Safe(path, func() error {
+		for _, get := range []func() ([]elf.Symbol, error){f.Symbols, f.DynamicSymbols} {
+			syms, _ := get()
+			for _, s := range syms {
+				for i, n := range names {
+					if v[i] == 0 && s.Name == n {
+						v[i] = s.Value
+					}
 				}
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return make([]uint64, len(names))
 	}
 	return v
 }
