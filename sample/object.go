@@ -3,9 +3,9 @@ package sample
 import (
 	"debug/elf"
 	"debug/gosym"
-	"encoding/binary"
-	"encoding/hex"
 	"fmt"
+
+	"sonde/objfile"
 )
 
 // object is what the sampler needs of an ELF file to turn a runtime
@@ -64,43 +64,26 @@ func readGoEnds(f *elf.File) []addrRange {
 
 // readObject reads path's program headers and build-id note.
 func readObject(path string) *object {
-	f, err := elf.Open(path)
+	o := &object{}
+	err := objfile.Safe(path, func() error {
+		f, err := elf.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		o.goEnds = readGoEnds(f)
+		for _, p := range f.Progs {
+			if p.Type == elf.PT_LOAD {
+				o.loads = append(o.loads, p.ProgHeader)
+			}
+		}
+		o.buildID = objfile.BuildID(f)
+		return nil
+	})
 	if err != nil {
 		return &object{err: fmt.Errorf("open ELF file %s: %w", path, err)}
 	}
-	defer f.Close()
-	o := &object{goEnds: readGoEnds(f)}
-	for _, p := range f.Progs {
-		switch p.Type {
-		case elf.PT_LOAD:
-			o.loads = append(o.loads, p.ProgHeader)
-		case elf.PT_NOTE:
-			if o.buildID == "" {
-				data := make([]byte, p.Filesz)
-				if _, err := p.ReadAt(data, 0); err == nil {
-					o.buildID = noteBuildID(data, f.ByteOrder)
-				}
-			}
-		}
-	}
 	return o
-}
-
-// noteBuildID finds NT_GNU_BUILD_ID in the contents of a note segment.
-func noteBuildID(data []byte, bo binary.ByteOrder) string {
-	for len(data) >= 12 {
-		namesz, descsz, typ := bo.Uint32(data), bo.Uint32(data[4:]), bo.Uint32(data[8:])
-		nameEnd := 12 + (uint64(namesz)+3)&^3
-		descEnd := nameEnd + (uint64(descsz)+3)&^3
-		if descEnd > uint64(len(data)) {
-			return ""
-		}
-		if typ == 3 && namesz == 4 && string(data[12:15]) == "GNU" { // NT_GNU_BUILD_ID
-			return hex.EncodeToString(data[nameEnd : nameEnd+uint64(descsz)])
-		}
-		data = data[descEnd:]
-	}
-	return ""
 }
 
 // bias returns what was added to link-time addresses of the object when
