@@ -32,6 +32,7 @@ want sysctl procps
 want git git
 want genhtml lcov
 want chromium chromium
+want debuginfod debuginfod
 if [ ${#need[@]} -gt 0 ]; then
 	if [ "$(id -u)" != 0 ]; then SUDO=sudo; else SUDO=; fi
 	mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
