@@ -601,8 +601,10 @@ func perfWholeShare(t *testing.T, py, script, dir string) (float64, int) {
 
 // TestRecordJitter samples lockstep.c, whose loop has the period of the
 // 1 kHz sampling clock and spends 30% of it in phase_a, 70% in phase_b
-// (the known truth, by construction on CLOCK_MONOTONIC). With --jitter the
-// shares match the truth; without it a sampler in step with the loop sees
+// (by construction on CLOCK_MONOTONIC; the truth is each phase's CPU time
+// by the thread's clock, which the fixture measures, since preemption at
+// the ticks can take more from one phase). With --jitter the shares match
+// the truth; without it a sampler in step with the loop sees
 // a biased split. The bias is only logged: on a loaded machine the target
 // is preempted, its CPU-time clock drifts from the loop's wall clock and
 // the lockstep (and with it the bias) dissolves. lockstep runs until it has
@@ -611,8 +613,10 @@ func perfWholeShare(t *testing.T, py, script, dir string) (float64, int) {
 func TestRecordJitter(t *testing.T) {
 	requirePerf(t)
 	bin := testprog.Build(t, "record/lockstep.c", testprog.Opts{Flags: []string{"-O1", "-g"}})
-	shareA := func(jitter bool) (float64, int) {
+	shareA := func(jitter bool) (share float64, samples int, truth float64) {
 		out := filepath.Join(t.TempDir(), "ls.data")
+		cpuLog := filepath.Join(t.TempDir(), "cpu.log")
+		t.Setenv("LOCKSTEP_CPU_LOG", cpuLog)
 		args := []string{"-F", "1000", "--call-graph", "dwarf", "-o", out}
 		cpu := "1000ms" // only logged
 		if jitter {
@@ -637,16 +641,22 @@ func TestRecordJitter(t *testing.T) {
 		if a+b < 90 {
 			t.Fatalf("phase_a %.1f%% + phase_b %.1f%% of the samples: stacks not unwound through the vDSO", a, b)
 		}
-		return 100 * a / (a + b), len(p.Samples)
+		var cpuA, cpuB float64
+		if data, err := os.ReadFile(cpuLog); err != nil {
+			t.Fatal(err)
+		} else if n, _ := fmt.Sscanf(string(data), "%g %g", &cpuA, &cpuB); n != 2 || cpuA+cpuB == 0 {
+			t.Fatalf("%s: %q, want the phases' CPU times", cpuLog, data)
+		}
+		return 100 * a / (a + b), len(p.Samples), 100 * cpuA / (cpuA + cpuB)
 	}
-	plain, n1 := shareA(false)
-	jit, n2 := shareA(true)
-	t.Logf("phase_a share: %.1f%% without --jitter (%d samples), %.1f%% with (%d samples); truth 30%%", plain, n1, jit, n2)
+	plain, n1, truth1 := shareA(false)
+	jit, n2, truth := shareA(true)
+	t.Logf("phase_a share: %.1f%% without --jitter (%d samples; its CPU time %.1f%%), %.1f%% with (%d samples; its CPU time %.1f%%); by construction 30%%", plain, n1, truth1, jit, n2, truth)
 	if n2 < 2200 {
 		t.Fatalf("%d samples for 2.5 s of CPU time", n2)
 	}
-	if jit < 25 || jit > 35 {
-		t.Errorf("with --jitter phase_a has %.1f%%, want 30 ± 5", jit)
+	if jit < truth-5 || jit > truth+5 {
+		t.Errorf("with --jitter phase_a has %.1f%%, its CPU time %.1f%%: want them within 5 points", jit, truth)
 	}
 }
 
