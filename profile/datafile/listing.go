@@ -96,12 +96,9 @@ func decodeListingBody(data []byte) ([]profile.ListingBlock, error) {
 		table[i] = b.str()
 	}
 	str := func() string {
-		i := b.Uvarint()
-		if !b.Failed() && i >= uint64(len(table)) {
+		i := b.Uvarint() // 0, table[0] = "", once b failed
+		if i >= uint64(len(table)) {
 			b.Failf("string reference %d out of range [0,%d)", i, len(table))
-			return ""
-		}
-		if b.Failed() {
 			return ""
 		}
 		return table[i]
