@@ -279,6 +279,21 @@ var pyExprs = map[string][]string{
 		"frame->f_code->ob_base.ob_base.ob_type->tp_basicsize"},
 }
 
+// requireLibpython returns pyenv's python3.11 and its libpython, or skips
+// (fails under CI=true) where they are not installed.
+func requireLibpython(t *testing.T) (py, lib string) {
+	t.Helper()
+	py = "/root/.pyenv/versions/3.11.7/bin/python3.11"
+	lib = "/root/.pyenv/versions/3.11.7/lib/libpython3.11.so.1.0"
+	if _, err := os.Stat(lib); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	return py, lib
+}
+
 // TestEvalLibpythonAgainstGdb attaches gdb three times to a python3.11
 // running a recursive Python function (libpython3.11: -O3, DWARF 5,
 // location lists everywhere) and checks the interpreter loop's variables
@@ -287,14 +302,7 @@ var pyExprs = map[string][]string{
 // in the innermost frame (TestEvalInlinedAtStop makes that stop).
 func TestEvalLibpythonAgainstGdb(t *testing.T) {
 	requireTool(t, "gdb")
-	py := "/root/.pyenv/versions/3.11.7/bin/python3.11"
-	lib := "/root/.pyenv/versions/3.11.7/lib/libpython3.11.so.1.0"
-	if _, err := os.Stat(lib); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	py, lib := requireLibpython(t)
 	cmd := exec.Command(py, "-c", "def f(n):\n    return f(n - 1) if n else sum(i * i for i in range(10**12))\nf(5)\n")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -322,14 +330,7 @@ func TestEvalLibpythonAgainstGdb(t *testing.T) {
 // TestEvalLibpythonAgainstGdb met when an attach stopped there).
 func TestEvalInlinedAtStop(t *testing.T) {
 	requireTool(t, "gdb")
-	py := "/root/.pyenv/versions/3.11.7/bin/python3.11"
-	lib := "/root/.pyenv/versions/3.11.7/lib/libpython3.11.so.1.0"
-	if _, err := os.Stat(lib); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	py, lib := requireLibpython(t)
 	const fn = "_PyEval_EvalFrameDefault"
 	p, err := Open(lib)
 	if err != nil {
