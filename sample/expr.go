@@ -51,6 +51,14 @@ type Exprs struct {
 	frames  []unwind.FrameRegs
 	stats   ExprStats
 	idx     []int // scratch: the expressions that apply to a sample
+
+	// Per expression: the executables of the sampled processes it
+	// applied to, in the order first seen, with why its function
+	// cannot be found there ("" when it can), and how many values it
+	// gave. Silent matches would read as "no values", never as why.
+	seen   []map[string]string
+	order  [][]string
+	values []int
 }
 
 // ExprStats counts what Exprs did.
@@ -99,7 +107,14 @@ type exprFunc struct {
 // NewExprs returns an evaluator of defs (run-local index = position) that
 // unwinds with unw.
 func NewExprs(defs []profile.ExprDef, unw RegsUnwinder) *Exprs {
-	return &Exprs{defs: defs, unw: unw, objects: map[string]*exprObject{}, applies: map[applyKey]bool{}}
+	x := &Exprs{defs: defs, unw: unw, objects: map[string]*exprObject{}, applies: map[applyKey]bool{}}
+	x.seen = make([]map[string]string, len(defs))
+	x.order = make([][]string, len(defs))
+	x.values = make([]int, len(defs))
+	for i := range defs {
+		x.seen[i] = map[string]string{}
+	}
+	return x
 }
 
 // MatchProg reports whether the program pattern of an expression matches an
@@ -131,37 +146,72 @@ func (x *Exprs) Prepare(exe string) (int, error) {
 			continue
 		}
 		n++
-		// The function is in the executable or in a library it needs
-		// (python3's functions are in libpython).
-		objs := append([]string{exe}, neededLibraries(exe)...)
-		var firstErr error
-		found := false
-		for _, path := range objs {
-			o := x.object(path)
-			if o.err != nil {
-				if path == exe {
-					firstErr = o.err
-				}
-				continue
-			}
-			f := o.function(d.Func)
-			if len(f.ranges) == 0 {
-				continue
-			}
-			found = true
-			if _, err := o.compile(f, i, d); err != nil {
-				return n, fmt.Errorf("expression %q: %w", d.Spec, err)
-			}
-			break
-		}
-		if !found {
-			if firstErr != nil {
-				return n, fmt.Errorf("expression %q: %w", d.Spec, firstErr)
-			}
-			return n, fmt.Errorf("expression %q: function %s not found in the DWARF of %s or the libraries it needs", d.Spec, d.Func, exe)
+		if err := x.locate(i, exe); err != nil {
+			return n, err
 		}
 	}
 	return n, nil
+}
+
+// locate finds expression i's function in exe or a library it needs and
+// compiles the expression there. x.mu is held. Errors name the expression.
+func (x *Exprs) locate(i int, exe string) error {
+	d := x.defs[i]
+	// The function is in the executable or in a library it needs
+	// (python3's functions are in libpython).
+	objs := append([]string{exe}, neededLibraries(exe)...)
+	var firstErr error
+	for _, path := range objs {
+		o := x.object(path)
+		if o.err != nil {
+			if path == exe {
+				firstErr = o.err
+			}
+			continue
+		}
+		f := o.function(d.Func)
+		if len(f.ranges) == 0 {
+			continue
+		}
+		if _, err := o.compile(f, i, d); err != nil {
+			return fmt.Errorf("expression %q: %w", d.Spec, err)
+		}
+		return nil
+	}
+	if firstErr != nil {
+		return fmt.Errorf("expression %q: %w", d.Spec, firstErr)
+	}
+	return fmt.Errorf("expression %q: function %s not found in the DWARF of %s or the libraries it needs", d.Spec, d.Func, exe)
+}
+
+// Missed returns one line for each expression that applied to sampled
+// processes but gave no value, saying why: its function could not be found
+// or compiled in their executables (no DWARF, a stripped program run under
+// a script, a missing separate debug file), or it was found but never on a
+// sampled stack. Expressions that matched no sampled process are said too.
+func (x *Exprs) Missed() []string {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	var out []string
+	for i, d := range x.defs {
+		if x.values[i] > 0 {
+			continue
+		}
+		if len(x.order[i]) == 0 {
+			out = append(out, fmt.Sprintf("expression %q: no value: no sampled process ran a program matching %q", d.Spec, d.Prog))
+			continue
+		}
+		var why []string
+		for _, exe := range x.order[i] {
+			if r := x.seen[i][exe]; r != "" {
+				why = append(why, r)
+			} else {
+				why = append(why, fmt.Sprintf("%s never on a sampled stack of %s", d.Func, exe))
+			}
+		}
+		out = append(out, fmt.Sprintf("expression %q: no value: %s", d.Spec, strings.Join(why, "; ")))
+	}
+	return out
 }
 
 // neededLibraries returns the paths of the shared libraries exe names in
@@ -285,6 +335,7 @@ func (x *Exprs) Eval(in *ExprInput, out []profile.ExprValue) []profile.ExprValue
 		}
 		if ok {
 			x.idx = append(x.idx, i)
+			x.applied(i, in.Exe, in.Comm)
 		}
 	}
 	if len(x.idx) == 0 || len(in.Regs) == 0 {
@@ -340,6 +391,7 @@ func (x *Exprs) Eval(in *ExprInput, out []profile.ExprValue) []profile.ExprValue
 				x.stats.Unavailable++
 			}
 			out = append(out, v)
+			x.values[i]++
 			break // the innermost frame of the function wins
 		}
 	}
@@ -350,6 +402,27 @@ func (x *Exprs) Eval(in *ExprInput, out []profile.ExprValue) []profile.ExprValue
 	}
 	x.stats.Time += time.Since(start) - (x.stats.Setup - setup)
 	return out
+}
+
+// applied notes that expression i applies to a sample of exe (or, with no
+// executable known, of command comm), and the first time, whether its
+// function can be found there. x.mu is held.
+func (x *Exprs) applied(i int, exe, comm string) {
+	key := exe
+	if key == "" {
+		key = comm
+	}
+	if _, ok := x.seen[i][key]; ok {
+		return
+	}
+	why := ""
+	if exe == "" {
+		why = fmt.Sprintf("the executable of %s is unknown", comm)
+	} else if err := x.locate(i, exe); err != nil {
+		why = strings.TrimPrefix(err.Error(), fmt.Sprintf("expression %q: ", x.defs[i].Spec))
+	}
+	x.seen[i][key] = why
+	x.order[i] = append(x.order[i], key)
 }
 
 // exprFrame is unwound frame j as dwarfvar sees it. It is a

@@ -349,8 +349,13 @@ func (r *recording) run() int {
 	if r.opts.CallGraph == sample.CallGraphDWARF && st.Samples > 0 {
 		w.WriteNote(fmt.Sprintf("unwinder: dwarf CFI; %d of %d stacks (%.1f%%) not unwound to the end", st.Incomplete, st.Samples, 100*float64(st.Incomplete)/float64(st.Samples)))
 	}
+	var missed []string
 	if r.exprs != nil {
 		w.WriteNote(exprNote(r.exprs, r.sampler, st))
+		missed = r.exprs.Missed()
+		for _, m := range missed {
+			w.WriteNote(m)
+		}
 	}
 	for _, n := range c.notes {
 		w.WriteNote(n)
@@ -365,6 +370,11 @@ func (r *recording) run() int {
 		if status == exitOK {
 			status = exitError
 		}
+	}
+	// An expression that gave nothing is said even under -q: silence
+	// would read as "the function never ran".
+	for _, m := range missed {
+		fmt.Fprintf(e.stderr, "sonde record: %s\n", m)
 	}
 	if !r.quiet {
 		if r.sampler == "gdb" {

@@ -418,3 +418,43 @@ func TestRecordExprGDB(t *testing.T) {
 		t.Errorf("native mean %.4g and gdb mean %.4g differ by %.1f combined standard errors", a[0], b[0], d/e)
 	}
 }
+
+// TestRecordExprMissedSaid: an expression whose program runs only under a
+// script (so nothing is compiled before the run) and has no debug
+// information gives no value, and record says why on stderr and in the
+// data file's notes instead of recording silent zeros. A second expression
+// names a program that never runs.
+func TestRecordExprMissedSaid(t *testing.T) {
+	requirePerf(t)
+	bin := testprog.Build(t, "expr/keyed.c", testprog.Opts{Flags: []string{"-O2", "-g"}})
+	strip := testprog.Require(t, "strip")
+	exe := filepath.Join(t.TempDir(), "keyedstripped")
+	if out, err := exec.Command(strip, "-o", exe, bin).CombinedOutput(); err != nil {
+		t.Fatalf("strip: %v: %s", err, out)
+	}
+	out := filepath.Join(t.TempDir(), "x.data")
+	stop, done := stopWhen(t, out, atLeastSamples(200))
+	code, stderr := record(t, append([]string{"-o", out, "--expr", "keyedstripped@spin@key", "--expr", "nosuchprogram@spin@key", "--"},
+		loopUntil(t, stop, exe, "48", "1234567")...)...)
+	done()
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		`expression "keyedstripped@spin@key": no value: read DWARF of ` + exe,
+		`expression "nosuchprogram@spin@key": no value: no sampled process ran a program matching "nosuchprogram"`,
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+		found := false
+		for _, r := range readProfile(t, out).Runs {
+			for _, n := range r.Notes {
+				found = found || strings.Contains(n, want)
+			}
+		}
+		if !found {
+			t.Errorf("the data file's notes lack %q", want)
+		}
+	}
+}
