@@ -68,44 +68,18 @@ func deriveCounters(instrs []instr, blocks []*blockInfo, labelBlock map[string]i
 			parent[a] = b
 		}
 	}
-	preds := make([]int, n)
 	for _, b := range blocks {
 		for _, s := range b.succ {
 			edge(b.Index, s)
-			preds[s]++
 		}
 	}
-	for _, b := range blocks {
-		last := &instrs[b.last]
-		m := last.st.name
-		app := false
-		for i := b.first; i <= b.last; i++ {
-			app = app || instrs[i].app
+	entered, exits := fakeEdges(instrs, blocks, labelBlock, refs, jumpRefs, blockLabels, twice)
+	for v := 0; v < n; v++ {
+		if exits[v] {
+			edge(v, x)
 		}
-		switch {
-		case app || b.unknownSucc || isReturn(m) || isCall(m):
-			edge(b.Index, x)
-		case isJump(m) || isCondJump(m):
-			if _, ok := labelBlock[strings.TrimSpace(last.st.args)]; !ok {
-				edge(b.Index, x)
-			}
-		}
-		if fallsThrough(m) && !b.fall {
-			edge(b.Index, x) // falls off the end of its section
-		}
-		if twice && isCall(m) {
-			for _, s := range b.succ {
-				edge(x, s)
-			}
-		}
-		entered := app || preds[b.Index] == 0
-		for _, lb := range blockLabels[b.Index] {
-			if !strings.HasPrefix(lb, ".L") && !isNumeric(lb) || refs[lb] > jumpRefs[lb] {
-				entered = true
-			}
-		}
-		if entered {
-			edge(x, b.Index)
+		if entered[v] {
+			edge(x, v)
 		}
 	}
 
@@ -258,6 +232,58 @@ func deriveCounters(instrs []instr, blocks []*blockInfo, labelBlock map[string]i
 		derived = append(derived, ts)
 	}
 	return nmeasured, derived
+}
+
+// fakeEdges returns, for each block, whether flow may enter it from
+// outside the unit's edges (ENTRY: a function entry, a landing pad, a label
+// whose address is taken, the return of a call in a unit that calls
+// setjmp) and whether it may leave to outside (EXIT: a call, a return, an
+// indirect or external jump, inline assembly, falling off its section).
+// These are the fake edges of deriveCounters; the report's branch counts
+// (profile.Branches) solve the same graph for its edges.
+func fakeEdges(instrs []instr, blocks []*blockInfo, labelBlock map[string]int, refs, jumpRefs map[string]int,
+	blockLabels [][]string, twice bool) (entered, exits []bool) {
+	n := len(blocks)
+	entered, exits = make([]bool, n), make([]bool, n)
+	preds := make([]int, n)
+	for _, b := range blocks {
+		for _, s := range b.succ {
+			preds[s]++
+		}
+	}
+	for _, b := range blocks {
+		last := &instrs[b.last]
+		m := last.st.name
+		app := false
+		for i := b.first; i <= b.last; i++ {
+			app = app || instrs[i].app
+		}
+		switch {
+		case app || b.unknownSucc || isReturn(m) || isCall(m):
+			exits[b.Index] = true
+		case isJump(m) || isCondJump(m):
+			if _, ok := labelBlock[strings.TrimSpace(last.st.args)]; !ok {
+				exits[b.Index] = true
+			}
+		}
+		if fallsThrough(m) && !b.fall {
+			exits[b.Index] = true // falls off the end of its section
+		}
+		if twice && isCall(m) {
+			for _, s := range b.succ {
+				entered[s] = true
+			}
+		}
+		if app || preds[b.Index] == 0 {
+			entered[b.Index] = true
+		}
+		for _, lb := range blockLabels[b.Index] {
+			if !strings.HasPrefix(lb, ".L") && !isNumeric(lb) || refs[lb] > jumpRefs[lb] {
+				entered[b.Index] = true
+			}
+		}
+	}
+	return entered, exits
 }
 
 // loopDepth estimates each block's loop nesting depth: every jump back to

@@ -56,6 +56,17 @@ type Block struct {
 	Lines []Piece
 	// Code lists the block's instructions in order.
 	Code []Instr
+	// Jump is the block that its last instruction jumps to (a jump or a
+	// conditional jump to a label of the unit), -1 for none; Fall the block
+	// it falls through to, -1 for none. Cond says the last instruction is a
+	// conditional jump. Entered and Exits say that flow may also enter the
+	// block from outside these edges (a function entry, an address-taken
+	// label) or leave it to outside (a call, a return, an indirect jump):
+	// derive.go's fake edges. With the block counts they give the edge
+	// counts, branch coverage (profile.Branches).
+	Jump, Fall     int
+	Cond           bool
+	Entered, Exits bool
 	// Counter is the index of the block's counter: below
 	// Result.Counters a measured one, from it on a derived one
 	// (Result.Derived[Counter-Result.Counters]).
@@ -345,23 +356,39 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 		ncounters int
 		derived   [][]Term
 	)
+	jumpRefs := map[string]int{}
+	blockLabels := make([][]string, len(blocks))
+	for lb, i := range labelBlock {
+		blockLabels[i] = append(blockLabels[i], lb)
+	}
+	for _, in := range instrs {
+		if m := in.st.name; (isJump(m) || isCondJump(m)) && !in.app {
+			jumpRefs[strings.TrimSpace(in.st.args)]++
+		}
+	}
 	if opts.CountAll || opts.MarkOnly {
 		for _, b := range blocks {
 			b.Counter = ncounters
 			ncounters++
 		}
 	} else {
-		jumpRefs := map[string]int{}
-		blockLabels := make([][]string, len(blocks))
-		for lb, i := range labelBlock {
-			blockLabels[i] = append(blockLabels[i], lb)
+		ncounters, derived = deriveCounters(instrs, blocks, labelBlock, refs, jumpRefs, blockLabels, twice)
+	}
+	entered, exits := fakeEdges(instrs, blocks, labelBlock, refs, jumpRefs, blockLabels, twice)
+	for _, b := range blocks {
+		b.Jump, b.Fall = -1, -1
+		last := &instrs[b.last]
+		m := last.st.name
+		b.Cond = isCondJump(m) && !last.app
+		if b.fall {
+			b.Fall = b.succ[0] // the fall-through edge is added first
 		}
-		for _, in := range instrs {
-			if m := in.st.name; (isJump(m) || isCondJump(m)) && !in.app {
-				jumpRefs[strings.TrimSpace(in.st.args)]++
+		if (isJump(m) || isCondJump(m)) && !last.app {
+			if t, ok := labelBlock[strings.TrimSpace(last.st.args)]; ok {
+				b.Jump = t
 			}
 		}
-		ncounters, derived = deriveCounters(instrs, blocks, labelBlock, refs, jumpRefs, blockLabels, twice)
+		b.Entered, b.Exits = entered[b.Index], exits[b.Index]
 	}
 	res := &Result{Counters: ncounters, Derived: derived}
 	for _, b := range blocks {
@@ -584,6 +611,7 @@ func encodeListing(hash uint64, blocks []Block) []byte {
 	for i, b := range blocks {
 		lb := &l.Blocks[i]
 		lb.Func = b.Func
+		lb.Flow = profile.BlockFlow{HasFlow: true, Jump: b.Jump, Fall: b.Fall, Cond: b.Cond, Entered: b.Entered, Exits: b.Exits}
 		lb.Instrs = make([]profile.ListingInstr, len(b.Code))
 		for k, in := range b.Code {
 			lb.Instrs[k] = profile.ListingInstr{File: in.File, Line: in.Line, Text: in.Text}

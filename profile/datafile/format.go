@@ -215,6 +215,13 @@
 //	    uvarint  file: string reference
 //	    uvarint  line
 //	    string   the instruction's text as the assembly had it
+//	then, since the flow was recorded (older bodies end here):
+//	uvarint  nblocks again
+//	nblocks × flow (profile.BlockFlow):
+//	  uvarint  flags: 1 ends with a conditional jump, 2 entered from outside
+//	           the unit's edges, 4 may leave to outside
+//	  uvarint  jump target: 0 = none, i+1 = block i
+//	  uvarint  fall-through: 0 = none, i+1 = block i
 //
 // # Writing from C
 //
