@@ -36,6 +36,9 @@ type Branch struct {
 	Func string
 	File string
 	Line int
+	// TakenTo and FallTo are the blocks the two ways go to, -1 for
+	// outside the unit (a conditional tail call).
+	TakenTo, FallTo int
 	// Count is how often the block ran: Taken.Lo..Hi plus Fall's.
 	Count uint64
 	// Taken is how often the jump was taken, Fall how often it fell
@@ -300,7 +303,7 @@ func solve(scope string, blocks []profile.ListingBlock, counts []uint64) []Branc
 		if !b.Flow.Cond || jumpEdge[i] < 0 || fallEdge[i] < 0 {
 			continue
 		}
-		br := Branch{Scope: scope, Block: i, Func: b.Func, Count: counts[i]}
+		br := Branch{Scope: scope, Block: i, Func: b.Func, Count: counts[i], TakenTo: b.Flow.Jump, FallTo: b.Flow.Fall}
 		for k := len(b.Instrs) - 1; k >= 0; k-- {
 			if b.Instrs[k].Line > 0 {
 				br.File, br.Line = b.Instrs[k].File, b.Instrs[k].Line

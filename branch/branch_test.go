@@ -72,6 +72,7 @@ func TestSolve(t *testing.T) {
 			}
 			for i, w := range tt.want {
 				w.Scope, w.Func, w.File = "u", "f", "f.c"
+				w.TakenTo, w.FallTo = tt.blocks[w.Block].Flow.Jump, tt.blocks[w.Block].Flow.Fall
 				if got[i] != w {
 					t.Errorf("branch %d\n got %+v\nwant %+v", i, got[i], w)
 				}

@@ -150,6 +150,7 @@ var moreViews = []struct {
 	{"instructions", report.ViewInstructions},
 	{"coverage", report.ViewCoverage},
 	{"objects", report.ViewObjects},
+	{"branches", report.ViewBranches},
 }
 
 // reportFlags holds one invocation's parsed flags.
@@ -169,6 +170,7 @@ type reportFlags struct {
 	only            map[string]*string // --lines=FILE|FUNC, --instructions=FUNC
 	histogram       histogramFlag      // report_histogram.go
 	expr            exprReport         // report_expr.go: --expr, --by EXPR
+	cov             coverageFlags      // report_coverage.go: --fail-under-*, --include, --exclude
 }
 
 func runReport(e *env, args []string) int {
@@ -200,6 +202,7 @@ func runReport(e *env, args []string) int {
 	}
 	fs.Var(&f.histogram, "histogram", "histogram view of count profiles; --histogram=scaled")
 	f.expr.register(fs)
+	f.cov.register(fs)
 	files, code, ok := parseInterleaved(e, fs, joinExprFormat(args))
 	if !ok {
 		return code
@@ -211,6 +214,9 @@ func runReport(e *env, args []string) int {
 	}
 	if err == nil {
 		err = f.expr.check(f)
+	}
+	if err == nil {
+		err = f.cov.check()
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde report: %v\n", err)
@@ -281,7 +287,7 @@ func runReport(e *env, args []string) int {
 	case "pprof":
 		err = export.WritePprof(&buf, p, sym)
 	default:
-		err = writeExport(&buf, f.format, p, sym) // report_export.go
+		err = f.cov.writeExport(e, &buf, f.format, p, sym) // report_coverage.go
 	}
 	if err != nil {
 		return fail(e, "report", err)
@@ -290,12 +296,12 @@ func runReport(e *env, args []string) int {
 		if _, err := e.stdout.Write(buf.Bytes()); err != nil {
 			return fail(e, "report", fmt.Errorf("write output: %w", err))
 		}
-		return exitOK
+		return f.cov.judge(e, p, sym)
 	}
 	if err := os.WriteFile(f.out, buf.Bytes(), 0o644); err != nil {
 		return fail(e, "report", fmt.Errorf("write output: %w", err))
 	}
-	return exitOK
+	return f.cov.judge(e, p, sym)
 }
 
 // options checks the flags' combination and returns the view options.
