@@ -46,6 +46,16 @@ type Branch struct {
 	Taken, Fall Range
 	// Exact says both counts are determined by the block counts.
 	Exact bool
+	// Capped says the counts are a coverage run's (sonde count --coverage:
+	// 0 or 1 per block), so the ways have verdicts, not counts: {1, 1}
+	// taken, {0, 0} never, {0, 1} undecided.
+	Capped bool
+}
+
+// Decided reports whether both ways have a count (Exact) or, for a
+// coverage run, a verdict.
+func (b *Branch) Decided() bool {
+	return b.Exact || b.Capped && b.Taken.Verdict() != Unknown && b.Fall.Verdict() != Unknown
 }
 
 // Range is what flow conservation allows for an edge's count.
@@ -88,6 +98,10 @@ type Result struct {
 	// flow (built by a sonde that did not record it, or no listing at all):
 	// their branches are unknown.
 	NoFlow int
+	// Unread says, one line an object, why the blocks of a sonde count
+	// profile in that object have no branches (its file cannot be read, or
+	// changed since the run).
+	Unread []string
 }
 
 // universe is one compilation unit's block units, in order.
@@ -124,9 +138,40 @@ func universes(p *profile.Profile) []universe {
 }
 
 // Of returns the branches of every compilation unit of p that sonde cc
-// built, with their counts (the first count type).
-func Of(p *profile.Profile) *Result {
+// built and of every object whose blocks sonde count counted, with their
+// counts (the first count type). sym places the conditional jumps of
+// sonde count's blocks on their lines; nil leaves them on their block's
+// first line.
+func Of(p *profile.Profile, sym Symbolizer) (*Result, error) {
 	res := &Result{}
+	byObject := make(map[int][]addrBlock)
+	for _, u := range p.Units {
+		if u.Kind != profile.UnitBlock || u.Loc.Mapping < 0 || int(u.Loc.Mapping) >= len(p.Mappings) || u.Instrs <= 0 {
+			continue
+		}
+		var c uint64
+		if len(u.Counts) > 0 {
+			c = u.Counts[0]
+		}
+		byObject[int(u.Loc.Mapping)] = append(byObject[int(u.Loc.Mapping)],
+			addrBlock{addr: u.Loc.Addr, instrs: u.Instrs, count: c, fn: u.Func, file: u.File, line: u.Line})
+	}
+	ms := make([]int, 0, len(byObject))
+	for m := range byObject {
+		ms = append(ms, m)
+	}
+	sort.Ints(ms)
+	for _, m := range ms {
+		bs, err := objectBranches(p, m, byObject[m], sym)
+		if err != nil {
+			if sym != nil && isSymbolizerError(err) {
+				return nil, err
+			}
+			res.Unread = append(res.Unread, err.Error())
+			continue
+		}
+		res.Branches = append(res.Branches, bs...)
+	}
 	for _, uv := range universes(p) {
 		l := p.Listing(datafile.UnitsHash(uv.units))
 		if l == nil || len(l.Blocks) == 0 || !l.Blocks[0].Flow.HasFlow {
@@ -141,7 +186,7 @@ func Of(p *profile.Profile) *Result {
 		}
 		res.Branches = append(res.Branches, solve(uv.scope, l.Blocks, counts)...)
 	}
-	return res
+	return res, nil
 }
 
 // edge is one edge of the flow graph; from or to is -1 for outside.

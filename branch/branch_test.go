@@ -80,3 +80,34 @@ func TestSolve(t *testing.T) {
 		})
 	}
 }
+
+// TestVerdicts: a coverage run's verdicts from which blocks ran.
+func TestVerdicts(t *testing.T) {
+	// b0 branches to b2 or falls to b1; b1 falls to b2; b3 (never ran)
+	// is reached only from b2's jump; b2 loops back to itself or falls to b3.
+	blocks := []profile.ListingBlock{
+		blk(1, profile.BlockFlow{Jump: 2, Fall: 1, Cond: true, Entered: true}),
+		blk(2, profile.BlockFlow{Jump: -1, Fall: 2}),
+		blk(3, profile.BlockFlow{Jump: 2, Fall: 3, Cond: true}),
+		blk(4, profile.BlockFlow{Jump: -1, Fall: -1, Exits: true}),
+	}
+	got := verdicts(blocks, []uint64{1, 1, 1, 0})
+	want := []Branch{
+		// b1 ran and b0 is its only way in: taken; b2's way is open
+		{Block: 0, Line: 1, Count: 1, TakenTo: 2, FallTo: 1, Taken: Range{0, 1}, Fall: Range{1, 1}, Capped: true},
+		// b3 never ran: that way never; b2 ran and had to leave: taken back
+		{Block: 2, Line: 3, Count: 1, TakenTo: 2, FallTo: 3, Taken: Range{1, 1}, Fall: Range{0, 0}, Capped: true},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d branches, want %d: %+v", len(got), len(want), got)
+	}
+	for i, w := range want {
+		w.Func, w.File = "f", "f.c"
+		if got[i] != w {
+			t.Errorf("branch %d\n got %+v\nwant %+v", i, got[i], w)
+		}
+	}
+	if got[0].Decided() || !got[1].Decided() {
+		t.Errorf("Decided: %v %v, want false true", got[0].Decided(), got[1].Decided())
+	}
+}

@@ -25,6 +25,12 @@ type Coverage struct {
 	// Time is when the latest run ended (or started), Unix seconds, for
 	// the formats that carry a timestamp; 0 when unknown.
 	Time int64
+	// Unplaced counts the branches left out because their jump's line
+	// has no count of its own (no unit of the kind lines are counted by
+	// starts there).
+	Unplaced int
+	// Unread says why objects counted by sonde count have no branches.
+	Unread []string
 	// NoFlow counts the compilation units of sonde cc whose listing lacks
 	// the control flow, so that their branches are missing.
 	NoFlow int
@@ -103,9 +109,10 @@ type CoverageOptions struct {
 // instruction. A function whose entry has no unit (--only left it out) is
 // not listed.
 //
-// Branches are sonde cc's (package branch): each conditional jump whose
-// two ways' counts the block counts determine; the others are counted in
-// Unsolved.
+// Branches are package branch's: each conditional jump of sonde cc's
+// units, or of sonde count's blocks, whose two ways' counts the block counts
+// determine (for a coverage run, whose verdicts they decide: counts 0 or
+// 1, as its lines); the others are counted in Unsolved.
 //
 // Units nobody can place in a source file (no DWARF) are left out; a
 // profile with no units is an error.
@@ -308,20 +315,29 @@ func CoverageOf(p *profile.Profile, sym Symbolizer, opts *CoverageOptions) (*Cov
 			}
 		}
 	}
-	br := branch.Of(p)
+	var bsym branch.Symbolizer
+	if sym != nil {
+		bsym = sym
+	}
+	br, err := branch.Of(p, bsym)
+	if err != nil {
+		return nil, err
+	}
 	cov.NoFlow = br.NoFlow
+	cov.Unread = br.Unread
 	branches := make(map[profile.LineKey][]BranchCoverage)
 	for _, b := range br.Branches {
 		if b.File == "" || b.Line <= 0 || !keep(b.File) {
 			continue
 		}
-		if !b.Exact {
+		if !b.Decided() {
 			cov.Unsolved++
 			continue
 		}
 		k := profile.LineKey{File: b.File, Line: b.Line}
 		if _, ok := lines[k]; !ok {
-			continue // a jump on a line no unit of the line kind has
+			cov.Unplaced++ // a jump on a line no unit of the line kind has
+			continue
 		}
 		branches[k] = append(branches[k], BranchCoverage{Block: b.Block, TakenTo: b.TakenTo, FallTo: b.FallTo,
 			Count: b.Count, Taken: b.Taken.Lo, Fall: b.Fall.Lo})

@@ -10,7 +10,8 @@ import (
 	"sonde/symbol"
 )
 
-// The branches view: every conditional jump of the units sonde cc built,
+// The branches view: every conditional jump of the units sonde cc built or
+// of the blocks sonde count counted,
 // with how often it was taken and how often it fell through (package
 // branch), by file and line, as gcov -b lists them per line:
 //
@@ -25,18 +26,25 @@ import (
 // totals otherwise. A way never taken is marked "(never)".
 
 // branchesCounts prints the branches view.
-func branchesCounts(b *strings.Builder, p *profile.Profile, top int) error {
-	res := branch.Of(p)
+func branchesCounts(b *strings.Builder, r *resolver, top int) error {
+	res, err := branch.Of(r.p, r.sym)
+	if err != nil {
+		return err
+	}
+	for _, u := range res.Unread {
+		fmt.Fprintf(b, "(no branches: %s)\n", u)
+	}
 	if len(res.Branches) == 0 {
 		if res.NoFlow > 0 {
 			fmt.Fprintf(b, "no branches: %d compilation units were built by a sonde cc that did not record their control flow (rebuild them)\n", res.NoFlow)
 			return nil
 		}
-		b.WriteString("no branches: --branches lists the conditional jumps of programs built by sonde cc\n")
+		b.WriteString("no branches: --branches lists the conditional jumps of programs built by sonde cc or counted by sonde count --units blocks\n")
 		return nil
 	}
-	taken, decided, open := 0, 0, 0
+	taken, decided, open, capped := 0, 0, 0, false
 	for _, br := range res.Branches {
+		capped = capped || br.Capped
 		for _, r := range []branch.Range{br.Taken, br.Fall} {
 			switch r.Verdict() {
 			case branch.Taken:
@@ -52,6 +60,9 @@ func branchesCounts(b *strings.Builder, p *profile.Profile, top int) error {
 	fmt.Fprintf(b, "branches: %d of %d ways taken (%.1f%%), %d conditional jumps", taken, decided, percent(int64(taken), int64(decided)), len(res.Branches))
 	if open > 0 {
 		fmt.Fprintf(b, "; %d ways not determined by the block counts", open)
+	}
+	if capped {
+		b.WriteString("; a coverage run: which ways ran, not how often")
 	}
 	b.WriteString("\n")
 	if res.NoFlow > 0 {
@@ -74,15 +85,20 @@ func branchesCounts(b *strings.Builder, p *profile.Profile, top int) error {
 			}
 			shown++
 			fmt.Fprintf(b, "%-*s  %-*s  taken %s  not taken %s\n", w, fmt.Sprintf("%s:%d", filepath.Base(l.File), l.Line),
-				fw, symbol.Demangle(br.Func), wayText(br.Taken), wayText(br.Fall))
+				fw, symbol.Demangle(br.Func), wayText(br.Taken, br.Capped), wayText(br.Fall, br.Capped))
 		}
 	}
 	return nil
 }
 
-// wayText prints a way's count, its range when open.
-func wayText(r branch.Range) string {
+// wayText prints a way's count, its range when open; for a coverage run
+// its verdict.
+func wayText(r branch.Range, capped bool) string {
 	switch {
+	case capped && r.Verdict() == branch.Taken:
+		return "yes"
+	case capped && r.Verdict() == branch.Unknown:
+		return "?"
 	case !r.Known():
 		return fmt.Sprintf("%d..%d", r.Lo, r.Hi)
 	case r.Lo == 0:
@@ -95,9 +111,13 @@ func wayText(r branch.Range) string {
 // of whose ways never ran, the mark the lines view prints after it:
 // "[1/2 branches taken]", as gcov -b's per-line summary. Lines whose
 // branches all ran, or whose ways are open, get none.
-func branchMarks(p *profile.Profile) map[profile.LineKey]string {
+func branchMarks(r *resolver) (map[profile.LineKey]string, error) {
+	res, err := branch.Of(r.p, r.sym)
+	if err != nil {
+		return nil, err
+	}
 	marks := make(map[profile.LineKey]string)
-	for _, l := range branch.ByLine(branch.Of(p).Branches) {
+	for _, l := range branch.ByLine(res.Branches) {
 		taken, total, never := 0, 0, false
 		for _, br := range l.Branches {
 			for _, r := range []branch.Range{br.Taken, br.Fall} {
@@ -114,5 +134,5 @@ func branchMarks(p *profile.Profile) map[profile.LineKey]string {
 			marks[profile.LineKey{File: l.File, Line: l.Line}] = fmt.Sprintf("[%d/%d branches taken]", taken, total)
 		}
 	}
-	return marks
+	return marks, nil
 }

@@ -102,7 +102,10 @@ func linesCounts(b *strings.Builder, r *resolver, only string) error {
 		b.WriteString("no units with source lines (build with -g)\n")
 		return nil
 	}
-	marks := branchMarks(r.p)
+	marks, err := branchMarks(r)
+	if err != nil {
+		return err
+	}
 	for n, lc := range files {
 		if n > 0 {
 			b.WriteString("\n")

@@ -191,7 +191,7 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 		case ViewCoverage:
 			err = coverageCounts(&b, r, opts.top())
 		case ViewBranches:
-			err = branchesCounts(&b, r.p, opts.top())
+			err = branchesCounts(&b, r, opts.top())
 		case ViewDefault:
 			if hasSourceUnits(r) {
 				err = linesCounts(&b, r, "")

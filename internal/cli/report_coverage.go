@@ -98,7 +98,13 @@ func (c *coverageFlags) writeExport(e *env, w io.Writer, format string, p *profi
 // notes says on stderr what the coverage leaves out.
 func (c *coverageFlags) notes(e *env, cov *export.Coverage) {
 	if cov.Unsolved > 0 {
-		fmt.Fprintf(e.stderr, "sonde report: %d conditional jumps left out of branch coverage: the block counts do not determine how often each way was taken\n", cov.Unsolved)
+		fmt.Fprintf(e.stderr, "sonde report: %d conditional jumps left out of branch coverage: the block counts do not determine how often (or, for a coverage run, whether) each way was taken\n", cov.Unsolved)
+	}
+	if cov.Unplaced > 0 {
+		fmt.Fprintf(e.stderr, "sonde report: %d conditional jumps left out of branch coverage: their lines have no count of their own\n", cov.Unplaced)
+	}
+	for _, u := range cov.Unread {
+		fmt.Fprintf(e.stderr, "sonde report: no branches: %s\n", u)
 	}
 	if cov.NoFlow > 0 {
 		fmt.Fprintf(e.stderr, "sonde report: %d compilation units have no branches: built by a sonde cc that did not record their control flow\n", cov.NoFlow)

@@ -443,3 +443,130 @@ func checkGcovJSONSchema(t *testing.T, data []byte) {
 		}
 	}
 }
+
+// TestReportBranchesCount counts the blocks of a plain gcc -O0 build of
+// bench/cc's work.c with sonde count --units blocks, whose branches come
+// from disassembly (each conditional jump's target and fall-through
+// block), and checks them against gcov -b on a gcc --coverage -O0 build by
+// the rules of TestReportBranchesGcov (per line, the multiset of branch
+// counts; the switch's totals). Then a coverage run (--coverage --units
+// blocks, every count 0 or 1) of the same binary: every way whose verdict
+// it decides (taken or never) has the verdict of sonde cc's -O0 build
+// capped at 1, line by line in address order, and it decides at least
+// half of them (a loop's back edge into a head the entry also reaches is
+// what block coverage cannot decide).
+func TestReportBranchesCount(t *testing.T) {
+	for _, tool := range []string{"gcc", "gcov"} {
+		testprog.Require(t, tool)
+	}
+	testprog.RequireRoot(t, "sonde count traces the program")
+	src := benchWork()
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain")
+	if out, err := exec.Command("gcc", "-O0", "-g", "-o", plain, src).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	exact, cover := filepath.Join(dir, "b.data"), filepath.Join(dir, "v.data")
+	for _, run := range [][]string{{"--units", "blocks", "-o", exact}, {"--coverage", "--units", "blocks", "-o", cover}} {
+		if _, errOut, code := countRun(t, append(run, "--", plain, "1")...); code != 0 {
+			t.Fatalf("sonde count %v: exit %d: %s", run, code, errOut)
+		}
+	}
+	gdir := t.TempDir()
+	cmd := exec.Command("gcc", "-O0", "--coverage", "-o", filepath.Join(gdir, "wg"), src)
+	cmd.Dir = gdir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("gcc --coverage: %v\n%s", err, out)
+	}
+	cmd = exec.Command(filepath.Join(gdir, "wg"), "1")
+	cmd.Dir = gdir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("wg: %v\n%s", err, out)
+	}
+	gb, _, _ := gcovBranchLines(t, gdir, "work.c")
+
+	out, errOut, code := repRun(t, "--format", "gcov-json", exact)
+	if code != 0 {
+		t.Fatalf("--format gcov-json: exit %d: %s", code, errOut)
+	}
+	if strings.Contains(errOut, "left out") || strings.Contains(errOut, "no branches") {
+		t.Errorf("branches missing: %s", errOut)
+	}
+	sb, _, _ := gcovJSONLines(t, []byte(out), "work.c")
+	for line, g := range gb {
+		s := sb[line]
+		if len(g) > 2 && len(s) == 2 {
+			if sum(s) != sum(g) {
+				t.Errorf("line %d (switch): sonde count %v, gcov %v: want equal totals", line, s, g)
+			}
+			continue
+		}
+		a, b := slices.Clone(s), slices.Clone(g)
+		slices.Sort(a)
+		slices.Sort(b)
+		if !slices.Equal(a, b) {
+			t.Errorf("line %d: sonde count's branch counts %v, gcov's %v", line, s, g)
+		}
+	}
+	for line, s := range sb {
+		if _, ok := gb[line]; !ok {
+			t.Errorf("line %d: sonde count has branches %v, gcov none", line, s)
+		}
+	}
+
+	// the coverage run's verdicts against sonde cc's counts
+	ws := filepath.Join(dir, "ws")
+	ccRun(t, "cc", "-O0", "-g", "-o", ws, src)
+	if out, code := ccExec(t, dir, ws, nil, "1"); code != 0 {
+		t.Fatalf("ws: exit %d: %s", code, out)
+	}
+	ccBranches := branchesView(t, filepath.Join(dir, "sonde.data"))
+	covBranches := branchesView(t, cover)
+	decided, ways := 0, 0
+	for line, cv := range covBranches {
+		cc := ccBranches[line]
+		if len(cc) != len(cv) {
+			t.Errorf("line %d: %d conditional jumps in the coverage run, %d in sonde cc's build", line, len(cv), len(cc))
+			continue
+		}
+		for i := range cv {
+			for w := 0; w < 2; w++ {
+				ways++
+				v, c := cv[i][w], cc[i][w]
+				if v == "?" {
+					continue
+				}
+				decided++
+				if (v == "yes") != (c != "0 (never)") {
+					t.Errorf("line %d jump %d way %d: coverage run %q, sonde cc %q", line, i, w, v, c)
+				}
+			}
+		}
+	}
+	t.Logf("coverage run: %d of %d ways decided", decided, ways)
+	if ways < 40 || 2*decided < ways {
+		t.Errorf("coverage run decided %d of %d ways", decided, ways)
+	}
+}
+
+// branchesView returns, per work.c line, the taken and not-taken columns
+// of report --branches, in the view's order.
+func branchesView(t *testing.T, data string) map[int][][2]string {
+	t.Helper()
+	out, errOut, code := repRun(t, "--branches", data)
+	if code != 0 {
+		t.Fatalf("--branches: exit %d: %s", code, errOut)
+	}
+	re := regexp.MustCompile(`^work\.c:(\d+)\s+\S+\s+taken (.+?)  not taken (.+)$`)
+	res := map[int][][2]string{}
+	for _, l := range strings.Split(out, "\n") {
+		if m := re.FindStringSubmatch(l); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			res[n] = append(res[n], [2]string{m[2], m[3]})
+		}
+	}
+	if len(res) == 0 {
+		t.Fatalf("--branches lists no work.c branch:\n%s", out)
+	}
+	return res
+}
