@@ -220,6 +220,35 @@ func TestReportBranchesGcov(t *testing.T) {
 		}
 	}
 
+	// --lines marks the lines whose branches did not all run, and only them
+	listing, errOut, code := repRun(t, "--lines", data)
+	if code != 0 {
+		t.Fatalf("--lines: exit %d: %s", code, errOut)
+	}
+	marked := 0
+	for _, l := range strings.Split(listing, "\n") {
+		m := regexp.MustCompile(`\[(\d+)/(\d+) branches taken\]$`).FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		marked++
+		switch {
+		case strings.Contains(l, "int scale = argc > 1"):
+			if m[1] != "1" || m[2] != "2" {
+				t.Errorf("line 101 marked %s/%s, want 1/2 (gcov: 1, 0): %q", m[1], m[2], l)
+			}
+		case strings.Contains(l, "while (keys[h] != 0 && keys[h] != k)"):
+			if m[1] != "3" || m[2] != "4" {
+				t.Errorf("line 51 marked %s/%s, want 3/4 (gcov: a branch of 0): %q", m[1], m[2], l)
+			}
+		default:
+			t.Errorf("a line whose branches all ran (gcov) is marked: %q", l)
+		}
+	}
+	if marked != 2 {
+		t.Errorf("%d lines marked, want 2 (gcov's lines with a branch of 0: 51, 101)", marked)
+	}
+
 	// lcov, read by genhtml --branch-coverage
 	info := filepath.Join(dir, "s.info")
 	if _, errOut, code := repRun(t, "--format", "lcov", "-o", info, data); code != 0 {
