@@ -184,7 +184,16 @@ func Of(p *profile.Profile, sym Symbolizer) (*Result, error) {
 				counts[u.Index] = u.Counts[0]
 			}
 		}
-		res.Branches = append(res.Branches, solve(uv.scope, l.Blocks, counts)...)
+		// the fall-through edges sonde cc counted, by their jump's block
+		fall := make(map[int]uint64)
+		for _, e := range p.Edges {
+			if e.Kind != profile.UnitEdge || e.Scope != uv.scope || e.Index < 0 || e.Index >= len(l.Blocks) ||
+				e.Func != l.Blocks[e.Index].Func || !l.Blocks[e.Index].Flow.Cond || len(e.Counts) == 0 {
+				continue
+			}
+			fall[e.Index] = e.Counts[0]
+		}
+		res.Branches = append(res.Branches, solve(uv.scope, l.Blocks, counts, fall)...)
 	}
 	return res, nil
 }
@@ -200,7 +209,8 @@ type edge struct {
 const unbounded = ^uint64(0)
 
 // solve computes the edges of one unit's graph and returns its branches.
-func solve(scope string, blocks []profile.ListingBlock, counts []uint64) []Branch {
+// fall holds the measured fall-through edges, by their jump's block.
+func solve(scope string, blocks []profile.ListingBlock, counts []uint64, fall map[int]uint64) []Branch {
 	n := len(blocks)
 	var edges []edge
 	out := make([][]int, n) // block -> its out-edges
@@ -240,6 +250,11 @@ func solve(scope string, blocks []profile.ListingBlock, counts []uint64) []Branc
 			add(-1, i)
 		}
 	}
+	for i, c := range fall {
+		if e := fallEdge[i]; e >= 0 {
+			edges[e].r, edges[e].known = Range{c, c}, true
+		}
+	}
 	// Peel: a port with one unknown edge determines it.
 	type port struct {
 		block int
@@ -264,6 +279,11 @@ func solve(scope string, blocks []profile.ListingBlock, counts []uint64) []Branc
 	var queue []port
 	for i := 0; i < n; i++ {
 		queue = append(queue, port{i, true}, port{i, false})
+	}
+	for i := range fall { // a measured edge may leave one unknown at its ends
+		if fallEdge[i] >= 0 {
+			queue = append(queue, port{i, true}, port{blocks[i].Flow.Fall, false})
+		}
 	}
 	for len(queue) > 0 {
 		p := queue[len(queue)-1]

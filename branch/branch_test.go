@@ -18,6 +18,7 @@ func TestSolve(t *testing.T) {
 		name   string
 		blocks []profile.ListingBlock
 		counts []uint64
+		fall   map[int]uint64 // measured fall-through edges
 		// want, per branch: taken and fall ranges, and exactness
 		want []Branch
 	}{{
@@ -56,6 +57,21 @@ func TestSolve(t *testing.T) {
 			{Block: 1, Line: 2, Count: 12, Taken: Range{2, 12}, Fall: Range{0, 10}},
 		},
 	}, {
+		// the same cycle with b0's fall-through edge counted (sonde cc
+		// counts it: instrument/asm's edgeCounters): all exact
+		name: "cycle counted",
+		blocks: []profile.ListingBlock{
+			blk(1, profile.BlockFlow{Jump: 2, Fall: 1, Cond: true, Entered: true}),
+			blk(2, profile.BlockFlow{Jump: 1, Fall: 2, Cond: true}),
+			blk(3, profile.BlockFlow{Jump: -1, Fall: -1, Exits: true}),
+		},
+		counts: []uint64{10, 12, 10},
+		fall:   map[int]uint64{0: 4},
+		want: []Branch{
+			{Block: 0, Line: 1, Count: 10, Taken: Range{6, 6}, Fall: Range{4, 4}, Exact: true},
+			{Block: 1, Line: 2, Count: 12, Taken: Range{8, 8}, Fall: Range{4, 4}, Exact: true},
+		},
+	}, {
 		// a conditional tail call: the taken way leaves the unit
 		name: "tail",
 		blocks: []profile.ListingBlock{
@@ -66,7 +82,7 @@ func TestSolve(t *testing.T) {
 		want:   []Branch{{Block: 0, Line: 1, Count: 5, Taken: Range{3, 3}, Fall: Range{2, 2}, Exact: true}},
 	}} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := solve("u", tt.blocks, tt.counts)
+			got := solve("u", tt.blocks, tt.counts, tt.fall)
 			if len(got) != len(tt.want) {
 				t.Fatalf("%d branches, want %d: %+v", len(got), len(tt.want), got)
 			}

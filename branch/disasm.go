@@ -162,7 +162,7 @@ func objectBranches(p *profile.Profile, m int, bs []addrBlock, sym Symbolizer) (
 	if capped {
 		out = verdicts(blocks, counts)
 	} else {
-		out = solve("", blocks, counts)
+		out = solve("", blocks, counts, nil)
 	}
 	// each branch on the conditional jump's line
 	for k := range out {

@@ -35,7 +35,7 @@ func FuzzSolve(f *testing.F) {
 				blocks[i].Flow.Fall = -1
 			}
 		}
-		for _, bs := range [][]Branch{solve("u", blocks, counts), verdicts(clampFlow(blocks), counts)} {
+		for _, bs := range [][]Branch{solve("u", blocks, counts, nil), verdicts(clampFlow(blocks), counts)} {
 			for _, b := range bs {
 				if b.Taken.Lo > b.Taken.Hi || b.Fall.Lo > b.Fall.Hi {
 					t.Fatalf("unordered range: %+v", b)

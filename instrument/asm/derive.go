@@ -286,6 +286,91 @@ func fakeEdges(instrs []instr, blocks []*blockInfo, labelBlock map[string]int, r
 	return entered, exits
 }
 
+// edgeCounters returns the blocks whose conditional jump's fall-through
+// edge needs a counter of its own for branch coverage: with every block's
+// count known (measured or derived), an edge is known when it is the only
+// unknown edge of a block's out-port or in-port (conservation gives it);
+// the jumps whose ways stay unknown (two jumps into the same two blocks,
+// a one-block loop entered past its test) get their fall-through counted,
+// one at a time in block order until every jump is known. The solver of
+// the report (package branch) repeats this on the same graph.
+func edgeCounters(blocks []*blockInfo) []int {
+	n := len(blocks)
+	type edge struct {
+		from, to int // -1: outside
+		known    bool
+	}
+	var edges []edge
+	out := make([][]int, n)
+	in := make([][]int, n)
+	jumpEdge, fallEdge := make([]int, n), make([]int, n)
+	add := func(from, to int) int {
+		edges = append(edges, edge{from: from, to: to})
+		e := len(edges) - 1
+		if from >= 0 {
+			out[from] = append(out[from], e)
+		}
+		if to >= 0 {
+			in[to] = append(in[to], e)
+		}
+		return e
+	}
+	for i, b := range blocks {
+		jumpEdge[i], fallEdge[i] = -1, -1
+		if b.Fall >= 0 {
+			fallEdge[i] = add(i, b.Fall)
+		}
+		if b.Jump >= 0 {
+			jumpEdge[i] = add(i, b.Jump)
+		}
+		if b.Exits {
+			e := add(i, -1)
+			if b.Cond && b.Jump < 0 {
+				jumpEdge[i] = e
+			}
+		}
+		if b.Entered {
+			add(-1, i)
+		}
+	}
+	peel := func() {
+		for changed := true; changed; {
+			changed = false
+			for i := 0; i < n; i++ {
+				for _, es := range [][]int{out[i], in[i]} {
+					unknown := -1
+					for _, e := range es {
+						if !edges[e].known {
+							if unknown >= 0 {
+								unknown = -2
+								break
+							}
+							unknown = e
+						}
+					}
+					if unknown >= 0 {
+						edges[unknown].known, changed = true, true
+					}
+				}
+			}
+		}
+	}
+	peel()
+	var counted []int
+	for i, b := range blocks {
+		if !b.Cond || jumpEdge[i] < 0 || fallEdge[i] < 0 || b.Jump == b.Fall {
+			continue
+		}
+		if edges[jumpEdge[i]].known && edges[fallEdge[i]].known {
+			continue
+		}
+		edges[fallEdge[i]].known = true
+		counted = append(counted, i)
+		peel()
+	}
+	return counted
+}
+
 // loopDepth estimates each block's loop nesting depth: every jump back to
 // an earlier block of the same function adds one to the blocks between.
 func loopDepth(instrs []instr, blocks []*blockInfo, labelBlock map[string]int) []int {

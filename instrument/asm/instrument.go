@@ -100,9 +100,13 @@ type Result struct {
 	Units []profile.Unit
 	// UnitBlock maps each unit to its block's counter.
 	UnitBlock []uint32
-	// Counters is the number of measured counters, at most the number of
-	// blocks.
+	// Counters is the number of measured counters: the blocks' (at most
+	// one a block), then the edges'.
 	Counters int
+	// Edges lists the blocks whose conditional jump's fall-through edge
+	// has a counter of its own (a UnitEdge unit, after the blocks' units):
+	// those whose two ways the block counts do not determine.
+	Edges []int
 	// Derived lists the formula of each derived counter: the sum of the
 	// measured counters it names, each added or subtracted.
 	Derived [][]Term
@@ -390,6 +394,24 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 		}
 		b.Entered, b.Exits = entered[b.Index], exits[b.Index]
 	}
+	// The fall-through edges to count, measured counters after the
+	// blocks' (the derived ones move up behind them).
+	var edgeBlocks []int
+	if !opts.MarkOnly {
+		edgeBlocks = edgeCounters(blocks)
+	}
+	edgeCounter := make(map[int]int, len(edgeBlocks))
+	if len(edgeBlocks) > 0 {
+		for _, b := range blocks {
+			if b.Counter >= ncounters {
+				b.Counter += len(edgeBlocks)
+			}
+		}
+		for k, bi := range edgeBlocks {
+			edgeCounter[bi] = ncounters + k
+		}
+		ncounters += len(edgeBlocks)
+	}
 	res := &Result{Counters: ncounters, Derived: derived}
 	for _, b := range blocks {
 		b.FlagsLive = b.live
@@ -402,9 +424,22 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 			res.UnitBlock = append(res.UnitBlock, uint32(b.Counter))
 		}
 	}
+	// the listing belongs to the blocks' units, which readers keep apart
+	// from the edges (profile.Profile.Edges)
+	listingHash := datafile.UnitsHash(res.Units)
+	for _, bi := range edgeBlocks {
+		b := blocks[bi]
+		jcc := instrs[b.last]
+		res.Units = append(res.Units, profile.Unit{
+			Kind: profile.UnitEdge, Loc: profile.Location{Mapping: profile.NoMapping},
+			Scope: scope, Index: b.Index, Func: b.Func, File: jcc.file, Line: jcc.line,
+		})
+		res.UnitBlock = append(res.UnitBlock, uint32(edgeCounter[bi]))
+		res.Edges = append(res.Edges, b.Index)
+	}
 	body := datafile.EncodeUnits(nil, res.Units)
 	res.Hash = datafile.UnitsHash(res.Units)
-	res.Listing = encodeListing(res.Hash, res.Blocks)
+	res.Listing = encodeListing(listingHash, res.Blocks)
 
 	// Edits: one insertion per block, at its first instruction (after an
 	// endbr64, which must stay the first instruction of a branch target).
@@ -463,6 +498,15 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 		} else {
 			edits = append(edits, edit{in.start, strings.Join(code, "; ") + "; "})
 		}
+	}
+	// An edge counter goes right after its conditional jump, where only
+	// the fall-through runs, before the labels of the block it falls into.
+	for _, bi := range edgeBlocks {
+		b := blocks[bi]
+		f := blocks[b.Fall]
+		code := counterCode(edgeCounter[bi], f.live, opts.Atomic, f.cfaRSP)
+		l := lines[instrs[b.last].lineIdx]
+		edits = append(edits, edit{l.off + len(l.text), "\n\t" + strings.Join(code, "\n\t")})
 	}
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].off < edits[j].off })
 	var out strings.Builder

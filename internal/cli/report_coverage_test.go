@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"sonde/internal/oracle"
 	"sonde/internal/testprog"
 )
 
@@ -598,4 +599,95 @@ func branchesView(t *testing.T, data string) map[int][][2]string {
 		t.Fatalf("--branches lists no work.c branch:\n%s", out)
 	}
 	return res
+}
+
+// TestReportBranchesCallgrind builds bench/cc's work.c with sonde cc -O2,
+// where the compiler's conditional jumps no longer match gcov's
+// conditions, and checks every branch against valgrind's count of the very
+// binary (callgrind --collect-jumps: how often each conditional jump
+// jumped; its instruction count: how often it ran), each jump placed on
+// its line by binutils (objdump -d finds the jumps, addr2line their
+// lines): per line, the multiset of (taken, not taken) pairs of the jumps
+// that ran is sonde's. At -O2 two of its loop tests jump to the same two
+// blocks, where the block counts leave the split open and sonde cc counts
+// a fall-through edge itself: no branch may be left out.
+func TestReportBranchesCallgrind(t *testing.T) {
+	for _, tool := range []string{"valgrind", "objdump", "addr2line"} {
+		testprog.Require(t, tool)
+	}
+	dir := t.TempDir()
+	w2 := filepath.Join(dir, "w2")
+	ccRun(t, "cc", "-O2", "-g", "-o", w2, benchWork())
+	jc, err := oracle.CallgrindJumps(t, dir, w2, []string{"1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("objdump", "-d", "--no-show-raw-insn", w2).Output()
+	if err != nil {
+		t.Fatalf("objdump: %v", err)
+	}
+	var jccs []uint64
+	re := regexp.MustCompile(`^\s*([0-9a-f]+):\s+(j[a-z]+|loop[a-z]*)\s`)
+	for _, l := range strings.Split(string(out), "\n") {
+		if m := re.FindStringSubmatch(l); m != nil && m[2] != "jmp" {
+			a, _ := strconv.ParseUint(m[1], 16, 64)
+			jccs = append(jccs, a)
+		}
+	}
+	ans, err := oracle.Addr2line(t, w2, jccs, oracle.Addr2lineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int][][2]uint64{}
+	for _, a := range ans {
+		if len(a.Frames) == 0 || filepath.Base(a.Frames[0].File) != "work.c" {
+			continue
+		}
+		ex, tk := jc.Jump(w2, a.Addr)
+		if ex > 0 {
+			want[a.Frames[0].Line] = append(want[a.Frames[0].Line], [2]uint64{tk, ex - tk})
+		}
+	}
+
+	sj, errOut, code := repRun(t, "--format", "gcov-json", filepath.Join(dir, "sonde.data"))
+	if code != 0 {
+		t.Fatalf("--format gcov-json: exit %d: %s", code, errOut)
+	}
+	if strings.Contains(errOut, "left out") {
+		t.Errorf("branches left out: %s", errOut)
+	}
+	sb, _, _ := gcovJSONLines(t, []byte(sj), "work.c")
+	got := map[int][][2]uint64{}
+	for line, ways := range sb {
+		for i := 0; i+1 < len(ways); i += 2 {
+			if ways[i]+ways[i+1] > 0 {
+				got[line] = append(got[line], [2]uint64{ways[i], ways[i+1]})
+			}
+		}
+	}
+	cmp := func(a, b [2]uint64) int {
+		if a[0] != b[0] {
+			return int(int64(a[0]) - int64(b[0]))
+		}
+		return int(int64(a[1]) - int64(b[1]))
+	}
+	n := 0
+	for line, w := range want {
+		g := got[line]
+		slices.SortFunc(w, cmp)
+		slices.SortFunc(g, cmp)
+		if !slices.Equal(g, w) {
+			t.Errorf("line %d: sonde's (taken, not taken) %v, callgrind's %v", line, g, w)
+		}
+		n += len(w)
+	}
+	for line, g := range got {
+		if _, ok := want[line]; !ok {
+			t.Errorf("line %d: sonde has branches %v, callgrind none that ran", line, g)
+		}
+	}
+	t.Logf("%d conditional jumps that ran, on %d lines, compared with callgrind's", n, len(want))
+	if n < 25 {
+		t.Errorf("only %d jumps compared", n)
+	}
 }
