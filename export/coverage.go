@@ -373,6 +373,12 @@ func CoverageOf(p *profile.Profile, sym Symbolizer, opts *CoverageOptions) (*Cov
 	return cov, nil
 }
 
+// Check reports a pattern that is not a glob.
+func (o *CoverageOptions) Check() error {
+	_, err := o.matcher()
+	return err
+}
+
 // matcher returns the test of a file name against the options' globs.
 func (o *CoverageOptions) matcher() (func(string) bool, error) {
 	if o == nil || len(o.Include) == 0 && len(o.Exclude) == 0 {

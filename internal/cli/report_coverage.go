@@ -56,9 +56,8 @@ func (c *coverageFlags) check() error {
 			return fmt.Errorf("--fail-under-%s %g: want a percentage, 0 or more", t.name, t.v)
 		}
 	}
-	_, err := export.CoverageOf(&profile.Profile{}, nil, c.options()) // the globs' syntax only
-	if err != nil && strings.Contains(err.Error(), "pattern") {
-		return err
+	if err := c.options().Check(); err != nil {
+		return fmt.Errorf("--include/--exclude: %w", err)
 	}
 	return nil
 }

@@ -691,3 +691,21 @@ func TestReportBranchesCallgrind(t *testing.T) {
 		t.Errorf("only %d jumps compared", n)
 	}
 }
+
+// TestReportCoverageFlagErrors: bad gates are usage errors, in one line,
+// before any file is read.
+func TestReportCoverageFlagErrors(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--fail-under-line", "-5"}, "--fail-under-line -5: want a percentage"},
+		{[]string{"--fail-under-branch", "x"}, "fail-under-branch"},
+		{[]string{"--include", ""}, "empty pattern"},
+	} {
+		_, errOut, code := repRun(t, append(tt.args, "nonexistent.data")...)
+		if code != exitUsage || !strings.Contains(errOut, tt.want) || strings.Contains(errOut, "nonexistent") {
+			t.Errorf("%v: exit %d, stderr %q, want %d and %q", tt.args, code, errOut, exitUsage, tt.want)
+		}
+	}
+}
