@@ -109,7 +109,8 @@ func wayText(r branch.Range, capped bool) string {
 
 // branchMarks returns, for each source line with a conditional jump one
 // of whose ways never ran, the mark the lines view prints after it:
-// "[1/2 branches taken]", as gcov -b's per-line summary. Lines whose
+// "[1/2 branches taken]", as gcov -b's per-line summary, with the ways the
+// counts leave open ("[2/6 branches taken, 1 not known]"). Lines whose
 // branches all ran, or whose ways are open, get none.
 func branchMarks(r *resolver) (map[profile.LineKey]string, error) {
 	res, err := branch.Of(r.p, r.sym)
@@ -118,7 +119,7 @@ func branchMarks(r *resolver) (map[profile.LineKey]string, error) {
 	}
 	marks := make(map[profile.LineKey]string)
 	for _, l := range branch.ByLine(res.Branches) {
-		taken, total, never := 0, 0, false
+		taken, total, open, never := 0, 0, 0, false
 		for _, br := range l.Branches {
 			for _, r := range []branch.Range{br.Taken, br.Fall} {
 				total++
@@ -127,12 +128,19 @@ func branchMarks(r *resolver) (map[profile.LineKey]string, error) {
 					taken++
 				case branch.NotTaken:
 					never = true
+				default:
+					open++
 				}
 			}
 		}
-		if never {
-			marks[profile.LineKey{File: l.File, Line: l.Line}] = fmt.Sprintf("[%d/%d branches taken]", taken, total)
+		if !never {
+			continue
 		}
+		m := fmt.Sprintf("[%d/%d branches taken]", taken, total)
+		if open > 0 {
+			m = fmt.Sprintf("[%d/%d branches taken, %d not known]", taken, total, open)
+		}
+		marks[profile.LineKey{File: l.File, Line: l.Line}] = m
 	}
 	return marks, nil
 }

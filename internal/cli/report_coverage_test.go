@@ -544,6 +544,22 @@ func TestReportBranchesCount(t *testing.T) {
 		}
 	}
 
+	// Bishop's listing marks gcov's lines with a branch of 0 (51, 101)
+	listing, errOut, code := repRun(t, "--lines", exact)
+	if code != 0 {
+		t.Fatalf("--lines: exit %d: %s", code, errOut)
+	}
+	var marked []int
+	for _, l := range strings.Split(listing, "\n") {
+		if f := strings.Fields(l); len(f) > 2 && strings.HasSuffix(l, "branches taken]") {
+			n, _ := strconv.Atoi(f[1])
+			marked = append(marked, n)
+		}
+	}
+	if !slices.Equal(marked, []int{51, 101}) {
+		t.Errorf("--lines marks lines %v, want gcov's 51 and 101:\n%s", marked, listing)
+	}
+
 	// the coverage run's verdicts against sonde cc's counts
 	ws := filepath.Join(dir, "ws")
 	ccRun(t, "cc", "-O0", "-g", "-o", ws, src)
