@@ -58,7 +58,7 @@ func (p *Profile) CheckValid() error {
 		}
 	}
 	for i, u := range p.Units {
-		if u.Kind < UnitAddress || u.Kind > UnitBlock {
+		if u.Kind < UnitAddress || u.Kind > UnitEdge {
 			return fmt.Errorf("invalid profile: unit %d has unknown kind %d", i, u.Kind)
 		}
 		if len(u.Counts) != len(p.CountTypes) {

@@ -20,6 +20,29 @@ type ListingBlock struct {
 	Func string
 	// Instrs are the block's instructions in order.
 	Instrs []ListingInstr
+	// Flow is the block's edges, for branch coverage; listings written
+	// before sonde recorded them have HasFlow false.
+	Flow BlockFlow
+}
+
+// BlockFlow is where control goes from one basic block: the edges of the
+// control-flow graph that sonde cc's counters are derived over.
+type BlockFlow struct {
+	// HasFlow says the edges were recorded (the instrumenter always does;
+	// older data files lack them).
+	HasFlow bool
+	// Jump is the index of the block the last instruction jumps to (a
+	// jump or conditional jump to a label of the unit), -1 for none.
+	Jump int
+	// Fall is the index of the block it falls through to, -1 for none.
+	Fall int
+	// Cond says the block ends with a conditional jump: a branch whose two
+	// ways are Jump (taken) and Fall (not taken).
+	Cond bool
+	// Entered says flow may enter the block from outside the unit's edges
+	// (a function entry, a label whose address is taken); Exits that it may
+	// leave to outside (a call, a return, an indirect or external jump).
+	Entered, Exits bool
 }
 
 // ListingInstr is one instruction and its source position.

@@ -69,6 +69,7 @@ func Merge(ps ...*Profile) (*Profile, error) {
 	exprIndex := map[ExprDef]int32{}
 	out.Samples = make([]Sample, 0, nsamples)
 	unitIndex := map[UnitKey]int{}
+	edgeIndex := map[UnitKey]int{}
 	procIndex := map[[2]uint64]int{}
 	runIndex := map[uint64]int{}
 
@@ -169,6 +170,19 @@ func Merge(ps ...*Profile) (*Profile, error) {
 			u.Counts = slices.Clone(u.Counts)
 			unitIndex[k] = len(out.Units)
 			out.Units = append(out.Units, u)
+		}
+
+		for _, u := range p.Edges { // sonde cc's edges have no location
+			k := out.UnitKey(&u)
+			if idx, ok := edgeIndex[k]; ok {
+				if err := out.Edges[idx].addCounts(u.Counts); err != nil {
+					return nil, fmt.Errorf("merge profiles: profile %d: %w", i, err)
+				}
+				continue
+			}
+			u.Counts = slices.Clone(u.Counts)
+			edgeIndex[k] = len(out.Edges)
+			out.Edges = append(out.Edges, u)
 		}
 
 		for _, pr := range p.Processes {

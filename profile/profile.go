@@ -101,9 +101,14 @@ const (
 	UnitLine                         // the first address of a source line (Bishop, lines)
 	UnitFunction                     // a function entry
 	UnitBlock                        // a basic block (Bishop blocks, Weinberger)
+	// UnitEdge is the fall-through edge of a conditional jump that sonde
+	// cc counts because the block counts do not determine it (Index is
+	// the jump's block). Readers keep edges in Profile.Edges, apart from
+	// the units every view counts.
+	UnitEdge
 )
 
-var unitKindNames = [...]string{UnitAddress: "address", UnitLine: "line", UnitFunction: "function", UnitBlock: "block"}
+var unitKindNames = [...]string{UnitAddress: "address", UnitLine: "line", UnitFunction: "function", UnitBlock: "block", UnitEdge: "edge"}
 
 // String returns the kind's name as used on the command line ("lines" is
 // accepted by ParseUnitKind too).
@@ -215,6 +220,10 @@ type Profile struct {
 	Samples []Sample
 	// Units are the counted units, the static universe included.
 	Units []Unit
+	// Edges are the counted edges (UnitEdge) of sonde cc's units, kept
+	// apart from Units: they are no units of code, only what branch
+	// coverage needs besides the block counts.
+	Edges []Unit
 	// Processes are the processes the collectors saw.
 	Processes []Process
 	// Runs are the collections this profile holds.

@@ -45,6 +45,7 @@ func (p *Profile) Window(from, to time.Duration) *Profile {
 		CountTypes:  append([]ValueType(nil), p.CountTypes...),
 		Mappings:    append([]*Mapping(nil), p.Mappings...),
 		Units:       append([]Unit(nil), p.Units...),
+		Edges:       append([]Unit(nil), p.Edges...),
 		Processes:   append([]Process(nil), p.Processes...),
 		Runs:        append([]Run(nil), p.Runs...),
 		Exprs:       append([]ExprDef(nil), p.Exprs...),

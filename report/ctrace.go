@@ -31,7 +31,9 @@ import (
 // next line that has one when it lies inside a function (between the first
 // and last counted lines of a function), and 0 outside functions, as the
 // paper's listing shows declarations and blank lines. It is the --lines
-// view of profiles whose collector is "count" (see isCountProfile).
+// view of profiles whose collector is "count" (see isCountProfile). With
+// --units blocks, a line whose conditional jump never went one way ends
+// with gcov -b's summary, "[1/2 branches taken]" (branches.go).
 
 // ctraceFile is the per-line result for one source file.
 type ctraceFile struct {
@@ -228,6 +230,12 @@ func ctraceListing(b *strings.Builder, r *resolver, bar func(uint64) string, lf 
 	for _, f := range files {
 		w = max(w, len(names[f.file]))
 	}
+	var marks map[profile.LineKey]string
+	if bar == nil {
+		if marks, err = branchMarks(r); err != nil { // --units blocks (branches.go)
+			return err
+		}
+	}
 	fmt.Fprintf(b, "%-*s  %5s  %9s\n", w, "FILE", "LINE", "COUNT")
 	for _, f := range files {
 		rows, note := f.rows()
@@ -241,6 +249,9 @@ func ctraceListing(b *strings.Builder, r *resolver, bar func(uint64) string, lf 
 			text := row.text
 			if bar != nil {
 				text = bar(row.count) + " " + text
+			}
+			if m := marks[profile.LineKey{File: f.file, Line: row.line}]; m != "" {
+				text = strings.TrimRight(text, " ") + "  " + m
 			}
 			fmt.Fprintf(b, "%-*s  %5d  %9d: %s\n", w, names[f.file], row.line, row.count, strings.TrimRight(text, " "))
 		}

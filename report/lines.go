@@ -31,7 +31,9 @@ import (
 // paper's rule; lines after the last such line show 0. A unit's file and
 // line come from the unit itself when the collector recorded them
 // (compiler instrumentation) or else from symbolizing its address, the
-// innermost inline frame.
+// innermost inline frame. A line with a conditional jump that never went
+// one of its ways ends with gcov -b's summary of it,
+// "[1/2 branches taken]" (branches.go).
 
 // lineCounts is the per-line result for one file.
 type lineCounts struct {
@@ -100,6 +102,10 @@ func linesCounts(b *strings.Builder, r *resolver, only string) error {
 		b.WriteString("no units with source lines (build with -g)\n")
 		return nil
 	}
+	marks, err := branchMarks(r)
+	if err != nil {
+		return err
+	}
 	for n, lc := range files {
 		if n > 0 {
 			b.WriteString("\n")
@@ -132,7 +138,11 @@ func linesCounts(b *strings.Builder, r *resolver, only string) error {
 				c = lc.counts[lines[next]]
 			}
 			if lf.keepLine(lc.file, l) {
-				fmt.Fprintf(b, "%10d  %s\n", c, strings.TrimRight(text, "\r"))
+				text = strings.TrimRight(text, "\r")
+				if m := marks[profile.LineKey{File: lc.file, Line: l}]; m != "" {
+					text += "  " + m // a branch on the line never went one way
+				}
+				fmt.Fprintf(b, "%10d  %s\n", c, text)
 			}
 		}
 		if next < len(lines) && lines[len(lines)-1] > len(src) {

@@ -26,9 +26,10 @@ const (
 	ViewHistogram    // Bishop's listing with a bar per line (histogram.go); Options.Scaled
 	ViewCoverage     // what ran and what never ran (coverage.go)
 	ViewObjects      // per object file: shares or counts (objects.go)
+	ViewBranches     // every conditional jump, taken and not taken (branches.go)
 )
 
-var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions", ViewHier: "hier", ViewLines: "lines", ViewFiles: "files", ViewInstructions: "instructions", ViewHistogram: "histogram", ViewCoverage: "coverage", ViewObjects: "objects"}
+var viewNames = [...]string{ViewDefault: "default", ViewFlat: "flat", ViewFunctions: "functions", ViewHier: "hier", ViewLines: "lines", ViewFiles: "files", ViewInstructions: "instructions", ViewHistogram: "histogram", ViewCoverage: "coverage", ViewObjects: "objects", ViewBranches: "branches"}
 
 // String returns the view's name as the command line spells it (without
 // the dashes).
@@ -154,7 +155,7 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 			err = objectsView(&b, r, true, opts.top())
 		case ViewFiles:
 			err = filesView(&b, r, true, opts.top()) // objects.go
-		case ViewLines, ViewInstructions, ViewHistogram, ViewCoverage:
+		case ViewLines, ViewInstructions, ViewHistogram, ViewCoverage, ViewBranches:
 			err = fmt.Errorf("report: --%v lists counts; this profile's samples have none (use --flat)", v)
 		default:
 			err = fmt.Errorf("report: view %v not built", v)
@@ -189,6 +190,8 @@ func Write(w io.Writer, p *profile.Profile, sym Symbolizer, opts *Options) error
 			err = histogramCounts(&b, r, opts.Scaled)
 		case ViewCoverage:
 			err = coverageCounts(&b, r, opts.top())
+		case ViewBranches:
+			err = branchesCounts(&b, r, opts.top())
 		case ViewDefault:
 			if hasSourceUnits(r) {
 				err = linesCounts(&b, r, "")

@@ -76,7 +76,7 @@ func run(rounds, scale int, cc string, atomic bool) error {
 	}
 	fmt.Printf("work.c -O2 with %s, scale %d, %d rounds alternated; CPU time (user+sys) medians:\n", cc, scale, rounds)
 	if counted, derived, err := blockCounters(builds[2].Bin); err == nil {
-		fmt.Printf("  (sonde: %d blocks, %d counted, %d derived)\n", counted+derived, counted, derived)
+		fmt.Printf("  (sonde: %d counters, %d measured (blocks, and the edges branch coverage needs), %d derived)\n", counted+derived, counted, derived)
 	} else {
 		fmt.Fprintln(os.Stderr, "bench/cc:", err)
 	}

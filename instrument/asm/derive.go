@@ -68,44 +68,18 @@ func deriveCounters(instrs []instr, blocks []*blockInfo, labelBlock map[string]i
 			parent[a] = b
 		}
 	}
-	preds := make([]int, n)
 	for _, b := range blocks {
 		for _, s := range b.succ {
 			edge(b.Index, s)
-			preds[s]++
 		}
 	}
-	for _, b := range blocks {
-		last := &instrs[b.last]
-		m := last.st.name
-		app := false
-		for i := b.first; i <= b.last; i++ {
-			app = app || instrs[i].app
+	entered, exits := fakeEdges(instrs, blocks, labelBlock, refs, jumpRefs, blockLabels, twice)
+	for v := 0; v < n; v++ {
+		if exits[v] {
+			edge(v, x)
 		}
-		switch {
-		case app || b.unknownSucc || isReturn(m) || isCall(m):
-			edge(b.Index, x)
-		case isJump(m) || isCondJump(m):
-			if _, ok := labelBlock[strings.TrimSpace(last.st.args)]; !ok {
-				edge(b.Index, x)
-			}
-		}
-		if fallsThrough(m) && !b.fall {
-			edge(b.Index, x) // falls off the end of its section
-		}
-		if twice && isCall(m) {
-			for _, s := range b.succ {
-				edge(x, s)
-			}
-		}
-		entered := app || preds[b.Index] == 0
-		for _, lb := range blockLabels[b.Index] {
-			if !strings.HasPrefix(lb, ".L") && !isNumeric(lb) || refs[lb] > jumpRefs[lb] {
-				entered = true
-			}
-		}
-		if entered {
-			edge(x, b.Index)
+		if entered[v] {
+			edge(x, v)
 		}
 	}
 
@@ -258,6 +232,143 @@ func deriveCounters(instrs []instr, blocks []*blockInfo, labelBlock map[string]i
 		derived = append(derived, ts)
 	}
 	return nmeasured, derived
+}
+
+// fakeEdges returns, for each block, whether flow may enter it from
+// outside the unit's edges (ENTRY: a function entry, a landing pad, a label
+// whose address is taken, the return of a call in a unit that calls
+// setjmp) and whether it may leave to outside (EXIT: a call, a return, an
+// indirect or external jump, inline assembly, falling off its section).
+// These are the fake edges of deriveCounters; the report's branch counts
+// (profile.Branches) solve the same graph for its edges.
+func fakeEdges(instrs []instr, blocks []*blockInfo, labelBlock map[string]int, refs, jumpRefs map[string]int,
+	blockLabels [][]string, twice bool) (entered, exits []bool) {
+	n := len(blocks)
+	entered, exits = make([]bool, n), make([]bool, n)
+	preds := make([]int, n)
+	for _, b := range blocks {
+		for _, s := range b.succ {
+			preds[s]++
+		}
+	}
+	for _, b := range blocks {
+		last := &instrs[b.last]
+		m := last.st.name
+		app := false
+		for i := b.first; i <= b.last; i++ {
+			app = app || instrs[i].app
+		}
+		switch {
+		case app || b.unknownSucc || isReturn(m) || isCall(m):
+			exits[b.Index] = true
+		case isJump(m) || isCondJump(m):
+			if _, ok := labelBlock[strings.TrimSpace(last.st.args)]; !ok {
+				exits[b.Index] = true
+			}
+		}
+		if fallsThrough(m) && !b.fall {
+			exits[b.Index] = true // falls off the end of its section
+		}
+		if twice && isCall(m) {
+			for _, s := range b.succ {
+				entered[s] = true
+			}
+		}
+		if app || preds[b.Index] == 0 {
+			entered[b.Index] = true
+		}
+		for _, lb := range blockLabels[b.Index] {
+			if !strings.HasPrefix(lb, ".L") && !isNumeric(lb) || refs[lb] > jumpRefs[lb] {
+				entered[b.Index] = true
+			}
+		}
+	}
+	return entered, exits
+}
+
+// edgeCounters returns the blocks whose conditional jump's fall-through
+// edge needs a counter of its own for branch coverage: with every block's
+// count known (measured or derived), an edge is known when it is the only
+// unknown edge of a block's out-port or in-port (conservation gives it);
+// the jumps whose ways stay unknown (two jumps into the same two blocks,
+// a one-block loop entered past its test) get their fall-through counted,
+// one at a time in block order until every jump is known. The solver of
+// the report (package branch) repeats this on the same graph.
+func edgeCounters(blocks []*blockInfo) []int {
+	n := len(blocks)
+	type edge struct {
+		from, to int // -1: outside
+		known    bool
+	}
+	var edges []edge
+	out := make([][]int, n)
+	in := make([][]int, n)
+	jumpEdge, fallEdge := make([]int, n), make([]int, n)
+	add := func(from, to int) int {
+		edges = append(edges, edge{from: from, to: to})
+		e := len(edges) - 1
+		if from >= 0 {
+			out[from] = append(out[from], e)
+		}
+		if to >= 0 {
+			in[to] = append(in[to], e)
+		}
+		return e
+	}
+	for i, b := range blocks {
+		jumpEdge[i], fallEdge[i] = -1, -1
+		if b.Fall >= 0 {
+			fallEdge[i] = add(i, b.Fall)
+		}
+		if b.Jump >= 0 {
+			jumpEdge[i] = add(i, b.Jump)
+		}
+		if b.Exits {
+			e := add(i, -1)
+			if b.Cond && b.Jump < 0 {
+				jumpEdge[i] = e
+			}
+		}
+		if b.Entered {
+			add(-1, i)
+		}
+	}
+	peel := func() {
+		for changed := true; changed; {
+			changed = false
+			for i := 0; i < n; i++ {
+				for _, es := range [][]int{out[i], in[i]} {
+					unknown := -1
+					for _, e := range es {
+						if !edges[e].known {
+							if unknown >= 0 {
+								unknown = -2
+								break
+							}
+							unknown = e
+						}
+					}
+					if unknown >= 0 {
+						edges[unknown].known, changed = true, true
+					}
+				}
+			}
+		}
+	}
+	peel()
+	var counted []int
+	for i, b := range blocks {
+		if !b.Cond || jumpEdge[i] < 0 || fallEdge[i] < 0 || b.Jump == b.Fall {
+			continue
+		}
+		if edges[jumpEdge[i]].known && edges[fallEdge[i]].known {
+			continue
+		}
+		edges[fallEdge[i]].known = true
+		counted = append(counted, i)
+		peel()
+	}
+	return counted
 }
 
 // loopDepth estimates each block's loop nesting depth: every jump back to

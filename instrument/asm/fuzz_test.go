@@ -32,12 +32,12 @@ func FuzzInstrument(f *testing.F) {
 		if len(res.Units) != len(res.UnitBlock) {
 			t.Fatalf("%d units, %d unit-to-counter entries", len(res.Units), len(res.UnitBlock))
 		}
-		if res.Counters > len(res.Blocks) {
-			t.Fatalf("%d counters for %d blocks", res.Counters, len(res.Blocks))
+		if res.Counters > len(res.Blocks)+len(res.Edges) {
+			t.Fatalf("%d counters for %d blocks and %d edges", res.Counters, len(res.Blocks), len(res.Edges))
 		}
 		all := res.Counters + len(res.Derived)
-		if all != len(res.Blocks) {
-			t.Fatalf("%d measured and %d derived counters for %d blocks", res.Counters, len(res.Derived), len(res.Blocks))
+		if all != len(res.Blocks)+len(res.Edges) {
+			t.Fatalf("%d measured and %d derived counters for %d blocks and %d edges", res.Counters, len(res.Derived), len(res.Blocks), len(res.Edges))
 		}
 		for i, b := range res.Blocks {
 			if b.Index != i || b.Instrs <= 0 || b.Counter < 0 || b.Counter >= all {

@@ -56,6 +56,17 @@ type Block struct {
 	Lines []Piece
 	// Code lists the block's instructions in order.
 	Code []Instr
+	// Jump is the block that its last instruction jumps to (a jump or a
+	// conditional jump to a label of the unit), -1 for none; Fall the block
+	// it falls through to, -1 for none. Cond says the last instruction is a
+	// conditional jump. Entered and Exits say that flow may also enter the
+	// block from outside these edges (a function entry, an address-taken
+	// label) or leave it to outside (a call, a return, an indirect jump):
+	// derive.go's fake edges. With the block counts they give the edge
+	// counts, branch coverage (profile.Branches).
+	Jump, Fall     int
+	Cond           bool
+	Entered, Exits bool
 	// Counter is the index of the block's counter: below
 	// Result.Counters a measured one, from it on a derived one
 	// (Result.Derived[Counter-Result.Counters]).
@@ -89,9 +100,13 @@ type Result struct {
 	Units []profile.Unit
 	// UnitBlock maps each unit to its block's counter.
 	UnitBlock []uint32
-	// Counters is the number of measured counters, at most the number of
-	// blocks.
+	// Counters is the number of measured counters: the blocks' (at most
+	// one a block), then the edges'.
 	Counters int
+	// Edges lists the blocks whose conditional jump's fall-through edge
+	// has a counter of its own (a UnitEdge unit, after the blocks' units):
+	// those whose two ways the block counts do not determine.
+	Edges []int
 	// Derived lists the formula of each derived counter: the sum of the
 	// measured counters it names, each added or subtracted.
 	Derived [][]Term
@@ -345,23 +360,57 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 		ncounters int
 		derived   [][]Term
 	)
+	jumpRefs := map[string]int{}
+	blockLabels := make([][]string, len(blocks))
+	for lb, i := range labelBlock {
+		blockLabels[i] = append(blockLabels[i], lb)
+	}
+	for _, in := range instrs {
+		if m := in.st.name; (isJump(m) || isCondJump(m)) && !in.app {
+			jumpRefs[strings.TrimSpace(in.st.args)]++
+		}
+	}
 	if opts.CountAll || opts.MarkOnly {
 		for _, b := range blocks {
 			b.Counter = ncounters
 			ncounters++
 		}
 	} else {
-		jumpRefs := map[string]int{}
-		blockLabels := make([][]string, len(blocks))
-		for lb, i := range labelBlock {
-			blockLabels[i] = append(blockLabels[i], lb)
+		ncounters, derived = deriveCounters(instrs, blocks, labelBlock, refs, jumpRefs, blockLabels, twice)
+	}
+	entered, exits := fakeEdges(instrs, blocks, labelBlock, refs, jumpRefs, blockLabels, twice)
+	for _, b := range blocks {
+		b.Jump, b.Fall = -1, -1
+		last := &instrs[b.last]
+		m := last.st.name
+		b.Cond = isCondJump(m) && !last.app
+		if b.fall {
+			b.Fall = b.succ[0] // the fall-through edge is added first
 		}
-		for _, in := range instrs {
-			if m := in.st.name; (isJump(m) || isCondJump(m)) && !in.app {
-				jumpRefs[strings.TrimSpace(in.st.args)]++
+		if (isJump(m) || isCondJump(m)) && !last.app {
+			if t, ok := labelBlock[strings.TrimSpace(last.st.args)]; ok {
+				b.Jump = t
 			}
 		}
-		ncounters, derived = deriveCounters(instrs, blocks, labelBlock, refs, jumpRefs, blockLabels, twice)
+		b.Entered, b.Exits = entered[b.Index], exits[b.Index]
+	}
+	// The fall-through edges to count, measured counters after the
+	// blocks' (the derived ones move up behind them).
+	var edgeBlocks []int
+	if !opts.MarkOnly {
+		edgeBlocks = edgeCounters(blocks)
+	}
+	edgeCounter := make(map[int]int, len(edgeBlocks))
+	if len(edgeBlocks) > 0 {
+		for _, b := range blocks {
+			if b.Counter >= ncounters {
+				b.Counter += len(edgeBlocks)
+			}
+		}
+		for k, bi := range edgeBlocks {
+			edgeCounter[bi] = ncounters + k
+		}
+		ncounters += len(edgeBlocks)
 	}
 	res := &Result{Counters: ncounters, Derived: derived}
 	for _, b := range blocks {
@@ -375,9 +424,22 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 			res.UnitBlock = append(res.UnitBlock, uint32(b.Counter))
 		}
 	}
+	// the listing belongs to the blocks' units, which readers keep apart
+	// from the edges (profile.Profile.Edges)
+	listingHash := datafile.UnitsHash(res.Units)
+	for _, bi := range edgeBlocks {
+		b := blocks[bi]
+		jcc := instrs[b.last]
+		res.Units = append(res.Units, profile.Unit{
+			Kind: profile.UnitEdge, Loc: profile.Location{Mapping: profile.NoMapping},
+			Scope: scope, Index: b.Index, Func: b.Func, File: jcc.file, Line: jcc.line,
+		})
+		res.UnitBlock = append(res.UnitBlock, uint32(edgeCounter[bi]))
+		res.Edges = append(res.Edges, b.Index)
+	}
 	body := datafile.EncodeUnits(nil, res.Units)
 	res.Hash = datafile.UnitsHash(res.Units)
-	res.Listing = encodeListing(res.Hash, res.Blocks)
+	res.Listing = encodeListing(listingHash, res.Blocks)
 
 	// Edits: one insertion per block, at its first instruction (after an
 	// endbr64, which must stay the first instruction of a branch target).
@@ -436,6 +498,15 @@ func Instrument(src []byte, opts *Options) (*Result, error) {
 		} else {
 			edits = append(edits, edit{in.start, strings.Join(code, "; ") + "; "})
 		}
+	}
+	// An edge counter goes right after its conditional jump, where only
+	// the fall-through runs, before the labels of the block it falls into.
+	for _, bi := range edgeBlocks {
+		b := blocks[bi]
+		f := blocks[b.Fall]
+		code := counterCode(edgeCounter[bi], f.live, opts.Atomic, f.cfaRSP)
+		l := lines[instrs[b.last].lineIdx]
+		edits = append(edits, edit{l.off + len(l.text), "\n\t" + strings.Join(code, "\n\t")})
 	}
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].off < edits[j].off })
 	var out strings.Builder
@@ -584,6 +655,7 @@ func encodeListing(hash uint64, blocks []Block) []byte {
 	for i, b := range blocks {
 		lb := &l.Blocks[i]
 		lb.Func = b.Func
+		lb.Flow = profile.BlockFlow{HasFlow: true, Jump: b.Jump, Fall: b.Fall, Cond: b.Cond, Entered: b.Entered, Exits: b.Exits}
 		lb.Instrs = make([]profile.ListingInstr, len(b.Code))
 		for k, in := range b.Code {
 			lb.Instrs[k] = profile.ListingInstr{File: in.File, Line: in.Line, Text: in.Text}

@@ -17,7 +17,7 @@ import (
 )
 
 const reportUsage = `
-Usage: sonde report [VIEW] [-p PID] [--top N] [--format text|pprof|folded|speedscope|lcov|json|html] [--window FROM:TO] [-o OUT] [FILE...]
+Usage: sonde report [VIEW] [-p PID] [--top N] [--format text|pprof|folded|speedscope|lcov|cobertura|gcov-json|json|html] [--window FROM:TO] [-o OUT] [FILE...]
 
 Report reads data files of any collector (record, count, cc), merges them,
 symbolizes each distinct address once and prints a view, or exports the
@@ -66,6 +66,11 @@ Views (one at a time; the default is --flat for samples, --functions for counts)
         the same per object file (executable, library, [kernel.kallsyms]).
   --coverage
         for counts: what ran and what never ran (see --editor).
+  --branches
+        for sonde cc profiles: every conditional jump with how often it was
+        taken and not taken, by file and line (gcov -b's branches); counts
+        the block counts leave open print as ranges ("0..176976"). --lines
+        marks a line whose branch never went one way: "[1/2 branches taken]".
   --instructions[=FUNC]
         for sonde cc profiles: every assembly instruction with its count, the
         block number on each block's first instruction, and its source line.
@@ -92,7 +97,9 @@ Flags:
                     with inline frames, mappings and build-ids); folded
                     (collapsed stacks for flamegraph.pl); speedscope (its JSON
                     file format, one profile per thread); lcov (a tracefile for
-                    genhtml, from counts); json (the model, docs/json-schema.md);
+                    genhtml, from counts, with BRDA branches); cobertura
+                    (Cobertura XML as gcovr writes it); gcov-json (gcov's JSON
+                    intermediate format, version 2); json (the model, docs/json-schema.md);
                     html (one self-contained flame graph page: zoom, search,
                     tooltips, no network)
   -p PID            read the counters of a running program built by sonde cc
@@ -115,6 +122,16 @@ Flags:
                     in BASE, in FILE, the difference and two standard
                     deviations of it, dearest first; exact counts for counts
   -o OUT            write to OUT instead of standard output
+  --fail-under-line N, --fail-under-branch N, --fail-under-function N
+                    after the output, exit 2 with one line naming what fell
+                    short when line, branch (each way of a conditional jump)
+                    or function coverage is below N percent (gcovr's gates)
+  --include GLOB, --exclude GLOB
+                    (repeatable) keep only, or leave out, the matching source
+                    files in the lcov, cobertura and gcov-json exports and the
+                    gates: "*" within a path element, "**" across them, a
+                    pattern without a leading "/" matches a trailing part
+                    ("gen/*.c", "*.h", "/usr/**")
 
 Examples:
   sonde report                          flat profile of ./sonde.data
@@ -125,6 +142,7 @@ Examples:
   sonde report --expr int-avg           PCT's mean of each recorded --expr
   sonde report --by 'handle@req->size'  a function's time by a parameter's value
   sonde report --format pprof -o cpu.pb.gz && go tool pprof -top cpu.pb.gz
+  sonde report --format cobertura -o coverage.xml --exclude '/usr/**' --fail-under-line 80
 `
 
 func reportVerb() *verb {
@@ -150,6 +168,7 @@ var moreViews = []struct {
 	{"instructions", report.ViewInstructions},
 	{"coverage", report.ViewCoverage},
 	{"objects", report.ViewObjects},
+	{"branches", report.ViewBranches},
 }
 
 // reportFlags holds one invocation's parsed flags.
@@ -169,6 +188,7 @@ type reportFlags struct {
 	only            map[string]*string // --lines=FILE|FUNC, --instructions=FUNC
 	histogram       histogramFlag      // report_histogram.go
 	expr            exprReport         // report_expr.go: --expr, --by EXPR
+	cov             coverageFlags      // report_coverage.go: --fail-under-*, --include, --exclude
 }
 
 func runReport(e *env, args []string) int {
@@ -200,6 +220,7 @@ func runReport(e *env, args []string) int {
 	}
 	fs.Var(&f.histogram, "histogram", "histogram view of count profiles; --histogram=scaled")
 	f.expr.register(fs)
+	f.cov.register(fs)
 	files, code, ok := parseInterleaved(e, fs, joinExprFormat(args))
 	if !ok {
 		return code
@@ -211,6 +232,9 @@ func runReport(e *env, args []string) int {
 	}
 	if err == nil {
 		err = f.expr.check(f)
+	}
+	if err == nil {
+		err = f.cov.check()
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde report: %v\n", err)
@@ -281,7 +305,7 @@ func runReport(e *env, args []string) int {
 	case "pprof":
 		err = export.WritePprof(&buf, p, sym)
 	default:
-		err = writeExport(&buf, f.format, p, sym) // report_export.go
+		err = f.cov.writeExport(e, &buf, f.format, p, sym) // report_coverage.go
 	}
 	if err != nil {
 		return fail(e, "report", err)
@@ -290,12 +314,12 @@ func runReport(e *env, args []string) int {
 		if _, err := e.stdout.Write(buf.Bytes()); err != nil {
 			return fail(e, "report", fmt.Errorf("write output: %w", err))
 		}
-		return exitOK
+		return f.cov.judge(e, p, sym)
 	}
 	if err := os.WriteFile(f.out, buf.Bytes(), 0o644); err != nil {
 		return fail(e, "report", fmt.Errorf("write output: %w", err))
 	}
-	return exitOK
+	return f.cov.judge(e, p, sym)
 }
 
 // options checks the flags' combination and returns the view options.

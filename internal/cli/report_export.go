@@ -16,6 +16,8 @@ var exporters = map[string]func(io.Writer, *profile.Profile, export.Symbolizer) 
 	"folded":     export.WriteFolded,
 	"speedscope": export.WriteSpeedscope,
 	"lcov":       export.WriteLcov,
+	"cobertura":  export.WriteCobertura, // report_coverage.go writes these three
+	"gcov-json":  export.WriteGcovJSON,
 	"json":       export.WriteJSON,
 	"html":       export.WriteHTML,
 }

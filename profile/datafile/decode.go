@@ -662,6 +662,7 @@ func (d *decoder) materializeUnits() {
 	}
 	backing := make([]uint64, total*nt)
 	index := map[profile.UnitKey]int{}
+	edges := map[profile.UnitKey]int{}
 	for _, u := range universes {
 		run := p.Runs[u.run.index].ID
 		for j, unit := range u.units {
@@ -673,6 +674,21 @@ func (d *decoder) materializeUnits() {
 				counts = u.counts[j*nt : (j+1)*nt]
 			}
 			k := p.UnitKey(&unit)
+			if unit.Kind == profile.UnitEdge {
+				// edges go apart (profile.Profile.Edges)
+				if i, ok := edges[k]; ok {
+					for c := range counts {
+						p.Edges[i].Counts[c] += counts[c]
+					}
+					continue
+				}
+				unit.Counts = backing[:nt:nt]
+				backing = backing[nt:]
+				copy(unit.Counts, counts)
+				edges[k] = len(p.Edges)
+				p.Edges = append(p.Edges, unit)
+				continue
+			}
 			if i, ok := index[k]; ok {
 				for c := range counts {
 					p.Units[i].Counts[c] += counts[c]
@@ -757,7 +773,7 @@ func parseUnits(b *buf) ([]profile.Unit, error) {
 		u.Index = b.int31()
 		u.Func, u.File = ref(), ref()
 		u.Line, u.Instrs = b.int31(), b.int31()
-		if !b.Failed() && (u.Kind < profile.UnitAddress || u.Kind > profile.UnitBlock) {
+		if !b.Failed() && (u.Kind < profile.UnitAddress || u.Kind > profile.UnitEdge) {
 			b.Failf("unit %d has unknown kind %d", len(units), u.Kind)
 		}
 		if b.Failed() {

@@ -109,7 +109,12 @@
 //	uvarint  nstrings, then nstrings × string: the string table
 //	uvarint  nunits
 //	nunits × unit:
-//	  uvarint  kind: 1 address, 2 line, 3 function, 4 block
+//	  uvarint  kind: 1 address, 2 line, 3 function, 4 block, 5 edge (the
+//	           fall-through edge of the conditional jump ending block
+//	           "index" of the scope, which sonde cc counts where the block
+//	           counts do not determine it; after the scope's blocks;
+//	           readers keep edges apart, profile.Profile.Edges; readers
+//	           before kind 5 reject such a Units frame)
 //	  uvarint  mapping: run-local mapping index+1, 0 for none
 //	  uvarint  address in the mapping's object (0 when none)
 //	  uvarint  scope: string reference (0 = "", i = string table[i-1])
@@ -189,7 +194,8 @@
 //	string   the object's bytes: a whole ELF file, at most MaxPayload in all
 //
 // Listing (15): the instructions of the basic blocks of one compilation
-// unit that sonde cc instrumented (profile.Listing), which the report's
+// unit that sonde cc instrumented (profile.Listing; its hash is that of
+// the unit's block units alone, without its edge units), which the report's
 // instructions view prints with each block's count. The instrumenter puts
 // the payload in the object as a constant blob next to the Units payload,
 // and the runtime writes it as it is, after the Units frames, in the first
@@ -215,6 +221,13 @@
 //	    uvarint  file: string reference
 //	    uvarint  line
 //	    string   the instruction's text as the assembly had it
+//	then, since the flow was recorded (older bodies end here):
+//	uvarint  nblocks again
+//	nblocks × flow (profile.BlockFlow):
+//	  uvarint  flags: 1 ends with a conditional jump, 2 entered from outside
+//	           the unit's edges, 4 may leave to outside
+//	  uvarint  jump target: 0 = none, i+1 = block i
+//	  uvarint  fall-through: 0 = none, i+1 = block i
 //
 // # Writing from C
 //

@@ -29,6 +29,7 @@ func EncodeListing(l *profile.Listing) ([]byte, error) {
 	body := st.append(nil)
 	body = binary.AppendUvarint(body, uint64(len(l.Blocks)))
 	body = append(body, blocks...)
+	body = appendFlow(body, l.Blocks)
 	if len(body) > MaxListing {
 		return nil, fmt.Errorf("encode listing: body of %d bytes exceeds %d", len(body), MaxListing)
 	}
@@ -120,6 +121,61 @@ func decodeListingBody(data []byte) ([]profile.ListingBlock, error) {
 			return nil, err
 		}
 	}
-	// Bytes after the last block are left for later versions.
+	// The blocks' edges, when the writer recorded them.
+	if b.Len() > 0 {
+		if n := b.Uvarint(); n != uint64(len(blocks)) {
+			b.Failf("flow of %d blocks, the listing has %d", n, len(blocks))
+			return nil, b.err()
+		}
+		for i := range blocks {
+			f := &blocks[i].Flow
+			flags := b.Uvarint()
+			jump, fall := b.Uvarint(), b.Uvarint()
+			if jump > uint64(len(blocks)) || fall > uint64(len(blocks)) {
+				b.Failf("block %d: successor out of range", i)
+				return nil, b.err()
+			}
+			*f = profile.BlockFlow{HasFlow: true, Jump: int(jump) - 1, Fall: int(fall) - 1,
+				Cond: flags&flowCond != 0, Entered: flags&flowEntered != 0, Exits: flags&flowExits != 0}
+		}
+	}
+	// Bytes after the flow are left for later versions.
 	return blocks, b.err()
+}
+
+// The flags of a block's flow (format.go).
+const (
+	flowCond    = 1 << 0
+	flowEntered = 1 << 1
+	flowExits   = 1 << 2
+)
+
+// appendFlow appends the blocks' edges when every block has them.
+func appendFlow(body []byte, blocks []profile.ListingBlock) []byte {
+	if len(blocks) == 0 {
+		return body
+	}
+	for i := range blocks {
+		if !blocks[i].Flow.HasFlow {
+			return body
+		}
+	}
+	body = binary.AppendUvarint(body, uint64(len(blocks)))
+	for i := range blocks {
+		f := &blocks[i].Flow
+		var flags uint64
+		if f.Cond {
+			flags |= flowCond
+		}
+		if f.Entered {
+			flags |= flowEntered
+		}
+		if f.Exits {
+			flags |= flowExits
+		}
+		body = binary.AppendUvarint(body, flags)
+		body = binary.AppendUvarint(body, uint64(max(f.Jump+1, 0)))
+		body = binary.AppendUvarint(body, uint64(max(f.Fall+1, 0)))
+	}
+	return body
 }

@@ -28,6 +28,18 @@ var testListing = profile.Listing{Hash: 0x2d1bfe04f2d65264, Blocks: []profile.Li
 	{Func: "", Instrs: nil},
 }}
 
+// flowListing is a listing with the control flow recorded: block 0
+// branches to 2 or falls to 1, block 1 calls and falls to 2, block 2
+// returns.
+var flowListing = profile.Listing{Hash: 9, Blocks: []profile.ListingBlock{
+	{Func: "g", Instrs: []profile.ListingInstr{{File: "g.c", Line: 2, Text: "jle\t.L3"}},
+		Flow: profile.BlockFlow{HasFlow: true, Jump: 2, Fall: 1, Cond: true, Entered: true}},
+	{Func: "g", Instrs: []profile.ListingInstr{{File: "g.c", Line: 3, Text: "call\th"}},
+		Flow: profile.BlockFlow{HasFlow: true, Jump: -1, Fall: 2, Exits: true}},
+	{Func: "g", Instrs: []profile.ListingInstr{{File: "g.c", Line: 4, Text: "ret"}},
+		Flow: profile.BlockFlow{HasFlow: true, Jump: -1, Fall: -1, Exits: true}},
+}}
+
 // writeListingFile writes a counting run with a Listing frame for each of
 // ls, one of them twice.
 func writeListingFile(t testing.TB, id uint64, ls ...profile.Listing) string {
@@ -55,14 +67,14 @@ func writeListingFile(t testing.TB, id uint64, ls ...profile.Listing) string {
 func TestListingFrames(t *testing.T) {
 	other := profile.Listing{Hash: 7, Blocks: []profile.ListingBlock{{Func: "f", Instrs: []profile.ListingInstr{{File: "f.c", Line: 1, Text: "ret"}}}}}
 	a := writeListingFile(t, 0x6666, testListing)
-	b := writeListingFile(t, 0x7777, testListing, other)
+	b := writeListingFile(t, 0x7777, testListing, other, flowListing)
 	for _, tt := range []struct {
 		name  string
 		files []string
 		want  []profile.Listing
 	}{
 		{"one file", []string{a}, []profile.Listing{testListing}},
-		{"merged", []string{a, b}, []profile.Listing{testListing, other}},
+		{"merged", []string{a, b}, []profile.Listing{testListing, other, flowListing}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p, warns, err := ReadFiles(tt.files)
