@@ -1,0 +1,144 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"sonde/profile"
+	"sonde/report"
+	"sonde/report/web"
+	"sonde/symbol"
+)
+
+// reportHTTP holds sonde report's --http and --no-browser: serve the
+// report's profile through report/web instead of printing a view.
+type reportHTTP struct {
+	addr      string
+	noBrowser bool
+}
+
+func newReportHTTP(fs *flag.FlagSet) *reportHTTP {
+	h := &reportHTTP{}
+	fs.StringVar(&h.addr, "http", "", "[HOST:]PORT: serve the interactive report there (PORT 0: a free port; HOST defaults to 127.0.0.1)")
+	fs.BoolVar(&h.noBrowser, "no-browser", false, "with --http: do not open a browser")
+	return h
+}
+
+// on reports whether --http was given.
+func (h *reportHTTP) on() bool { return h.addr != "" }
+
+// check refuses what --http cannot do with the other flags: it serves the
+// whole profile, not one text view or export.
+func (h *reportHTTP) check(f *reportFlags) error {
+	if !h.on() {
+		if h.noBrowser {
+			return errors.New("--no-browser goes with --http")
+		}
+		return nil
+	}
+	if f.format != "text" || f.out != "" {
+		return errors.New("--http serves the report: not with --format or -o")
+	}
+	if f.flat || f.functions || f.hier || f.by != "" || f.top != 0 || f.expr.wanted() {
+		return errors.New("--http serves every view: give no view flag (--flat, --functions, --hier, --by, --top, --expr) with it")
+	}
+	for _, on := range f.more {
+		if *on {
+			return errors.New("--http serves every view: give no view flag with it")
+		}
+	}
+	_, _, err := splitHTTPAddr(h.addr)
+	return err
+}
+
+// splitHTTPAddr reads [HOST:]PORT: HOST defaults to 127.0.0.1 (nothing
+// leaks to the network unless asked), PORT 0 or none picks a free port.
+func splitHTTPAddr(addr string) (host string, port int, err error) {
+	host, ps := "127.0.0.1", addr
+	if i := strings.LastIndexByte(addr, ':'); i >= 0 {
+		host, ps = addr[:i], addr[i+1:]
+		if host == "" {
+			host = "127.0.0.1"
+		}
+		host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	}
+	if ps == "" {
+		ps = "0"
+	}
+	port, err = strconv.Atoi(ps)
+	if err != nil || port < 0 || port > 65535 {
+		return "", 0, fmt.Errorf("--http %q: want [HOST:]PORT (PORT 0 for a free port)", addr)
+	}
+	return host, port, nil
+}
+
+// serve serves p (and the --diff base) until SIGINT or SIGTERM, printing
+// the URL on stderr and, where a desktop exists, opening a browser on it.
+func (h *reportHTTP) serve(e *env, p *profile.Profile, files []string, x *reportExtras, f *reportFlags, sym *report.ObjectSymbolizer, cache *symbol.Cache) int {
+	o := web.Options{Profile: p, Title: strings.Join(files, " "), Sym: sym, Cache: cache, Messages: e.stderr}
+	if f.live != 0 {
+		o.Title = fmt.Sprintf("process %d", f.live)
+	}
+	if x.diff != "" {
+		base, err := x.base(e, sym, f)
+		if err != nil {
+			return fail(e, "report", err)
+		}
+		o.Base, o.BaseName = base, x.diff
+	}
+	srv, err := web.New(o)
+	if err != nil {
+		return fail(e, "report", err)
+	}
+	defer srv.Close()
+	host, port, _ := splitHTTPAddr(h.addr)
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
+	if err != nil {
+		return fail(e, "report", fmt.Errorf("--http: %w", err))
+	}
+	urlHost := host
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		urlHost = "127.0.0.1"
+	}
+	url := "http://" + net.JoinHostPort(urlHost, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)) + "/"
+	fmt.Fprintf(e.stderr, "sonde report: serving %s (Ctrl-C stops)\n", url)
+	if !h.noBrowser {
+		if msg := openBrowser(e, url); msg != "" {
+			fmt.Fprintf(e.stderr, "sonde report: %s\n", msg)
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := srv.Serve(ctx, ln, host); err != nil {
+		return fail(e, "report", fmt.Errorf("--http: %w", err))
+	}
+	return exitOK
+}
+
+// openBrowser opens url with xdg-open where a desktop session exists
+// ($DISPLAY or $WAYLAND_DISPLAY); elsewhere (a server, ssh, a container)
+// it opens nothing and says why. It never waits for the browser.
+func openBrowser(e *env, url string) string {
+	if e.getenv("DISPLAY") == "" && e.getenv("WAYLAND_DISPLAY") == "" {
+		return "no desktop ($DISPLAY and $WAYLAND_DISPLAY unset): open the URL in a browser"
+	}
+	path, err := exec.LookPath("xdg-open")
+	if err != nil {
+		return "no xdg-open: open the URL in a browser"
+	}
+	cmd := exec.Command(path, url)
+	if err := cmd.Start(); err != nil {
+		return fmt.Sprintf("xdg-open: %v: open the URL in a browser", err)
+	}
+	go cmd.Wait()
+	return ""
+}

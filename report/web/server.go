@@ -1,0 +1,440 @@
+// Package web serves sonde's interactive report (sonde report --http): one
+// HTTP handler over the merged, filtered profile of a report. For sampled
+// profiles it mounts pprof's own web UI under /pprof/ (through
+// github.com/google/pprof/driver, with sonde's symbolizer and disassembler,
+// so no pprof, objdump or addr2line binary); beside it sonde's own pages:
+// a flame graph (/flame, export's page), annotated source with exact counts
+// and sampled time side by side (/source), coverage per file and function
+// (/coverage) and, given a base profile, a diff flame graph (/diff).
+//
+// Nothing leaks: the handler serves only these pages of the profiles it
+// was given (a source file only when the profile names it), and refuses
+// with 403 a request whose Host header is not the server's own (DNS
+// rebinding). Binding to 127.0.0.1 is the caller's default.
+package web
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"sonde/export"
+	"sonde/profile"
+	"sonde/symbol"
+)
+
+//go:embed pages/*.html
+var pageFiles embed.FS
+
+var pages = template.Must(template.New("").Funcs(template.FuncMap{
+	"sub": func(a, b int) int { return a - b },
+	"pct": func(a, b int) string {
+		if b == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
+	},
+	"barWidth": func(ran, total int) int {
+		if total == 0 {
+			return 0
+		}
+		return 100 * (total - ran) / total
+	},
+}).ParseFS(pageFiles, "pages/*.html"))
+
+// Options are what a Server serves.
+type Options struct {
+	// Profile is the merged and filtered profile of the report.
+	Profile *profile.Profile
+	// Base is the profile to compare with (--diff), or nil.
+	Base *profile.Profile
+	// Title names the profile on the pages (the data files).
+	Title string
+	// BaseName names Base.
+	BaseName string
+	// Sym symbolizes for the pages and exports (report.ObjectSymbolizer).
+	Sym export.Symbolizer
+	// Cache opens object files for pprof's source and disassembly views.
+	Cache *symbol.Cache
+	// Messages gets pprof's and the pages' warnings, one line each.
+	Messages io.Writer
+}
+
+// Server holds the pages of one report. Each page is built on its first
+// request and kept. A Server is safe for concurrent use.
+type Server struct {
+	o   Options
+	obj *objTool
+	mux *http.ServeMux
+
+	pprofOnce sync.Once
+	pprof     http.Handler
+	pprofErr  error
+
+	flameOnce sync.Once
+	flame     []byte
+	flameErr  error
+
+	modelOnce sync.Once
+	model     *sourceModel
+	modelErr  error
+
+	diffOnce sync.Once
+	diff     *diffNode
+	diffErr  error
+}
+
+// New returns the server of o's profiles.
+func New(o Options) (*Server, error) {
+	if o.Profile == nil {
+		return nil, errors.New("web: no profile")
+	}
+	if o.Messages == nil {
+		o.Messages = io.Discard
+	}
+	if o.Cache == nil {
+		o.Cache = symbol.NewCache(nil)
+	}
+	s := &Server{o: o, obj: newObjTool(o.Cache), mux: http.NewServeMux()}
+	s.mux.HandleFunc("GET /{$}", s.index)
+	s.mux.HandleFunc("GET /flame", s.flamePage)
+	s.mux.HandleFunc("GET /source", s.source)
+	s.mux.HandleFunc("GET /coverage", s.coverage)
+	s.mux.HandleFunc("GET /diff", s.diffPage)
+	s.mux.Handle("/pprof/", http.StripPrefix("/pprof", http.HandlerFunc(s.pprofUI)))
+	return s, nil
+}
+
+// Close releases the object files pprof's views opened.
+func (s *Server) Close() { s.obj.close() }
+
+// Handler returns the server's handler for a listener bound to bindHost
+// ("" or an address or name) on port: requests naming another host are
+// refused.
+func (s *Server) Handler(bindHost string, port int) http.Handler {
+	name, _ := os.Hostname()
+	return newHostGuard(s.mux, bindHost, port, name)
+}
+
+// Serve serves on ln until ctx ends, then shuts down within a second.
+// bindHost is the host part of the address ln was asked for.
+func (s *Server) Serve(ctx context.Context, ln net.Listener, bindHost string) error {
+	port := ln.Addr().(*net.TCPAddr).Port
+	hs := &http.Server{Handler: s.Handler(bindHost, port), ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		hs.Shutdown(sctx)
+		return nil
+	}
+}
+
+// pageData is what every page's template reads.
+type pageData struct {
+	Title, Page, BaseName string
+	HasSamples, HasCounts bool
+	HasDiff, HasTime      bool
+}
+
+func (s *Server) data(page string) pageData {
+	return pageData{
+		Title: s.o.Title, Page: page, BaseName: s.o.BaseName,
+		HasSamples: len(s.o.Profile.Samples) > 0,
+		HasCounts:  len(s.o.Profile.Units) > 0,
+		HasDiff:    s.o.Base != nil,
+	}
+}
+
+// render executes a page into a buffer first, so that a failure is an
+// error page and not half a page.
+func (s *Server) render(w http.ResponseWriter, name string, data any) {
+	var b bytes.Buffer
+	if err := pages.ExecuteTemplate(&b, name, data); err != nil {
+		http.Error(w, "render "+name+": "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(b.Bytes())
+}
+
+// fail shows err on a page of its own, with status code.
+func (s *Server) fail(w http.ResponseWriter, code int, err error) {
+	w.WriteHeader(code)
+	s.render(w, "message", struct {
+		pageData
+		Message string
+	}{s.data("message"), err.Error()})
+}
+
+func (s *Server) index(w http.ResponseWriter, r *http.Request) {
+	type run struct {
+		ID        uint64
+		Collector string
+		Command   string
+		Lost      uint64
+	}
+	var runs []run
+	for _, r := range s.o.Profile.Runs {
+		runs = append(runs, run{r.ID, r.Collector, strings.Join(r.Command, " "), r.Lost})
+	}
+	s.render(w, "index", struct {
+		pageData
+		Runs           []run
+		Samples, Units int
+	}{s.data("index"), runs, len(s.o.Profile.Samples), len(s.o.Profile.Units)})
+}
+
+// flamePage serves export's self-contained flame graph page of the
+// profile (samples, or counts for a counting profile).
+func (s *Server) flamePage(w http.ResponseWriter, r *http.Request) {
+	s.flameOnce.Do(func() {
+		var b bytes.Buffer
+		s.flameErr = export.WriteHTML(&b, s.o.Profile, s.o.Sym)
+		s.flame = b.Bytes()
+	})
+	if s.flameErr != nil {
+		s.fail(w, http.StatusInternalServerError, s.flameErr)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(s.flame)
+}
+
+// pprofUI serves pprof's web UI of the samples.
+func (s *Server) pprofUI(w http.ResponseWriter, r *http.Request) {
+	s.pprofOnce.Do(func() { s.pprof, s.pprofErr = s.newPprof() })
+	if s.pprofErr != nil {
+		s.fail(w, http.StatusNotFound, s.pprofErr)
+		return
+	}
+	s.pprof.ServeHTTP(w, r)
+}
+
+func (s *Server) newPprof() (http.Handler, error) {
+	if len(s.o.Profile.Samples) == 0 {
+		return nil, errors.New("pprof's web UI shows samples: this profile has none (see source and coverage)")
+	}
+	// Only the samples: a profile merged from record and count files
+	// holds both, and a pprof profile has one set of value types.
+	samples := *s.o.Profile
+	samples.Units, samples.CountTypes, samples.Listings = nil, nil, nil
+	prof, err := export.Pprof(&samples, s.o.Sym)
+	if err != nil {
+		return nil, err
+	}
+	handlers, err := pprofHandlers(prof, s.obj, s.o.Messages)
+	if err != nil {
+		return nil, err
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := handlers[r.URL.Path]
+		if h == nil {
+			http.NotFound(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}), nil
+}
+
+func (s *Server) sourceModel() (*sourceModel, error) {
+	s.modelOnce.Do(func() { s.model, s.modelErr = newSourceModel(s.o.Profile, s.o.Sym) })
+	return s.model, s.modelErr
+}
+
+// source lists the source files, or annotates the one named by ?file=,
+// which must be a file the profile names.
+func (s *Server) source(w http.ResponseWriter, r *http.Request) {
+	m, err := s.sourceModel()
+	if err != nil {
+		s.fail(w, http.StatusInternalServerError, err)
+		return
+	}
+	d := s.data("source")
+	d.HasTime = m.hasTime
+	name := r.URL.Query().Get("file")
+	if name == "" {
+		s.render(w, "files", struct {
+			pageData
+			Files []*fileStat
+		}{d, m.sortedFiles()})
+		return
+	}
+	f := m.files[name]
+	if f == nil {
+		s.fail(w, http.StatusNotFound, fmt.Errorf("%q is no source file of this profile", name))
+		return
+	}
+	rows, readErr := annotate(f, m)
+	var errText string
+	if readErr != nil {
+		errText = readErr.Error()
+	}
+	s.render(w, "source", struct {
+		pageData
+		File    *fileStat
+		Rows    []sourceRow
+		ReadErr string
+	}{d, f, rows, errText})
+}
+
+// sourceRow is one line of the annotated source.
+type sourceRow struct {
+	N             int
+	Text          string
+	Counted       bool
+	Count         uint64
+	CountText     string
+	Self, Cum     int64
+	SelfPct, Time string
+	Hot           bool
+}
+
+// annotate reads the file and puts each line beside its numbers; where the
+// file cannot be read, only the lines with numbers are listed.
+func annotate(f *fileStat, m *sourceModel) ([]sourceRow, error) {
+	text, err := os.ReadFile(f.Name)
+	var lines []string
+	if err == nil {
+		lines = strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+	} else {
+		err = fmt.Errorf("read %s: %w", filepath.Base(f.Name), errors.Unwrap(err))
+	}
+	maxSelf := int64(0)
+	last := len(lines)
+	for n, l := range f.Lines {
+		if n > last {
+			last = n
+		}
+		maxSelf = max(maxSelf, l.Self)
+	}
+	var rows []sourceRow
+	for n := 1; n <= last; n++ {
+		row := sourceRow{N: n}
+		if n <= len(lines) {
+			row.Text = strings.ReplaceAll(lines[n-1], "\t", "        ")
+		}
+		l := f.Lines[n]
+		if l == nil && n > len(lines) {
+			continue
+		}
+		if l != nil {
+			row.Counted, row.Count, row.Self, row.Cum = l.Counted, l.Count, l.Self, l.Cum
+			if l.Counted {
+				row.CountText = thousands(l.Count)
+			}
+			if l.Self > 0 && m.samples > 0 {
+				row.SelfPct = fmt.Sprintf("%.1f%%", 100*float64(l.Self)/float64(m.samples))
+				row.Hot = l.Self*2 >= maxSelf
+			}
+			if l.SelfNS > 0 {
+				row.Time = time.Duration(l.SelfNS).Round(time.Millisecond).String()
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows, err
+}
+
+// thousands writes n with comma separators, as the listings print counts.
+func thousands(n uint64) string {
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// coverage shows what ran per file and function, what never ran in red.
+func (s *Server) coverage(w http.ResponseWriter, r *http.Request) {
+	m, err := s.sourceModel()
+	if err != nil {
+		s.fail(w, http.StatusInternalServerError, err)
+		return
+	}
+	if !m.hasCounts {
+		s.fail(w, http.StatusNotFound, errors.New("coverage needs counts (sonde count, sonde cc): this profile has samples only"))
+		return
+	}
+	var files []*fileStat
+	code, ran := 0, 0
+	for _, f := range m.sortedFiles() {
+		if f.CodeLines > 0 {
+			files = append(files, f)
+			code += f.CodeLines
+			ran += f.RunLines
+		}
+	}
+	linePct := "-"
+	if code > 0 {
+		linePct = fmt.Sprintf("%.1f%%", 100*float64(ran)/float64(code))
+	}
+	runFuncs := 0
+	for _, f := range m.funcs {
+		if f.Ran > 0 {
+			runFuncs++
+		}
+	}
+	s.render(w, "coverage", struct {
+		pageData
+		Files               []*fileStat
+		Funcs               []*funcStat
+		CodeLines, RunLines int
+		NFuncs, RunFuncs    int
+		LinePct             string
+	}{s.data("coverage"), files, m.funcs, code, ran, len(m.funcs), runFuncs, linePct})
+}
+
+// diffPage serves the diff flame graph.
+func (s *Server) diffPage(w http.ResponseWriter, r *http.Request) {
+	if s.o.Base == nil {
+		s.fail(w, http.StatusNotFound, errors.New("no base profile: start sonde report --http with --diff BASE.data"))
+		return
+	}
+	s.diffOnce.Do(func() { s.diff, s.diffErr = diffTree(s.o.Base, s.o.Profile, s.o.Sym) })
+	if s.diffErr != nil {
+		s.fail(w, http.StatusInternalServerError, s.diffErr)
+		return
+	}
+	data, err := jsonJS(s.diff)
+	if err != nil {
+		s.fail(w, http.StatusInternalServerError, err)
+		return
+	}
+	s.render(w, "diff", struct {
+		pageData
+		Data                    template.JS
+		Changes                 []diffChange
+		NewSamples, BaseSamples int64
+	}{s.data("diff"), data, significant(s.diff), s.diff.V, s.diff.B})
+}
+
+// jsonJS encodes v for a script element: json.Marshal escapes <, > and &,
+// so the data cannot end the element.
+func jsonJS(v any) (template.JS, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	return template.JS(b), nil
+}
