@@ -75,19 +75,32 @@ func (t *objTool) Disasm(file string, start, end uint64, intelSyntax bool) ([]dr
 	if f.ELF.Machine != elf.EM_X86_64 {
 		return nil, fmt.Errorf("disassemble %s: %v: sonde disassembles x86-64 only", file, f.ELF.Machine)
 	}
-	var code []byte
-	for _, p := range f.ELF.Progs {
-		if p.Type == elf.PT_LOAD && p.Flags&elf.PF_X != 0 && start >= p.Vaddr && end <= p.Vaddr+p.Filesz {
-			code = make([]byte, end-start)
-			if _, err := p.ReadAt(code, int64(start-p.Vaddr)); err != nil {
-				return nil, fmt.Errorf("disassemble %s: %w", file, err)
-			}
-			break
-		}
+	// pprof asks for ranges widened by 500 bytes on each side, which may
+	// reach past the code: the executable segments' part of the range is
+	// disassembled.
+	type piece struct {
+		addr uint64
+		code []byte
 	}
-	if code == nil {
+	var pieces []piece
+	for _, p := range f.ELF.Progs {
+		if p.Type != elf.PT_LOAD || p.Flags&elf.PF_X == 0 {
+			continue
+		}
+		lo, hi := max(start, p.Vaddr), min(end, p.Vaddr+p.Filesz)
+		if lo >= hi {
+			continue
+		}
+		code := make([]byte, hi-lo)
+		if _, err := p.ReadAt(code, int64(lo-p.Vaddr)); err != nil {
+			return nil, fmt.Errorf("disassemble %s: %w", file, err)
+		}
+		pieces = append(pieces, piece{lo, code})
+	}
+	if len(pieces) == 0 {
 		return nil, fmt.Errorf("disassemble %s: [%#x, %#x) is in no executable segment", file, start, end)
 	}
+	sort.Slice(pieces, func(i, j int) bool { return pieces[i].addr < pieces[j].addr })
 	syms, _ := f.Symbols()
 	sort.Slice(syms, func(i, j int) bool { return syms[i].Value < syms[j].Value })
 	lookup := func(addr uint64) (string, uint64) {
@@ -102,27 +115,30 @@ func (t *objTool) Disasm(file string, start, end uint64, intelSyntax bool) ([]dr
 	}
 	obj, _ := t.cache.Object(file, f.BuildID)
 	var out []driver.Inst
-	for off := uint64(0); off < uint64(len(code)); {
-		addr := start + off
-		in, err := x86asm.Decode(code[off:], 64)
-		n := uint64(in.Len)
-		text := ""
-		switch {
-		case err != nil || n == 0:
-			n, text = 1, fmt.Sprintf(".byte %#x", code[off])
-		case intelSyntax:
-			text = x86asm.IntelSyntax(in, addr, lookup)
-		default:
-			text = x86asm.GNUSyntax(in, addr, lookup)
-		}
-		inst := driver.Inst{Addr: addr, Text: text}
-		if obj != nil {
-			if fr, _ := obj.Frames(addr); len(fr) > 0 {
-				inst.Function, inst.File, inst.Line = symbol.Demangle(fr[0].Func), fr[0].File, fr[0].Line
+	for _, pc := range pieces {
+		code := pc.code
+		for off := uint64(0); off < uint64(len(code)); {
+			addr := pc.addr + off
+			in, err := x86asm.Decode(code[off:], 64)
+			n := uint64(in.Len)
+			text := ""
+			switch {
+			case err != nil || n == 0:
+				n, text = 1, fmt.Sprintf(".byte %#x", code[off])
+			case intelSyntax:
+				text = x86asm.IntelSyntax(in, addr, lookup)
+			default:
+				text = x86asm.GNUSyntax(in, addr, lookup)
 			}
+			inst := driver.Inst{Addr: addr, Text: text}
+			if obj != nil {
+				if fr, _ := obj.Frames(addr); len(fr) > 0 {
+					inst.Function, inst.File, inst.Line = symbol.Demangle(fr[0].Func), fr[0].File, fr[0].Line
+				}
+			}
+			out = append(out, inst)
+			off += n
 		}
-		out = append(out, inst)
-		off += n
 	}
 	return out, nil
 }

@@ -27,7 +27,11 @@ func pprofHandlers(prof *pp.Profile, obj driver.ObjTool, messages io.Writer) (ma
 		Flagset: &pprofFlags{FlagSet: flag.NewFlagSet("pprof", flag.ContinueOnError),
 			// The address is pprof's to print, never to listen on:
 			// HTTPServer below only keeps the handlers.
-			args: []string{"-http=127.0.0.1:1", "-no_browser", "sonde"}},
+			// -source_path=/: sonde's file names are absolute (the
+			// compilation directory joined); pprof's default, the
+			// working directory, would trim any path holding the
+			// directory's base name and then miss the file.
+			args: []string{"-http=127.0.0.1:1", "-no_browser", "-source_path=/", "sonde"}},
 		Fetch: fetcher{prof},
 		Sym:   keepNames{},
 		Obj:   obj,
