@@ -174,7 +174,14 @@ func significant(root *diffNode) []diffChange {
 		}
 	}
 	walk(root, "")
-	sort.SliceStable(out, func(i, j int) bool { return math.Abs(out[i].D) > math.Abs(out[j].D) })
+	// Largest change first, to a hundredth of a point; then by path.
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := math.Round(100*math.Abs(out[i].D)), math.Round(100*math.Abs(out[j].D))
+		if a != b {
+			return a > b
+		}
+		return out[i].Path < out[j].Path
+	})
 	return out
 }
 
