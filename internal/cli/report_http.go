@@ -5,15 +5,18 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 
 	"sonde/profile"
+	"sonde/profile/datafile"
 	"sonde/report"
 	"sonde/report/web"
 	"sonde/symbol"
@@ -95,6 +98,12 @@ func (h *reportHTTP) serve(e *env, p *profile.Profile, files []string, x *report
 		}
 		o.Base, o.BaseName = base, x.diff
 	}
+	if f.live == 0 {
+		// Live: a data file still being written (record, count, an
+		// instrumented program) is read again when it changes.
+		o.Fingerprint = func() string { return filesFingerprint(files) }
+		o.Reload = h.reloader(e, files, x, f, sym, cache)
+	}
 	srv, err := web.New(o)
 	if err != nil {
 		return fail(e, "report", err)
@@ -122,6 +131,69 @@ func (h *reportHTTP) serve(e *env, p *profile.Profile, files []string, x *report
 		return fail(e, "report", fmt.Errorf("--http: %w", err))
 	}
 	return exitOK
+}
+
+// filesFingerprint names the data files matching the patterns with their
+// sizes and modification times: it changes when one grows or appears.
+func filesFingerprint(patterns []string) string {
+	var b strings.Builder
+	for _, p := range patterns {
+		names := []string{p}
+		if strings.ContainsAny(p, "*?[") {
+			names, _ = filepath.Glob(p)
+		}
+		for _, n := range names {
+			if fi, err := os.Stat(n); err == nil {
+				fmt.Fprintf(&b, "%s %d %d\n", n, fi.Size(), fi.ModTime().UnixNano())
+			}
+		}
+	}
+	return b.String()
+}
+
+// reloader reads the files again and windows and filters them as
+// runReport did the first time; the --diff base too. Each warning is
+// printed once: a frame being written is read whole on a later reload.
+func (h *reportHTTP) reloader(e *env, files []string, x *reportExtras, f *reportFlags, sym *report.ObjectSymbolizer, cache *symbol.Cache) func() (*profile.Profile, *profile.Profile, error) {
+	said := make(map[string]bool)
+	quiet := &env{stdin: e.stdin, stdout: e.stdout, stderr: io.Discard, getenv: e.getenv}
+	return func() (*profile.Profile, *profile.Profile, error) {
+		p, warnings, err := datafile.ReadFiles(files)
+		for _, w := range warnings {
+			if k := w.File + "\x00" + w.Msg; !said[k] {
+				said[k] = true
+				fmt.Fprintf(e.stderr, "sonde: %s\n", w)
+			}
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if f.window != "" {
+			from, to, err := profile.ParseWindow(f.window)
+			if err != nil {
+				return nil, nil, err
+			}
+			p = p.Window(from, to)
+		}
+		if f.pids != "" {
+			keep, err := parsePIDs(f.pids)
+			if err != nil {
+				return nil, nil, err
+			}
+			p = selectPIDs(p, keep)
+		}
+		addImages(cache, p)
+		if p, err = x.apply(p, sym); err != nil {
+			return nil, nil, err
+		}
+		var base *profile.Profile
+		if x.diff != "" {
+			if base, err = x.base(quiet, sym, f); err != nil {
+				return nil, nil, err
+			}
+		}
+		return p, base, nil
+	}
 }
 
 // openBrowser opens url with xdg-open where a desktop session exists

@@ -9,7 +9,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"math"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,6 +20,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"sonde/internal/testprog"
+	"sonde/profile"
+	"sonde/profile/datafile"
 )
 
 // requireChromium returns Debian's chromium (test.sh installs it): a skip
@@ -257,6 +261,70 @@ func TestReportHTTPFlame(t *testing.T) {
 		t.Errorf("graph view with dot: %s", resp.Status)
 	}
 	checkForeignHost(t, url)
+	checkTimeline(t, ctx, shots, url, readProfile(t, data))
+}
+
+// tlRow is one thread's row of the timeline page.
+type tlRow struct {
+	PID   int32 `json:"pid"`
+	TID   int32 `json:"tid"`
+	Total int64 `json:"total"`
+}
+
+const tlRowsJS = `[...document.querySelectorAll("#tl .row")].map(r => ({pid: +r.dataset.pid, tid: +r.dataset.tid, total: +r.dataset.total}))`
+
+// checkTimeline reads the timeline page: each thread's samples must be
+// those of the data file (read with datafile here). Then it opens the
+// window between the samples' first and third quartile times typed in the
+// page's form: the windowed timeline and flame graph must hold the
+// samples whose time, counted from the earliest run's start, falls in it.
+func checkTimeline(t *testing.T, ctx context.Context, shots, url string, p *profile.Profile) {
+	t.Helper()
+	want := map[[2]int32]int64{}
+	origin := p.Origin().UnixNano()
+	var offs []int64
+	for _, s := range p.Samples {
+		want[[2]int32{s.PID, s.TID}] += s.Values[0]
+		offs = append(offs, s.Time-origin)
+	}
+	do(t, ctx, chromedp.Navigate(url+"timeline"), chromedp.WaitVisible(chromedp.CSS(`#tl .row`)))
+	screenshot(t, ctx, shots, "timeline")
+	rows := eval[[]tlRow](t, ctx, tlRowsJS)
+	got := map[[2]int32]int64{}
+	for _, r := range rows {
+		got[[2]int32{r.PID, r.TID}] = r.Total
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("timeline's samples per thread %v, the data file's %v", got, want)
+	}
+	sort.Slice(offs, func(i, j int) bool { return offs[i] < offs[j] })
+	from := fmt.Sprintf("%.3f", float64(offs[len(offs)/4])/1e9)
+	to := fmt.Sprintf("%.3f", float64(offs[3*len(offs)/4])/1e9)
+	f, _ := strconv.ParseFloat(from, 64)
+	tt, _ := strconv.ParseFloat(to, 64)
+	lo, hi := int64(math.Round(f*1e9)), int64(math.Round(tt*1e9))
+	var in int64
+	for _, s := range p.Samples {
+		if d := s.Time - origin; d >= lo && d < hi {
+			in += s.Values[0]
+		}
+	}
+	do(t, ctx, chromedp.SetValue(chromedp.CSS(`#from`), from), chromedp.SetValue(chromedp.CSS(`#to`), to),
+		chromedp.Click(chromedp.CSS(`#apply`)), chromedp.WaitVisible(chromedp.CSS(`#window`)), chromedp.WaitVisible(chromedp.CSS(`#tl .row`)))
+	screenshot(t, ctx, shots, "timeline-window")
+	var sum int64
+	for _, r := range eval[[]tlRow](t, ctx, tlRowsJS) {
+		sum += r.Total
+	}
+	page := eval[string](t, ctx, `location.pathname`)
+	if sum != in || page != "/w/"+from+"s:"+to+"s/timeline" {
+		t.Errorf("window %ss:%ss: page %s shows %d samples, the data file has %d there", from, to, page, sum, in)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`nav a[href$="/flame"]`)), chromedp.WaitVisible(chromedp.CSS(`#fg .frame`)))
+	all := eval[string](t, ctx, `document.querySelector('#fg .frame[data-name="all"]').dataset.value`)
+	if all != strconv.FormatInt(in, 10) {
+		t.Errorf("the window's flame graph holds %s samples, want %d", all, in)
+	}
 }
 
 // checkForeignHost sends requests naming other hosts (DNS rebinding) and
@@ -528,4 +596,81 @@ func TestReportHTTPFlags(t *testing.T) {
 			t.Errorf("splitHTTPAddr(%q) = %q, %d, %v; want %q, %d", tt.addr, host, port, err, tt.host, tt.port)
 		}
 	}
+}
+
+// TestReportHTTPLive serves a data file that sonde record is still
+// writing: the flame graph open in the browser reloads itself as the file
+// grows, until it shows more samples than the file held when the page was
+// first drawn (the data file holds the truth: it is read again here).
+func TestReportHTTPLive(t *testing.T) {
+	requirePerf(t)
+	ctx := browser(t)
+	shots := artifacts(t)
+	bin := testprog.Build(t, examplePath("hier-test.c"), testprog.Opts{Flags: []string{"-O2", "-g", "-fno-optimize-sibling-calls"}})
+	data := filepath.Join(t.TempDir(), "live.data")
+	// The recording runs until the page has seen the file grow (or the
+	// guard of stopWhen ends it).
+	grown := make(chan struct{})
+	stop, done := stopWhen(t, data, func(*profile.Profile) bool {
+		select {
+		case <-grown:
+			return true
+		default:
+			return false
+		}
+	})
+	recorded := make(chan string, 1)
+	go func() {
+		code, stderr := record(t, append([]string{"-g", "-o", data, "--"}, loopUntil(t, stop, bin, "100000000")...)...)
+		recorded <- fmt.Sprintf("exit %d: %s", code, stderr)
+	}()
+	defer func() {
+		select {
+		case <-grown:
+		default:
+			close(grown)
+		}
+		done()
+		if r := <-recorded; !strings.HasPrefix(r, "exit 0") {
+			t.Errorf("record: %s", r)
+		}
+	}()
+	for {
+		if fi, err := os.Stat(data); err == nil && fi.Size() > 0 {
+			if p, _, err := datafile.ReadFile(data); err == nil && len(p.Samples) >= 50 {
+				break
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	url := serveReport(t, data)
+	do(t, ctx, chromedp.Navigate(url+"flame"), chromedp.WaitVisible(chromedp.CSS(`#fg .frame`)))
+	allJS := `+document.querySelector('#fg .frame[data-name="all"]').dataset.value`
+	first := eval[int64](t, ctx, allJS)
+	screenshot(t, ctx, shots, "live-first")
+	// Poll the page (not the server): it must reload by itself. The
+	// bound is stopWhen's guard, not a time the test asserts.
+	deadline := time.Now().Add(stopCap)
+	var later int64
+	for time.Now().Before(deadline) {
+		time.Sleep(500 * time.Millisecond)
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[int64](allJS))
+		if err == nil && v > first {
+			later = v
+			break
+		}
+	}
+	close(grown)
+	screenshot(t, ctx, shots, "live-later")
+	if later <= first {
+		t.Fatalf("the flame graph still shows %d samples", first)
+	}
+	var held int64
+	for _, s := range readProfile(t, data).Samples {
+		held += s.Values[0]
+	}
+	if held < later {
+		t.Errorf("the page shows %d samples, the file holds %d", later, held)
+	}
+	t.Logf("the page went from %d to %d samples by itself", first, later)
 }

@@ -70,14 +70,37 @@ type Options struct {
 	Cache *symbol.Cache
 	// Messages gets pprof's and the pages' warnings, one line each.
 	Messages io.Writer
+	// Fingerprint, when set, makes the server live: it is called every
+	// second (while Serve runs), and when its answer changes (a data file
+	// grew), Reload gives the profiles anew and every page open in a
+	// browser reloads itself.
+	Fingerprint func() string
+	// Reload reads the profile and base again, filtered as the first
+	// time; nil base when there is none.
+	Reload func() (p, base *profile.Profile, err error)
 }
 
 // Server holds the pages of one report. Each page is built on its first
-// request and kept. A Server is safe for concurrent use.
+// request and kept until the data files change (Options.Fingerprint). A
+// Server is safe for concurrent use.
 type Server struct {
 	o   Options
 	obj *objTool
-	mux *http.ServeMux
+	mux *http.ServeMux // the pages, under / and under /w/FROM:TO/
+
+	mu      sync.Mutex
+	gen     int              // bumped at each reload
+	root    *view            // the whole profile
+	windows map[string]*view // by window, for the current generation
+}
+
+// view is the profiles of one generation, whole or in a window, and the
+// pages built from them.
+type view struct {
+	p, base *profile.Profile
+	gen     int
+	window  string // "" or FROM:TO
+	prefix  string // "" or /w/FROM:TO, before every link
 
 	pprofOnce sync.Once
 	pprof     http.Handler
@@ -94,7 +117,15 @@ type Server struct {
 	diffOnce sync.Once
 	diff     *diffNode
 	diffErr  error
+
+	timelineOnce sync.Once
+	timeline     *timeline
 }
+
+type viewKey struct{}
+
+// viewOf is the view a request was routed to.
+func viewOf(r *http.Request) *view { return r.Context().Value(viewKey{}).(*view) }
 
 // New returns the server of o's profiles.
 func New(o Options) (*Server, error) {
@@ -108,13 +139,107 @@ func New(o Options) (*Server, error) {
 		o.Cache = symbol.NewCache(nil)
 	}
 	s := &Server{o: o, obj: newObjTool(o.Cache), mux: http.NewServeMux()}
+	s.root = &view{p: o.Profile, base: o.Base}
+	s.windows = make(map[string]*view)
 	s.mux.HandleFunc("GET /{$}", s.index)
 	s.mux.HandleFunc("GET /flame", s.flamePage)
 	s.mux.HandleFunc("GET /source", s.source)
 	s.mux.HandleFunc("GET /coverage", s.coverage)
 	s.mux.HandleFunc("GET /diff", s.diffPage)
+	s.mux.HandleFunc("GET /timeline", s.timelinePage)
 	s.mux.Handle("/pprof/", http.StripPrefix("/pprof", http.HandlerFunc(s.pprofUI)))
 	return s, nil
+}
+
+// errNoSamples is the answer of the pages that show samples only.
+var errNoSamples = errors.New("this profile has no samples (see source and coverage)")
+
+// maxWindows bounds the windowed views kept at once (each may hold a
+// pprof UI of its own); the oldest goes first.
+const maxWindows = 8
+
+// route serves a request on the whole profile, or, under /w/FROM:TO/, on
+// its samples in that window (profile.ParseWindow's syntax, relative to
+// the profile's origin); /generation answers the live pages' poll.
+func (s *Server) route(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/generation" {
+		s.mu.Lock()
+		g := s.gen
+		s.mu.Unlock()
+		w.Header().Set("Content-Type", "text/plain")
+		w.Header().Set("Cache-Control", "no-store")
+		fmt.Fprint(w, g)
+		return
+	}
+	s.mu.Lock()
+	v := s.root
+	s.mu.Unlock()
+	if rest, ok := strings.CutPrefix(r.URL.Path, "/w/"); ok {
+		win, path, _ := strings.Cut(rest, "/")
+		from, to, err := profile.ParseWindow(win)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusNotFound)
+			return
+		}
+		v = s.windowed(win, from, to)
+		r2 := new(http.Request)
+		*r2 = *r
+		u := *r.URL
+		u.Path, u.RawPath = "/"+path, ""
+		r2.URL = &u
+		r = r2
+	}
+	s.mux.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), viewKey{}, v)))
+}
+
+// windowed returns the view of the window win, making it on first use.
+func (s *Server) windowed(win string, from, to time.Duration) *view {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if v := s.windows[win]; v != nil {
+		return v
+	}
+	if len(s.windows) >= maxWindows {
+		clear(s.windows)
+	}
+	v := &view{p: s.root.p.Window(from, to), gen: s.gen, window: win, prefix: "/w/" + win}
+	if s.root.base != nil {
+		v.base = s.root.base.Window(from, to)
+	}
+	s.windows[win] = v
+	return v
+}
+
+// watch polls o.Fingerprint every second until ctx ends, reloading the
+// profiles when it changes.
+func (s *Server) watch(ctx context.Context) {
+	last := s.o.Fingerprint()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		fp := s.o.Fingerprint()
+		if fp == last {
+			continue
+		}
+		p, base, err := s.o.Reload()
+		if err != nil {
+			// A frame being written is not an error of the file: the
+			// next tick reads it whole.
+			fmt.Fprintf(s.o.Messages, "sonde: reload: %v\n", err)
+			continue
+		}
+		last = fp
+		s.mu.Lock()
+		s.gen++
+		s.root = &view{p: p, base: base, gen: s.gen}
+		s.windows = make(map[string]*view)
+		s.mu.Unlock()
+	}
 }
 
 // Close releases the object files pprof's views opened.
@@ -125,7 +250,7 @@ func (s *Server) Close() { s.obj.close() }
 // refused.
 func (s *Server) Handler(bindHost string, port int) http.Handler {
 	name, _ := os.Hostname()
-	return newHostGuard(s.mux, bindHost, port, name)
+	return newHostGuard(http.HandlerFunc(s.route), bindHost, port, name)
 }
 
 // Serve serves on ln until ctx ends, then shuts down within a second.
@@ -135,6 +260,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, bindHost string) er
 	hs := &http.Server{Handler: s.Handler(bindHost, port), ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
+	if s.o.Fingerprint != nil && s.o.Reload != nil {
+		wctx, stop := context.WithCancel(ctx)
+		defer stop()
+		go s.watch(wctx)
+	}
 	select {
 	case err := <-done:
 		return err
@@ -151,15 +281,48 @@ type pageData struct {
 	Title, Page, BaseName string
 	HasSamples, HasCounts bool
 	HasDiff, HasTime      bool
+	// Base goes before every link: "" or /w/FROM:TO.
+	Base, Window string
+	// Live is the script that reloads the page when the data changes,
+	// "" when the server is not live.
+	Live template.HTML
 }
 
-func (s *Server) data(page string) pageData {
+func (s *Server) data(v *view, page string) pageData {
 	return pageData{
 		Title: s.o.Title, Page: page, BaseName: s.o.BaseName,
-		HasSamples: len(s.o.Profile.Samples) > 0,
-		HasCounts:  len(s.o.Profile.Units) > 0,
-		HasDiff:    s.o.Base != nil,
+		HasSamples: len(v.p.Samples) > 0,
+		HasCounts:  len(v.p.Units) > 0,
+		HasDiff:    v.base != nil,
+		Base:       v.prefix, Window: v.window,
+		Live: template.HTML(s.liveScript(v)),
 	}
+}
+
+// liveScript polls /generation every second and reloads the page when
+// the server has read the data files again.
+func (s *Server) liveScript(v *view) string {
+	if s.o.Fingerprint == nil {
+		return ""
+	}
+	return fmt.Sprintf(`<script>
+"use strict";
+setInterval(() => fetch("/generation", {cache: "no-store"}).then(r => r.text()).then(g => {
+  if (g !== "%d") location.reload();
+}).catch(() => {}), 1000);
+</script>`, v.gen)
+}
+
+// withLive inserts the live script before a page's </body>.
+func (s *Server) withLive(v *view, page []byte) []byte {
+	js := s.liveScript(v)
+	i := bytes.LastIndex(page, []byte("</body>"))
+	if js == "" || i < 0 {
+		return page
+	}
+	out := make([]byte, 0, len(page)+len(js))
+	out = append(append(append(out, page[:i]...), js...), page[i:]...)
+	return out
 }
 
 // render executes a page into a buffer first, so that a failure is an
@@ -175,15 +338,16 @@ func (s *Server) render(w http.ResponseWriter, name string, data any) {
 }
 
 // fail shows err on a page of its own, with status code.
-func (s *Server) fail(w http.ResponseWriter, code int, err error) {
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, code int, err error) {
 	w.WriteHeader(code)
 	s.render(w, "message", struct {
 		pageData
 		Message string
-	}{s.data("message"), err.Error()})
+	}{s.data(viewOf(r), "message"), err.Error()})
 }
 
 func (s *Server) index(w http.ResponseWriter, r *http.Request) {
+	v := viewOf(r)
 	type run struct {
 		ID        uint64
 		Collector string
@@ -191,49 +355,51 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 		Lost      uint64
 	}
 	var runs []run
-	for _, r := range s.o.Profile.Runs {
+	for _, r := range v.p.Runs {
 		runs = append(runs, run{r.ID, r.Collector, strings.Join(r.Command, " "), r.Lost})
 	}
 	s.render(w, "index", struct {
 		pageData
 		Runs           []run
 		Samples, Units int
-	}{s.data("index"), runs, len(s.o.Profile.Samples), len(s.o.Profile.Units)})
+	}{s.data(v, "index"), runs, len(v.p.Samples), len(v.p.Units)})
 }
 
 // flamePage serves export's self-contained flame graph page of the
 // profile (samples, or counts for a counting profile).
 func (s *Server) flamePage(w http.ResponseWriter, r *http.Request) {
-	s.flameOnce.Do(func() {
+	v := viewOf(r)
+	v.flameOnce.Do(func() {
 		var b bytes.Buffer
-		s.flameErr = export.WriteHTML(&b, s.o.Profile, s.o.Sym)
-		s.flame = b.Bytes()
+		v.flameErr = export.WriteHTML(&b, v.p, s.o.Sym)
+		v.flame = s.withLive(v, b.Bytes())
 	})
-	if s.flameErr != nil {
-		s.fail(w, http.StatusInternalServerError, s.flameErr)
+	if v.flameErr != nil {
+		s.fail(w, r, http.StatusInternalServerError, v.flameErr)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(s.flame)
+	w.Write(v.flame)
 }
 
 // pprofUI serves pprof's web UI of the samples.
 func (s *Server) pprofUI(w http.ResponseWriter, r *http.Request) {
-	s.pprofOnce.Do(func() { s.pprof, s.pprofErr = s.newPprof() })
-	if s.pprofErr != nil {
-		s.fail(w, http.StatusNotFound, s.pprofErr)
+	v := viewOf(r)
+	v.pprofOnce.Do(func() { v.pprof, v.pprofErr = s.newPprof(v) })
+	if v.pprofErr != nil {
+		s.fail(w, r, http.StatusNotFound, v.pprofErr)
 		return
 	}
-	s.pprof.ServeHTTP(w, r)
+	v.pprof.ServeHTTP(w, r)
 }
 
-func (s *Server) newPprof() (http.Handler, error) {
-	if len(s.o.Profile.Samples) == 0 {
-		return nil, errors.New("pprof's web UI shows samples: this profile has none (see source and coverage)")
+func (s *Server) newPprof(v *view) (http.Handler, error) {
+	if len(v.p.Samples) == 0 {
+		return nil, errNoSamples
 	}
 	// Only the samples: a profile merged from record and count files
 	// holds both, and a pprof profile has one set of value types.
-	samples := *s.o.Profile
+	samples := *v.p
 	samples.Units, samples.CountTypes, samples.Listings = nil, nil, nil
 	prof, err := export.Pprof(&samples, s.o.Sym)
 	if err != nil {
@@ -249,24 +415,52 @@ func (s *Server) newPprof() (http.Handler, error) {
 			http.NotFound(w, r)
 			return
 		}
-		h.ServeHTTP(w, r)
+		if s.o.Fingerprint == nil {
+			h.ServeHTTP(w, r)
+			return
+		}
+		// Live: pprof's HTML pages get the reloading script too.
+		rec := &recorder{header: make(http.Header), code: http.StatusOK}
+		h.ServeHTTP(rec, r)
+		body := rec.body.Bytes()
+		if strings.HasPrefix(rec.header.Get("Content-Type"), "text/html") {
+			body = s.withLive(v, body)
+		}
+		for k, vs := range rec.header {
+			w.Header()[k] = vs
+		}
+		w.Header().Del("Content-Length")
+		w.WriteHeader(rec.code)
+		w.Write(body)
 	}), nil
 }
 
-func (s *Server) sourceModel() (*sourceModel, error) {
-	s.modelOnce.Do(func() { s.model, s.modelErr = newSourceModel(s.o.Profile, s.o.Sym) })
-	return s.model, s.modelErr
+// recorder keeps a response to change it before it is sent.
+type recorder struct {
+	header http.Header
+	code   int
+	body   bytes.Buffer
+}
+
+func (r *recorder) Header() http.Header         { return r.header }
+func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
+func (r *recorder) WriteHeader(code int)        { r.code = code }
+
+func (s *Server) sourceModel(v *view) (*sourceModel, error) {
+	v.modelOnce.Do(func() { v.model, v.modelErr = newSourceModel(v.p, s.o.Sym) })
+	return v.model, v.modelErr
 }
 
 // source lists the source files, or annotates the one named by ?file=,
 // which must be a file the profile names.
 func (s *Server) source(w http.ResponseWriter, r *http.Request) {
-	m, err := s.sourceModel()
+	v := viewOf(r)
+	m, err := s.sourceModel(v)
 	if err != nil {
-		s.fail(w, http.StatusInternalServerError, err)
+		s.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
-	d := s.data("source")
+	d := s.data(v, "source")
 	d.HasTime = m.hasTime
 	name := r.URL.Query().Get("file")
 	if name == "" {
@@ -278,7 +472,7 @@ func (s *Server) source(w http.ResponseWriter, r *http.Request) {
 	}
 	f := m.files[name]
 	if f == nil {
-		s.fail(w, http.StatusNotFound, fmt.Errorf("%q is no source file of this profile", name))
+		s.fail(w, r, http.StatusNotFound, fmt.Errorf("%q is no source file of this profile", name))
 		return
 	}
 	rows, readErr := annotate(f, m)
@@ -367,13 +561,14 @@ func thousands(n uint64) string {
 
 // coverage shows what ran per file and function, what never ran in red.
 func (s *Server) coverage(w http.ResponseWriter, r *http.Request) {
-	m, err := s.sourceModel()
+	v := viewOf(r)
+	m, err := s.sourceModel(v)
 	if err != nil {
-		s.fail(w, http.StatusInternalServerError, err)
+		s.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
 	if !m.hasCounts {
-		s.fail(w, http.StatusNotFound, errors.New("coverage needs counts (sonde count, sonde cc): this profile has samples only"))
+		s.fail(w, r, http.StatusNotFound, errors.New("coverage needs counts (sonde count, sonde cc): this profile has samples only"))
 		return
 	}
 	var files []*fileStat
@@ -402,23 +597,24 @@ func (s *Server) coverage(w http.ResponseWriter, r *http.Request) {
 		CodeLines, RunLines int
 		NFuncs, RunFuncs    int
 		LinePct             string
-	}{s.data("coverage"), files, m.funcs, code, ran, len(m.funcs), runFuncs, linePct})
+	}{s.data(v, "coverage"), files, m.funcs, code, ran, len(m.funcs), runFuncs, linePct})
 }
 
 // diffPage serves the diff flame graph.
 func (s *Server) diffPage(w http.ResponseWriter, r *http.Request) {
-	if s.o.Base == nil {
-		s.fail(w, http.StatusNotFound, errors.New("no base profile: start sonde report --http with --diff BASE.data"))
+	v := viewOf(r)
+	if v.base == nil {
+		s.fail(w, r, http.StatusNotFound, errors.New("no base profile: start sonde report --http with --diff BASE.data"))
 		return
 	}
-	s.diffOnce.Do(func() { s.diff, s.diffErr = diffTree(s.o.Base, s.o.Profile, s.o.Sym) })
-	if s.diffErr != nil {
-		s.fail(w, http.StatusInternalServerError, s.diffErr)
+	v.diffOnce.Do(func() { v.diff, v.diffErr = diffTree(v.base, v.p, s.o.Sym) })
+	if v.diffErr != nil {
+		s.fail(w, r, http.StatusInternalServerError, v.diffErr)
 		return
 	}
-	data, err := jsonJS(s.diff)
+	data, err := jsonJS(v.diff)
 	if err != nil {
-		s.fail(w, http.StatusInternalServerError, err)
+		s.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
 	s.render(w, "diff", struct {
@@ -426,7 +622,7 @@ func (s *Server) diffPage(w http.ResponseWriter, r *http.Request) {
 		Data                    template.JS
 		Changes                 []diffChange
 		NewSamples, BaseSamples int64
-	}{s.data("diff"), data, significant(s.diff), s.diff.V, s.diff.B})
+	}{s.data(v, "diff"), data, significant(v.diff), v.diff.V, v.diff.B})
 }
 
 // jsonJS encodes v for a script element: json.Marshal escapes <, > and &,
