@@ -46,6 +46,7 @@ func run() error {
 	rounds := flag.Int("rounds", 5, "timed rounds of each server")
 	sonde := flag.String("sonde", "", "sonde binary (default: go build ./cmd/sonde)")
 	chromium := flag.String("chromium", "/usr/bin/chromium", "the browser")
+	window := flag.String("window", "", "FROM:TO: serve only the samples of this window of the profile (both servers)")
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "bench-webui-")
 	if err != nil {
@@ -68,12 +69,16 @@ func run() error {
 		*data = filepath.Join(keep, "sonde.data")
 	}
 	pb := filepath.Join(dir, "profile.pb.gz")
-	if out, err := exec.Command(*sonde, "report", "--format", "pprof", "-o", pb, *data).CombinedOutput(); err != nil {
+	var extra []string
+	if *window != "" {
+		extra = []string{"--window", *window}
+	}
+	if out, err := exec.Command(*sonde, append([]string{"report", "--format", "pprof", "-o", pb, *data}, extra...)...).CombinedOutput(); err != nil {
 		return fmt.Errorf("sonde report --format pprof: %v\n%s", err, out)
 	}
 	ds, _ := os.Stat(*data)
 	ps, _ := os.Stat(pb)
-	fmt.Printf("profile: sonde.data %.1f MiB, its pprof export %.1f MiB\n", mib(ds.Size()), mib(ps.Size()))
+	fmt.Printf("profile: sonde.data %.1f MiB, its pprof export %.1f MiB (window %q)\n", mib(ds.Size()), mib(ps.Size()), *window)
 
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(*chromium), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
@@ -110,8 +115,8 @@ func run() error {
 			base := "http://127.0.0.1:" + port
 			return cmd, base + "/ui/flamegraph", waitListening("127.0.0.1:" + port)
 		}, ready: `#stack-chart .boxtext`},
-		{name: "sonde report --http, /pprof/flamegraph", start: sondeServer(*sonde, *data, "pprof/flamegraph"), ready: `#stack-chart .boxtext`},
-		{name: "sonde report --http, /flame", start: sondeServer(*sonde, *data, "flame"), ready: `#fg .frame`},
+		{name: "sonde report --http, /pprof/flamegraph", start: sondeServer(*sonde, *data, extra, "pprof/flamegraph"), ready: `#stack-chart .boxtext`},
+		{name: "sonde report --http, /flame", start: sondeServer(*sonde, *data, extra, "flame"), ready: `#fg .frame`},
 	}
 	times := make([][]time.Duration, len(servers))
 	for r := 0; r < *rounds; r++ {
@@ -166,9 +171,9 @@ func (s server) measure(browser context.Context) (time.Duration, error) {
 
 // sondeServer starts sonde report --http and returns page's URL once the
 // server printed it.
-func sondeServer(sonde, data, page string) func() (*exec.Cmd, string, error) {
+func sondeServer(sonde, data string, extra []string, page string) func() (*exec.Cmd, string, error) {
 	return func() (*exec.Cmd, string, error) {
-		cmd := exec.Command(sonde, "report", "--http", "127.0.0.1:0", "--no-browser", data)
+		cmd := exec.Command(sonde, append([]string{"report", "--http", "127.0.0.1:0", "--no-browser", data}, extra...)...)
 		stderr, err := cmd.StderrPipe()
 		if err != nil {
 			return nil, "", err

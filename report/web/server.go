@@ -405,6 +405,11 @@ func (s *Server) newPprof(v *view) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The export keeps every sample; samples with the same stack and
+	// labels (pid, tid, comm) are merged here, as pprof merges profiles,
+	// so that its views (the flame graph lists each sample it is given)
+	// grow with the distinct stacks, not the samples.
+	prof = prof.Compact()
 	handlers, err := pprofHandlers(prof, s.obj, s.o.Messages)
 	if err != nil {
 		return nil, err
