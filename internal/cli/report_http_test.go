@@ -674,3 +674,42 @@ func TestReportHTTPLive(t *testing.T) {
 	}
 	t.Logf("the page went from %d to %d samples by itself", first, later)
 }
+
+// TestReportHTTPExpr: PCT's question on hier-test (record --expr
+// hier-test@worker@n) in the browser. The expressions page's int-avg is
+// the mean of n over the samples, which must equal hierTruth (from the
+// source) within zBound standard errors of the values in the data file;
+// the split of worker's time by n is there too.
+func TestReportHTTPExpr(t *testing.T) {
+	requirePerf(t)
+	ctx := browser(t)
+	shots := artifacts(t)
+	const q = 300000000
+	bin := testprog.Build(t, examplePath("hier-test.c"), testprog.Opts{Flags: []string{"-O2", "-g", "-fno-optimize-sibling-calls"}})
+	data := filepath.Join(t.TempDir(), "expr.data")
+	stop, done := stopWhen(t, data, exprsRead("hier-test@worker@n", 600))
+	code, stderr := record(t, append([]string{"--expr", "hier-test@worker@n", "-o", data, "--"}, loopUntil(t, stop, bin, strconv.Itoa(q))...)...)
+	done()
+	if code != 0 {
+		t.Fatalf("record: exit %d: %s", code, stderr)
+	}
+	nums, _ := exprValues(t, readProfile(t, data), "hier-test@worker@n")
+	_, se := meanSE(nums)
+	url := serveReport(t, data)
+	do(t, ctx, chromedp.Navigate(url+"expr"), chromedp.WaitVisible(chromedp.CSS(`section.expr`)))
+	screenshot(t, ctx, shots, "expr")
+	avg := eval[string](t, ctx, `document.querySelector('section.expr[data-spec="hier-test@worker@n"] pre.int-avg').innerText`)
+	m := regexp.MustCompile(`(?m)^(\S+) ±`).FindStringSubmatch(avg)
+	if m == nil {
+		t.Fatalf("no int-avg figure on the page: %q", avg)
+	}
+	mean, err := strconv.ParseFloat(m[1], 64)
+	// %.3g on the page: its rounding is allowed on top of the error.
+	if err != nil || math.Abs(mean-hierTruth(q)) > zBound*se+0.005*mean {
+		t.Errorf("page's mean of n %q, truth %.4g ± %.2g (SE)", m[1], hierTruth(q), se)
+	}
+	split := eval[string](t, ctx, `document.querySelector('section.expr pre.split').innerText`)
+	if !strings.Contains(split, "worker's samples by n") {
+		t.Errorf("no split of worker's time by n:\n%s", split)
+	}
+}

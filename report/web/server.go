@@ -147,12 +147,16 @@ func New(o Options) (*Server, error) {
 	s.mux.HandleFunc("GET /coverage", s.coverage)
 	s.mux.HandleFunc("GET /diff", s.diffPage)
 	s.mux.HandleFunc("GET /timeline", s.timelinePage)
+	s.mux.HandleFunc("GET /expr", s.exprPage)
 	s.mux.Handle("/pprof/", http.StripPrefix("/pprof", http.HandlerFunc(s.pprofUI)))
 	return s, nil
 }
 
 // errNoSamples is the answer of the pages that show samples only.
 var errNoSamples = errors.New("this profile has no samples (see source and coverage)")
+
+// errNoExprs is the expressions page's answer for a profile without them.
+var errNoExprs = errors.New("this profile has no expression values (sonde record --expr PROG@FUNC@EXPR)")
 
 // maxWindows bounds the windowed views kept at once (each may hold a
 // pprof UI of its own); the oldest goes first.
@@ -281,6 +285,7 @@ type pageData struct {
 	Title, Page, BaseName string
 	HasSamples, HasCounts bool
 	HasDiff, HasTime      bool
+	HasExprs              bool
 	// Base goes before every link: "" or /w/FROM:TO.
 	Base, Window string
 	// Live is the script that reloads the page when the data changes,
@@ -294,6 +299,7 @@ func (s *Server) data(v *view, page string) pageData {
 		HasSamples: len(v.p.Samples) > 0,
 		HasCounts:  len(v.p.Units) > 0,
 		HasDiff:    v.base != nil,
+		HasExprs:   len(v.p.Exprs) > 0,
 		Base:       v.prefix, Window: v.window,
 		Live: template.HTML(s.liveScript(v)),
 	}
