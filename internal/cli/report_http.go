@@ -109,21 +109,9 @@ func (h *reportHTTP) serve(e *env, p *profile.Profile, files []string, x *report
 		return fail(e, "report", err)
 	}
 	defer srv.Close()
-	host, port, _ := splitHTTPAddr(h.addr)
-	ln, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
+	ln, host, err := h.listen(e, "report")
 	if err != nil {
-		return fail(e, "report", fmt.Errorf("--http: %w", err))
-	}
-	urlHost := host
-	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
-		urlHost = "127.0.0.1"
-	}
-	url := "http://" + net.JoinHostPort(urlHost, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)) + "/"
-	fmt.Fprintf(e.stderr, "sonde report: serving %s (Ctrl-C stops)\n", url)
-	if !h.noBrowser {
-		if msg := openBrowser(e, url); msg != "" {
-			fmt.Fprintf(e.stderr, "sonde report: %s\n", msg)
-		}
+		return fail(e, "report", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -131,6 +119,32 @@ func (h *reportHTTP) serve(e *env, p *profile.Profile, files []string, x *report
 		return fail(e, "report", fmt.Errorf("--http: %w", err))
 	}
 	return exitOK
+}
+
+// listen opens the --http address, prints the URL on stderr and, where a
+// desktop exists and --no-browser is not given, opens a browser on it.
+// host is the address's host part, for the server's Host check.
+func (h *reportHTTP) listen(e *env, verb string) (ln net.Listener, host string, err error) {
+	host, port, err := splitHTTPAddr(h.addr)
+	if err != nil {
+		return nil, "", err
+	}
+	ln, err = net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
+	if err != nil {
+		return nil, "", fmt.Errorf("--http: %w", err)
+	}
+	urlHost := host
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		urlHost = "127.0.0.1"
+	}
+	url := "http://" + net.JoinHostPort(urlHost, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)) + "/"
+	fmt.Fprintf(e.stderr, "sonde %s: serving %s (Ctrl-C stops)\n", verb, url)
+	if !h.noBrowser {
+		if msg := openBrowser(e, url); msg != "" {
+			fmt.Fprintf(e.stderr, "sonde %s: %s\n", verb, msg)
+		}
+	}
+	return ln, host, nil
 }
 
 // filesFingerprint names the data files matching the patterns with their

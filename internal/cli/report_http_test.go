@@ -713,3 +713,76 @@ func TestReportHTTPExpr(t *testing.T) {
 		t.Errorf("no split of worker's time by n:\n%s", split)
 	}
 }
+
+// TestTopHTTP: sonde top -g --http on hier-test run in a loop. The flame
+// graph open in the browser reloads itself as top records, until it holds
+// 1000 samples; then worker is wider under dispatch_2 than under
+// dispatch_1 (PCT's 2:1, certain at 1000 samples). When the loop ends the
+// server goes on until SIGINT, and top's status is the command's.
+func TestTopHTTP(t *testing.T) {
+	requirePerf(t)
+	ctx := browser(t)
+	shots := artifacts(t)
+	bin := testprog.Build(t, examplePath("hier-test.c"), testprog.Opts{Flags: []string{"-O2", "-g", "-fno-optimize-sibling-calls"}})
+	stop := filepath.Join(t.TempDir(), "stop")
+	cmd := exec.Command(buildSonde(t), append([]string{"top", "-g", "--http", "127.0.0.1:0", "--no-browser", "--"}, loopUntil(t, stop, bin, "100000000")...)...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan bool, 1)
+	lines := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		re := regexp.MustCompile(`serving (http://127\.0\.0\.1:\d+/)`)
+		for sc.Scan() {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				lines <- m[1]
+			}
+			if strings.Contains(sc.Text(), "the recording ended") {
+				ended <- true
+			}
+		}
+	}()
+	defer func() {
+		os.WriteFile(stop, nil, 0o644)
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+	}()
+	url := <-lines
+	do(t, ctx, chromedp.Navigate(url+"flame"))
+	allJS := `(e => e ? +e.dataset.value : 0)(document.querySelector('#fg .frame[data-name="all"]'))`
+	var n int64
+	deadline := time.Now().Add(stopCap) // a guard, not a time the test asserts
+	for n < 1000 && time.Now().Before(deadline) {
+		time.Sleep(500 * time.Millisecond)
+		if v, err := chromedp.Run(ctx, chromedp.Evaluate[int64](allJS)); err == nil {
+			n = v
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("the live flame graph holds %d samples", n)
+	}
+	// End the loop: the recording ends and the server goes on (a page
+	// loaded now holds at least the 1000 samples seen).
+	os.WriteFile(stop, nil, 0o644)
+	select {
+	case <-ended:
+	case <-time.After(stopCap): // a guard against hanging
+		t.Fatal("sonde top did not say that the recording ended")
+	}
+	do(t, ctx, chromedp.Navigate(url+"flame"), chromedp.WaitVisible(chromedp.CSS(`#fg .frame`)))
+	frames := eval[[]fgFrame](t, ctx, framesJS)
+	screenshot(t, ctx, shots, "top-flame")
+	w1, w2 := under(frames, "dispatch_1", "worker"), under(frames, "dispatch_2", "worker")
+	if w1 <= 0 || w2 <= w1 {
+		t.Errorf("worker under dispatch_2 (%.0f px) is not wider than under dispatch_1 (%.0f px)", w2, w1)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("sonde top after the loop and SIGINT: %v", err)
+	}
+}

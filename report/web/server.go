@@ -217,7 +217,7 @@ func (s *Server) windowed(win string, from, to time.Duration) *view {
 // watch polls o.Fingerprint every second until ctx ends, reloading the
 // profiles when it changes.
 func (s *Server) watch(ctx context.Context) {
-	last := s.o.Fingerprint()
+	last, lastErr := s.o.Fingerprint(), ""
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	for {
@@ -232,12 +232,15 @@ func (s *Server) watch(ctx context.Context) {
 		}
 		p, base, err := s.o.Reload()
 		if err != nil {
-			// A frame being written is not an error of the file: the
-			// next tick reads it whole.
-			fmt.Fprintf(s.o.Messages, "sonde: reload: %v\n", err)
+			// Said once: a file not written yet, or a frame being
+			// written, is read whole on a later tick.
+			if msg := err.Error(); msg != lastErr {
+				lastErr = msg
+				fmt.Fprintf(s.o.Messages, "sonde: reload: %v\n", err)
+			}
 			continue
 		}
-		last = fp
+		last, lastErr = fp, ""
 		s.mu.Lock()
 		s.gen++
 		s.root = &view{p: p, base: base, gen: s.gen}
