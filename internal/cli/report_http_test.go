@@ -247,6 +247,17 @@ func TestReportHTTPFlame(t *testing.T) {
 			t.Errorf("%s shows no %q:\n%.2000s", page.path, page.want, text)
 		}
 	}
+	// pprof's flame graph (its stacks view): boxes (.boxbg) with their
+	// names (.boxtext), callees drawn one row below their caller.
+	do(t, ctx, chromedp.Navigate(url+"pprof/flamegraph"), chromedp.WaitVisible(chromedp.CSS(`#stack-chart .boxtext`)))
+	boxes := eval[[]pprofBox](t, ctx, `[...document.querySelectorAll("#stack-chart .boxbg")].map(e => ({
+		name: (e.querySelector(".boxtext") || {}).textContent || "", left: parseFloat(e.style.left),
+		top: parseFloat(e.style.top), width: parseFloat(e.style.width)}))`)
+	p1, p2 := pprofUnder(boxes, "dispatch_1", "worker"), pprofUnder(boxes, "dispatch_2", "worker")
+	t.Logf("pprof's flame graph: worker under dispatch_1 %.0f px, under dispatch_2 %.0f px", p1, p2)
+	if p1 <= 0 || p2 <= p1 {
+		t.Errorf("pprof's flame graph: worker under dispatch_2 (%.0f px) is not wider than under dispatch_1 (%.0f px): %+v", p2, p1, boxes)
+	}
 	resp, err := http.Get(url + "pprof/graph")
 	if err != nil {
 		t.Fatal(err)
@@ -325,6 +336,39 @@ func checkTimeline(t *testing.T, ctx context.Context, shots, url string, p *prof
 	if all != strconv.FormatInt(in, 10) {
 		t.Errorf("the window's flame graph holds %s samples, want %d", all, in)
 	}
+}
+
+// pprofBox is one box of pprof's flame graph as its script drew it.
+type pprofBox struct {
+	Name  string  `json:"name"`
+	Left  float64 `json:"left"`
+	Top   float64 `json:"top"`
+	Width float64 `json:"width"`
+}
+
+// pprofUnder returns the width of the boxes named child drawn in the row
+// below a box named parent, within its extent.
+func pprofUnder(boxes []pprofBox, parent, child string) float64 {
+	row := math.Inf(1) // the height of a row: the smallest gap between tops
+	for _, a := range boxes {
+		for _, b := range boxes {
+			if d := b.Top - a.Top; d > 0 && d < row {
+				row = d
+			}
+		}
+	}
+	w := 0.0
+	for _, p := range boxes {
+		if p.Name != parent {
+			continue
+		}
+		for _, c := range boxes {
+			if c.Name == child && math.Abs(c.Top-p.Top-row) < 0.5 && c.Left >= p.Left-0.5 && c.Left+c.Width <= p.Left+p.Width+1.5 {
+				w += c.Width
+			}
+		}
+	}
+	return w
 }
 
 // checkForeignHost sends requests naming other hosts (DNS rebinding) and
