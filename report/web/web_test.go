@@ -10,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"sonde/profile"
 	"sonde/symbol"
@@ -179,5 +181,73 @@ func TestServer(t *testing.T) {
 		if code != tt.code || !strings.Contains(body, tt.want) {
 			t.Errorf("GET %s (Host %q): %d, want %d with %q:\n%.400s", tt.path, tt.host, code, tt.code, tt.want, body)
 		}
+	}
+}
+
+// TestServerLive: when the fingerprint changes, the server reloads the
+// profile, /generation moves on, and the pages (pprof's included) show the
+// new profile and carry the reloading script.
+func TestServerLive(t *testing.T) {
+	sym := fakeSym{0x1150: {{Func: "worker", File: "/src/app.c", Line: 3}}}
+	mk := func(n int) *profile.Profile {
+		p := &profile.Profile{
+			SampleTypes: []profile.ValueType{{Type: "samples", Unit: "count"}},
+			Mappings:    []*profile.Mapping{{Path: "/nonexistent/app"}},
+		}
+		for i := 0; i < n; i++ {
+			p.Samples = append(p.Samples, profile.Sample{Stack: []profile.Location{{Addr: 0x1150}}, Values: []int64{1}})
+		}
+		return p
+	}
+	var mu sync.Mutex
+	fp, n := "a", 10
+	srv, err := New(Options{Profile: mk(10), Sym: sym,
+		Fingerprint: func() string { mu.Lock(); defer mu.Unlock(); return fp },
+		Reload: func() (*profile.Profile, *profile.Profile, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			return mk(n), nil, nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- srv.Serve(ctx, ln, "127.0.0.1") }()
+	defer func() { cancel(); <-done }()
+	get := func(path string) string {
+		resp, err := http.Get("http://" + ln.Addr().String() + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	if g := get("/generation"); g != "0" {
+		t.Fatalf("generation %q at start", g)
+	}
+	for _, page := range []string{"/", "/flame", "/pprof/top"} {
+		if !strings.Contains(get(page), `location.reload()`) {
+			t.Errorf("%s has no reloading script", page)
+		}
+	}
+	mu.Lock()
+	fp, n = "b", 25
+	mu.Unlock()
+	for i := 0; get("/generation") == "0"; i++ {
+		if i == 600 { // a guard against hanging: the server polls every second
+			t.Fatal("no reload after the fingerprint changed")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if body := get("/"); !strings.Contains(body, "25 samples") {
+		t.Errorf("after the reload the index does not show 25 samples:\n%.300s", body)
 	}
 }
