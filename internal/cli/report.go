@@ -17,7 +17,7 @@ import (
 )
 
 const reportUsage = `
-Usage: sonde report [VIEW] [-p PID] [--top N] [--format text|pprof|folded|speedscope|lcov|cobertura|gcov-json|json|html] [--window FROM:TO] [-o OUT] [FILE...]
+Usage: sonde report [VIEW] [-p PID] [--top N] [--http [HOST:]PORT [--no-browser]] [--format text|pprof|folded|speedscope|lcov|cobertura|gcov-json|json|html] [--window FROM:TO] [-o OUT] [FILE...]
 
 Report reads data files of any collector (record, count, cc), merges them,
 symbolizes each distinct address once and prints a view, or exports the
@@ -132,6 +132,18 @@ Flags:
                     gates: "*" within a path element, "**" across them, a
                     pattern without a leading "/" matches a trailing part
                     ("gen/*.c", "*.h", "/usr/**")
+  --http [HOST:]PORT
+                    serve the report on http://HOST:PORT/ instead of printing
+                    a view (HOST defaults to 127.0.0.1, PORT 0 picks a free
+                    one; the URL is printed on stderr): pprof's web UI for
+                    samples (top, graph, flame graph, peek, source,
+                    disassembly), and sonde's pages: flame graph, annotated
+                    source with counts and sampled time side by side,
+                    coverage, and with --diff BASE a diff flame graph. The
+                    filters above apply. Requests naming another host are
+                    refused (403). Ctrl-C stops it.
+  --no-browser      with --http: open no browser (one is opened with
+                    xdg-open only where $DISPLAY or $WAYLAND_DISPLAY is set)
 
 Examples:
   sonde report                          flat profile of ./sonde.data
@@ -143,6 +155,8 @@ Examples:
   sonde report --by 'handle@req->size'  a function's time by a parameter's value
   sonde report --format pprof -o cpu.pb.gz && go tool pprof -top cpu.pb.gz
   sonde report --format cobertura -o coverage.xml --exclude '/usr/**' --fail-under-line 80
+  sonde report --http 0 count.data rec.data   counts and time side by side
+  sonde report --http :8080 --diff base.data new.data
 `
 
 func reportVerb() *verb {
@@ -206,6 +220,7 @@ func runReport(e *env, args []string) int {
 	fs.IntVar(&f.live, "p", 0, "read the counters of the running sonde cc program PID from its memory")
 	fs.StringVar(&f.out, "o", "", "output file")
 	x := newReportExtras(fs) // report_extras.go: --focus, --ignore, --comm, --object, --diff
+	h := newReportHTTP(fs)   // report_http.go: --http, --no-browser
 	for _, v := range viewsNotBuilt {
 		f.notBuilt[v] = fs.Bool(v, false, "not built yet")
 	}
@@ -235,6 +250,9 @@ func runReport(e *env, args []string) int {
 	}
 	if err == nil {
 		err = f.cov.check()
+	}
+	if err == nil {
+		err = h.check(f)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde report: %v\n", err)
@@ -291,6 +309,9 @@ func runReport(e *env, args []string) int {
 	sym := report.NewSymbolizer(cache, e.stderr)
 	if p, err = x.apply(p, sym); err != nil {
 		return fail(e, "report", err)
+	}
+	if h.on() {
+		return h.serve(e, p, files, x, f, sym, cache)
 	}
 	// Everything is built in memory first, so that a failure leaves no
 	// half-written OUT behind.

@@ -102,32 +102,39 @@ func (x *reportExtras) write(e *env, w io.Writer, p *profile.Profile, sym report
 	if x.diff == "" {
 		return report.Write(w, p, sym, opts)
 	}
-	base, warnings, err := datafile.ReadFiles([]string{x.diff})
-	for _, wn := range warnings {
-		fmt.Fprintf(e.stderr, "sonde: %s\n", wn)
-	}
+	base, err := x.base(e, sym, f)
 	if err != nil {
-		return fmt.Errorf("--diff: %w", err)
-	}
-	if f.window != "" {
-		from, to, err := profile.ParseWindow(f.window)
-		if err != nil {
-			return err
-		}
-		base = base.Window(from, to)
-	}
-	if f.pids != "" {
-		keep, err := parsePIDs(f.pids)
-		if err != nil {
-			return err
-		}
-		base = selectPIDs(base, keep)
-	}
-	if base, err = x.apply(base, sym); err != nil {
 		return err
 	}
 	if opts != nil && opts.View != report.ViewDefault && opts.View != report.ViewFlat {
 		return fmt.Errorf("--diff compares flat profiles (--by line|function|file|object), not --%v", opts.View)
 	}
 	return report.WriteDiff(w, base, p, sym, opts)
+}
+
+// base reads the --diff base file and windows and filters it as the
+// profile it is compared with.
+func (x *reportExtras) base(e *env, sym report.Symbolizer, f *reportFlags) (*profile.Profile, error) {
+	base, warnings, err := datafile.ReadFiles([]string{x.diff})
+	for _, wn := range warnings {
+		fmt.Fprintf(e.stderr, "sonde: %s\n", wn)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--diff: %w", err)
+	}
+	if f.window != "" {
+		from, to, err := profile.ParseWindow(f.window)
+		if err != nil {
+			return nil, err
+		}
+		base = base.Window(from, to)
+	}
+	if f.pids != "" {
+		keep, err := parsePIDs(f.pids)
+		if err != nil {
+			return nil, err
+		}
+		base = selectPIDs(base, keep)
+	}
+	return x.apply(base, sym)
 }

@@ -22,7 +22,7 @@ func topVerb() *verb {
 		run:     runTop,
 		usage: `
 Usage: sonde top [-F HZ] [-g | --call-graph fp|dwarf] [--rows N] [-o FILE]
-                 (-p PID[,PID...] | -- CMD ARGS...)
+                 [--http [HOST:]PORT [--no-browser]] (-p PID[,PID...] | -- CMD ARGS...)
 
 Collects like 'sonde record' and shows the hottest functions every second,
 with their self (flat) and total (cum) shares, the samples, processes and
@@ -30,9 +30,15 @@ lost records so far. q (or Ctrl-C) quits: with -p sonde detaches and the
 processes run on; a command is sent SIGTERM and its exit status is sonde's.
 The samples are kept in FILE (default: a temporary file, removed at the end).
 
+--http [HOST:]PORT serves the profile as it grows on http://HOST:PORT/ too
+(sonde report --http's pages, which reload themselves; HOST defaults to
+127.0.0.1, PORT 0 picks a free one, the URL is printed on stderr); when the
+recording has ended the server goes on until Ctrl-C.
+
 Examples:
   sonde top -p $(pidof postgres)
   sonde top -g -- ./simulation --steps 100000
+  sonde top -g --http 0 -p $(pidof postgres)
 `,
 	}
 }
@@ -42,10 +48,14 @@ func runTop(e *env, args []string) int {
 	f := &recordFlags{}
 	f.register(fs)
 	rows := fs.Int("rows", 20, "functions shown")
+	h := newReportHTTP(fs) // top_http.go: --http, --no-browser
 	if code, ok := parseFlags(e, fs, args); !ok {
 		return code
 	}
 	opts, pids, err := f.options()
+	if err == nil {
+		err = h.checkTop()
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde top: %v\n", err)
 		return exitUsage
@@ -96,6 +106,13 @@ func runTop(e *env, args []string) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde top: %v\n", err)
 		return exitUsage
+	}
+	if h.on() {
+		finish, err := h.serveTop(e, out, cmdArgs, sym, cache)
+		if err != nil {
+			return fail(e, "top", err)
+		}
+		defer finish()
 	}
 	rec := &recording{e: e, opts: opts, out: out, pids: pids, cmd: cmdArgs, duration: f.duration, quiet: true, quit: quit, verb: "top", sampler: sampler}
 	if len(cmdArgs) > 0 && tty {
