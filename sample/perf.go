@@ -122,8 +122,10 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 		}
 		if s.opts.Jitter {
 			p := period/2 + rand.Uint64N(period)
-			for _, ev := range s.events {
-				ev.SetPeriod(p) // a task that exited refuses; nothing to jitter then
+			for i, ev := range s.events {
+				if !s.offEvent[i] {
+					ev.SetPeriod(p) // a task that exited refuses; nothing to jitter then
+				}
 			}
 		}
 	}

@@ -103,6 +103,11 @@ type Options struct {
 	// CallGraphFP, chains that reach it are counted in Stats.Cut. 0: not
 	// counted.
 	MaxStack int
+	// OffCPU records, besides the CPU samples, one sample per time a
+	// thread leaves the CPU and comes back, weighted by the time it was
+	// away, with the stack where it left and why (offcpu.go). The
+	// samples then have the columns profile.OffCPUSampleTypes.
+	OffCPU bool
 }
 
 // ExprEvaluator evaluates record --expr expressions at one sample. The
@@ -172,7 +177,7 @@ type Stats struct {
 	Lost      uint64
 	Processes int
 	// Incomplete counts stacks that the unwinder could not unwind to the
-	// outermost frame (CallGraphDWARF only). A Go stack that ends in
+	// outermost frame (CallGraphDWARF only; off-CPU stacks too). A Go stack that ends in
 	// runtime.goexit, runtime.main, runtime.mstart or runtime.rt0_go is
 	// whole, wherever the walk stopped after it.
 	Incomplete int
@@ -189,6 +194,13 @@ type Stats struct {
 	Stops    int
 	StopTime time.Duration
 	StopWork time.Duration
+	// OffCPU counts the off-CPU episodes written and OffCPUTime their
+	// total in nanoseconds; OffCPUUnseen counts returns to the CPU whose
+	// leaving was not seen (it was before sampling began, or its record
+	// was lost).
+	OffCPU       int
+	OffCPUTime   int64
+	OffCPUUnseen int
 }
 
 // Sampler turns samples into the data file: it keeps each process's
@@ -201,6 +213,17 @@ type Sampler struct {
 	cfg    perfevent.Config
 	cpus   []int
 	events []*perfevent.Event
+	// offEvent[i] says that events[i] is an off-CPU event (offcpu.go).
+	offEvent []bool
+	offCfg   perfevent.Config
+	// blocked holds each thread's open off-CPU episode; exited the
+	// threads that exited; held the records a drain left for the next
+	// (newer than its start); syscalls names kernel chains' calls.
+	blocked   map[int32]*offEpisode
+	exited    map[int32]bool
+	held      []item
+	syscalls  *kernelSyscalls
+	waitIndex int // datafile mapping index of profile.WaitPath + 1, 0 before use
 
 	clockOffset int64 // wall clock minus CLOCK_MONOTONIC, ns
 
@@ -288,6 +311,7 @@ type placement struct {
 // item is one record taken out of a ring, owning its slices.
 type item struct {
 	rec perfevent.Record
+	off bool // from an off-CPU event
 }
 
 // New returns a Sampler that writes to w, which must have a run started
@@ -338,6 +362,11 @@ func New(w *datafile.Writer, opts Options) (*Sampler, error) {
 		pages = 64
 	}
 	s.cfg.RingPages = pages
+	if opts.OffCPU {
+		if err := s.setupOffCPU(); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
 }
 
@@ -372,6 +401,18 @@ func (s *Sampler) attach(pid int) error {
 				return fmt.Errorf("sample process %d: %w", pid, err)
 			}
 			s.events = append(s.events, ev)
+			s.offEvent = append(s.offEvent, false)
+			if s.opts.OffCPU {
+				off, err := s.openOffCPU(tid, cpu)
+				if errors.Is(err, unix.ESRCH) {
+					break
+				}
+				if err != nil {
+					return fmt.Errorf("sample process %d: %w", pid, err)
+				}
+				s.events = append(s.events, off)
+				s.offEvent = append(s.offEvent, true)
+			}
 		}
 	}
 	// The maps again, now that the events report every later mmap: one
@@ -439,7 +480,7 @@ func (s *Sampler) closeEvents() error {
 			first = err
 		}
 	}
-	s.events = nil
+	s.events, s.offEvent = nil, nil
 	return first
 }
 
@@ -448,7 +489,10 @@ func (s *Sampler) closeEvents() error {
 // object the run mapped that was deleted meanwhile. Every collector calls
 // it once, before the writer is closed.
 func (s *Sampler) finish() error {
-	err := s.flushHistogram()
+	err := s.endOffCPU()
+	if ferr := s.flushHistogram(); err == nil {
+		err = ferr
+	}
 	if ferr := s.flushRing(); err == nil {
 		err = ferr
 	}
@@ -478,9 +522,16 @@ func (s *Sampler) Close() error {
 // drain reads every ring, orders the records by time (a process's mmap on
 // one CPU must be known before its samples on another) and handles them.
 func (s *Sampler) drain() error {
-	s.pending = s.pending[:0]
+	// Off-CPU episodes pair records of different rings (a thread leaves
+	// one CPU and comes back on another): only records older than the
+	// drain's start are surely all read, the newer ones wait for the
+	// next drain (or endOffCPU).
+	cut := uint64(unix.MonotonicNow())
+	s.pending = append(s.pending[:0], s.held...)
+	s.held = s.held[:0]
 	var rec perfevent.Record
-	for _, ev := range s.events {
+	for i, ev := range s.events {
+		off := s.offEvent[i]
 		for {
 			ok, err := ev.Next(&rec)
 			if !ok {
@@ -492,12 +543,16 @@ func (s *Sampler) drain() error {
 				s.mu.Unlock()
 				continue
 			}
-			s.pending = append(s.pending, item{rec: own(&rec)})
+			s.pending = append(s.pending, item{rec: own(&rec), off: off})
 		}
 	}
 	sort.SliceStable(s.pending, func(i, j int) bool { return s.pending[i].rec.Time < s.pending[j].rec.Time })
 	for i := range s.pending {
-		if err := s.handle(&s.pending[i].rec); err != nil {
+		if s.opts.OffCPU && s.pending[i].rec.Time >= cut {
+			s.held = append(s.held, s.pending[i:]...)
+			break
+		}
+		if err := s.handleItem(&s.pending[i]); err != nil {
 			return err
 		}
 	}
@@ -545,6 +600,20 @@ func (s *Sampler) proc(pid int32) *process {
 	return p
 }
 
+// handleItem handles one record of a ring.
+func (s *Sampler) handleItem(it *item) error {
+	if it.off {
+		switch it.rec.Type {
+		case perfevent.RecordSample:
+			s.switchOut(&it.rec)
+			return nil
+		case perfevent.RecordSwitch:
+			return s.switchRecord(&it.rec)
+		}
+	}
+	return s.handle(&it.rec)
+}
+
 func (s *Sampler) handle(r *perfevent.Record) error {
 	switch r.Type {
 	case perfevent.RecordSample:
@@ -590,6 +659,7 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		s.countProcess()
 		return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
 	case perfevent.RecordExit:
+		s.threadExited(int32(r.TID))
 		if r.PID != r.TID {
 			return nil
 		}
@@ -906,7 +976,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 		stack = stack[:datafile.MaxStackDepth]
 	}
 	s.sample.Stack = stack
-	s.sample.Values = append(s.sample.Values[:0], 1, int64(r.Period))
+	s.sample.Values = s.cpuValues(int64(r.Period))
 	s.sample.PID, s.sample.TID = int32(r.PID), int32(r.TID)
 	s.sample.Time = int64(r.Time) + s.clockOffset
 	s.sample.Exprs = s.sample.Exprs[:0]

@@ -30,7 +30,7 @@ func recordVerb() *verb {
 		summary: "sample a running process tree (perf_event CPU clock; PCT)",
 		run:     runRecord,
 		usage: `
-Usage: sonde record [-F HZ] [-g | --call-graph fp|dwarf] [-k] [--jitter]
+Usage: sonde record [-F HZ] [-g | --call-graph fp|dwarf] [-k] [--jitter] [--off-cpu]
                     [--histogram | --ring N] [--duration D] [-o FILE]
                     [--expr PROG@FUNC@EXPR]... [--expr-exact | --gdb]
                     (-p PID[,PID...] | -- CMD ARGS...)
@@ -55,6 +55,12 @@ Flags:
   --jitter           randomize the sampling period (PCT 6.2) so that a loop in
                      step with the clock is not always sampled at one point
   --clock C          task-clock (default) or cpu-clock
+  --off-cpu          also record where threads wait: every time a thread leaves
+                     the CPU, its stack there and the system call it blocked in
+                     (or "preempted"), weighted by the time until it ran again;
+                     reports then show CPU and off-CPU time together (report
+                     --cpu, --off-cpu to separate them). Implies -g. Needs root
+                     or CAP_PERFMON (the sched:sched_switch trace event)
   --sampler S        auto (default: perf events, or ptrace when the kernel
                      refuses them, with a one-line notice), perf or ptrace
   --stack-size N     bytes of user stack copied per sample for dwarf unwinding
@@ -89,6 +95,7 @@ Examples:
   sonde record -- make -j2
   sonde record -g -F 4999 -o build.data -- ./server --port 8080
   sonde record -p 1234 --duration 30s
+  sonde record --off-cpu -- ./server && sonde report --off-cpu --hier
   sonde record --expr 'hier-test@worker@n' -- ./hier-test && sonde report --expr int-avg
 `,
 	}
@@ -111,6 +118,7 @@ type recordFlags struct {
 	histEvery time.Duration
 	ring      int
 	quiet     bool
+	offCPU    bool
 }
 
 func (f *recordFlags) register(fs interface {
@@ -134,6 +142,7 @@ func (f *recordFlags) register(fs interface {
 	fs.DurationVar(&f.histEvery, "histogram-interval", 10*time.Second, "aggregation interval of --histogram")
 	fs.IntVar(&f.ring, "ring", 0, "keep the last N samples only")
 	fs.BoolVar(&f.quiet, "q", false, "no summary")
+	fs.BoolVar(&f.offCPU, "off-cpu", false, "record off-CPU time too")
 }
 
 // options turns the flags into sampler options.
@@ -160,6 +169,12 @@ func (f *recordFlags) options() (sample.Options, []int, error) {
 			return o, nil, err
 		}
 		o.CallGraph = cg
+	}
+	if f.offCPU {
+		o.OffCPU = true
+		if f.callGraph == "" {
+			o.CallGraph = sample.CallGraphDWARF // a wait is known by its callers
+		}
 	}
 	if o.CallGraph == sample.CallGraphDWARF {
 		o.Unwinder = unwind.NewDWARF()
@@ -228,6 +243,9 @@ func runRecord(e *env, args []string) int {
 		return rec.run()
 	}
 	sampler, err := chooseSampler(e, "record", f.sampler, &opts)
+	if err == nil && opts.OffCPU && sampler != "perf" {
+		err = fmt.Errorf("--off-cpu needs perf events (the %s sampler cannot see threads leave the CPU)", sampler)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde record: %v\n", err)
 		return exitUsage
@@ -301,7 +319,7 @@ func (r *recording) run() int {
 		return fail(e, r.verbName(), err)
 	}
 	defer s.Close()
-	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Command: command, Start: start, SampleTypes: sample.SampleTypes, Period: s.Period()}); err != nil {
+	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Command: command, Start: start, SampleTypes: s.SampleTypes(), Period: s.Period()}); err != nil {
 		w.Close()
 		return fail(e, r.verbName(), err)
 	}
@@ -351,6 +369,9 @@ func (r *recording) run() int {
 	}
 	if r.exprs != nil {
 		w.WriteNote(exprNote(r.exprs, r.sampler, st))
+	}
+	if r.opts.OffCPU {
+		w.WriteNote(offCPUNote(st))
 	}
 	for _, n := range c.notes {
 		w.WriteNote(n)
@@ -582,6 +603,9 @@ func (r *recording) summary(st sample.Stats, d time.Duration) {
 		st.Samples, st.Lost, d.Seconds(), st.Processes, r.opts.CallGraph, r.out)
 	if r.rate != "" {
 		fmt.Fprintf(e.stderr, "sonde %s: %s\n", r.verbName(), r.rate)
+	}
+	if r.opts.OffCPU {
+		fmt.Fprintf(e.stderr, "sonde %s: %s\n", r.verbName(), offCPUNote(st))
 	}
 	p, _, err := datafile.ReadFile(r.out)
 	if err != nil || len(p.Samples) == 0 {

@@ -75,6 +75,14 @@ type Config struct {
 	// RingPages is the number of data pages of the ring buffer, a power of
 	// two; 0 means 64 (256 KiB).
 	RingPages int
+	// Tracepoint, when non-zero, makes the event the trace event of that
+	// id (tracefs.EventID) instead of a clock, sampled at every hit
+	// (period 1): sched:sched_switch for off-CPU stacks. A trace event
+	// fires in the kernel, so Kernel must be set for it to fire at all.
+	Tracepoint uint64
+	// ContextSwitch asks for PERF_RECORD_SWITCH records of the task:
+	// when it leaves the CPU and when it comes back.
+	ContextSwitch bool
 }
 
 func (c *Config) sampleType() uint64 {
@@ -108,6 +116,9 @@ func (c *Config) attr() unix.PerfEventAttr {
 	if c.Clock == CPUClock {
 		a.Config = unix.PERF_COUNT_SW_CPU_CLOCK
 	}
+	if c.Tracepoint != 0 {
+		a.Type, a.Config, a.Sample = unix.PERF_TYPE_TRACEPOINT, c.Tracepoint, 1
+	}
 	// CLOCK_MONOTONIC time stamps, so that sample times convert to wall
 	// time exactly (perf's default clock is the scheduler's).
 	a.Bits = unix.PerfBitExcludeHv | unix.PerfBitSampleIDAll | unix.PerfBitUseClockID
@@ -120,6 +131,9 @@ func (c *Config) attr() unix.PerfEventAttr {
 	}
 	if c.Inherit {
 		a.Bits |= unix.PerfBitInherit
+	}
+	if c.ContextSwitch {
+		a.Bits |= unix.PerfBitContextSwitch
 	}
 	if c.Tracking {
 		a.Bits |= unix.PerfBitMmap | unix.PerfBitMmap2 | unix.PerfBitComm | unix.PerfBitCommExec | unix.PerfBitTask | unix.PerfBitBuildID
