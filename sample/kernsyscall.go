@@ -13,10 +13,14 @@ import (
 
 // kernelSyscalls finds the system call a kernel call chain is in, by the
 // kernel's symbol table (/proc/kallsyms): the innermost frame in a
-// system call's entry function (__x64_sys_NAME, __do_sys_NAME, …).
+// system call's entry function (__x64_sys_NAME, __do_sys_NAME, …), or,
+// where the entry tail-called its helper and left no frame (read's
+// __x64_sys_read jumps to ksys_read), the innermost frame in a helper
+// named for the call (ksys_NAME, do_sys_NAME).
 type kernelSyscalls struct {
 	starts []uint64 // sorted start addresses of the text symbols
 	nrs    []int32  // the system call number of each symbol, -1 for none
+	helper []bool   // the symbol is a helper, not an entry
 }
 
 // loadKernelSyscalls reads /proc/kallsyms; with kptr_restrict (every
@@ -32,13 +36,17 @@ func loadKernelSyscalls() *kernelSyscalls {
 
 // syscallPrefixes are the names the kernel gives a system call's entry
 // function (include/linux/syscalls.h, arch/x86/include/asm/syscall_wrapper.h).
-var syscallPrefixes = []string{"__x64_sys_", "__ia32_sys_", "__do_sys_", "__se_sys_", "__sys_"}
+var syscallPrefixes = []string{"__x64_sys_", "__ia32_sys_", "__do_sys_", "__se_sys_"}
+
+// helperPrefixes are the names of helpers that entries tail-call.
+var helperPrefixes = []string{"ksys_", "do_sys_"}
 
 // parseKernelSyscalls parses kallsyms text: "ADDR TYPE NAME [MODULE]".
 func parseKernelSyscalls(r io.Reader) *kernelSyscalls {
 	type sym struct {
-		a  uint64
-		nr int32
+		a      uint64
+		nr     int32
+		helper bool
 	}
 	var syms []sym
 	sc := bufio.NewScanner(r)
@@ -52,20 +60,24 @@ func parseKernelSyscalls(r io.Reader) *kernelSyscalls {
 		if err != nil || a == 0 {
 			continue
 		}
-		syms = append(syms, sym{a, syscallNumberOf(f[2])})
+		nr, helper := syscallNumberOf(f[2], syscallPrefixes), false
+		if nr < 0 {
+			nr, helper = syscallNumberOf(f[2], helperPrefixes), true
+		}
+		syms = append(syms, sym{a, nr, helper && nr >= 0})
 	}
 	sort.Slice(syms, func(i, j int) bool { return syms[i].a < syms[j].a })
-	k := &kernelSyscalls{starts: make([]uint64, len(syms)), nrs: make([]int32, len(syms))}
+	k := &kernelSyscalls{starts: make([]uint64, len(syms)), nrs: make([]int32, len(syms)), helper: make([]bool, len(syms))}
 	for i, s := range syms {
-		k.starts[i], k.nrs[i] = s.a, s.nr
+		k.starts[i], k.nrs[i], k.helper[i] = s.a, s.nr, s.helper
 	}
 	return k
 }
 
-// syscallNumberOf returns the x86-64 number of the system call whose entry
-// function is name, -1 if name is none.
-func syscallNumberOf(name string) int32 {
-	for _, p := range syscallPrefixes {
+// syscallNumberOf returns the x86-64 number of the system call that a
+// function named name with one of prefixes serves, -1 if none.
+func syscallNumberOf(name string, prefixes []string) int32 {
+	for _, p := range prefixes {
 		if !strings.HasPrefix(name, p) {
 			continue
 		}
@@ -87,11 +99,23 @@ func (k *kernelSyscalls) syscall(kern []uint64) (profile.Addr, bool) {
 	if k == nil {
 		return 0, false
 	}
+	// An entry anywhere wins over a helper (ppoll's entry calls
+	// do_sys_poll).
+	helper := -1
 	for _, ip := range kern {
 		i := sort.Search(len(k.starts), func(i int) bool { return k.starts[i] > ip-1 }) - 1
-		if i >= 0 && k.nrs[i] >= 0 {
+		if i < 0 || k.nrs[i] < 0 {
+			continue
+		}
+		if !k.helper[i] {
 			return profile.Addr(k.nrs[i]), true
 		}
+		if helper < 0 {
+			helper = int(k.nrs[i])
+		}
+	}
+	if helper >= 0 {
+		return profile.Addr(helper), true
 	}
 	return 0, false
 }

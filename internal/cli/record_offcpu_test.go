@@ -1,0 +1,165 @@
+package cli
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sonde/internal/testprog"
+	"sonde/profile"
+)
+
+// requireOffCPU is requirePerf for record --off-cpu, whose trace event
+// needs root (tracefs, the sched:sched_switch event in the kernel).
+func requireOffCPU(t *testing.T) {
+	t.Helper()
+	requirePerf(t)
+	testprog.RequireRoot(t, "record --off-cpu opens the sched:sched_switch trace event")
+}
+
+// readTruth reads a fixture's "name number" lines.
+func readTruth(t *testing.T, path string) map[string]int64 {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	truth := map[string]int64{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			t.Fatalf("%s: bad line %q", path, line)
+		}
+		n, err := strconv.ParseInt(f[1], 10, 64)
+		if err != nil {
+			t.Fatalf("%s: bad line %q", path, line)
+		}
+		truth[f[0]] = n
+	}
+	return truth
+}
+
+// threadPaths returns the --hier view of the samples of thread tid (0:
+// all) as call path -> nanoseconds of wall time, and the view's text.
+func threadPaths(t *testing.T, p *profile.Profile, tid int32) (map[string]float64, int64, string) {
+	t.Helper()
+	q := *p
+	q.Samples = nil
+	var total int64
+	for _, s := range p.Samples {
+		if tid == 0 || s.TID == tid {
+			q.Samples = append(q.Samples, s)
+			total += s.Values[len(s.Values)-1]
+		}
+	}
+	shares, text := hierShares(t, &q)
+	ns := make(map[string]float64, len(shares))
+	for k, v := range shares {
+		ns[k] = v / 100 * float64(total)
+	}
+	return ns, total, text
+}
+
+// sumPaths adds up the paths that keep says to.
+func sumPaths(paths map[string]float64, keep func(string) bool) float64 {
+	var n float64
+	for k, v := range paths {
+		if keep(k) {
+			n += v
+		}
+	}
+	return n
+}
+
+func recordOffCPU(t *testing.T, fixture string, flags ...string) (*profile.Profile, map[string]int64, string) {
+	t.Helper()
+	bin := testprog.Build(t, "record/"+fixture, testprog.Opts{Flags: []string{"-O2", "-g", "-pthread"}})
+	dir := t.TempDir()
+	out, truthFile := filepath.Join(dir, "off.data"), filepath.Join(dir, "truth")
+	code, stderr := record(t, append(append([]string{"-q"}, flags...), "-o", out, "--", bin, truthFile, "2")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	p := readProfile(t, out)
+	if p.OffCPUColumn() < 0 {
+		t.Fatalf("no off-cpu column in %v", p.SampleTypes)
+	}
+	return p, readTruth(t, truthFile), stderr
+}
+
+// TestRecordOffCPUSpinRest: a thread alternates spin() (about 10 ms on
+// the CPU) and rest() (about 10 ms in nanosleep) for 2 s. The fixture
+// times each call (CLOCK_MONOTONIC): spin's share of the loop's wall time
+// and rest's are the truth; sonde's shares of the thread's wall time
+// (CPU samples plus off-CPU episodes) must be within 5 points of them:
+// spin's stacks on the CPU or preempted there, rest's off the CPU in
+// clock_nanosleep under rest.
+func TestRecordOffCPUSpinRest(t *testing.T) {
+	requireOffCPU(t)
+	p, truth, _ := recordOffCPU(t, "offcpu_spinrest.c", "--off-cpu")
+	paths, total, text := threadPaths(t, p, 0)
+	t.Logf("truth %v, sampled wall %.3fs\n%s", truth, float64(total)/1e9, text)
+	loop := float64(truth["loop"])
+	wantSpin, wantRest := 100*float64(truth["spin"])/loop, 100*float64(truth["rest"])/loop
+	spin := 100 * sumPaths(paths, func(k string) bool { return strings.Contains(k, "spin <- main") }) / float64(total)
+	rest := 100 * sumPaths(paths, func(k string) bool {
+		return strings.HasPrefix(k, "off-cpu:clock_nanosleep ") && strings.Contains(k, "rest <- main")
+	}) / float64(total)
+	t.Logf("spin %.1f%% (fixture %.1f%%), rest %.1f%% (fixture %.1f%%)", spin, wantSpin, rest, wantRest)
+	if math.Abs(spin-wantSpin) > 5 || math.Abs(rest-wantRest) > 5 {
+		t.Errorf("spin %.1f%% (fixture %.1f%%), rest in nanosleep %.1f%% (fixture %.1f%%): want each within 5 points", spin, wantSpin, rest, wantRest)
+	}
+	if math.Abs(float64(total)-loop) > 0.05*loop {
+		t.Errorf("sampled wall time %.3fs, the loop's %.3fs: want within 5%%", float64(total)/1e9, loop/1e9)
+	}
+}
+
+// TestRecordOffCPUMutex: a holder keeps a pthread mutex 3/4 of the time;
+// the waiter times each pthread_mutex_lock (CLOCK_MONOTONIC) and its CPU
+// time there (CLOCK_THREAD_CPUTIME_ID). Its off-CPU time in futex under
+// pthread_mutex_lock must be the lock calls' wall time less their CPU
+// time, within 5% (each episode is timed exactly: what differs is the
+// clock reads' placement and the time between the wake-up and the
+// return).
+func TestRecordOffCPUMutex(t *testing.T) {
+	requireOffCPU(t)
+	p, truth, _ := recordOffCPU(t, "offcpu_mutex.c", "--off-cpu")
+	paths, _, text := threadPaths(t, p, int32(truth["tid"]))
+	t.Logf("truth %v\n%s", truth, text)
+	got := sumPaths(paths, func(k string) bool {
+		return strings.HasPrefix(k, "off-cpu:futex ") && strings.Contains(k, "pthread_mutex_lock")
+	})
+	want := float64(truth["wait"] - truth["waitcpu"])
+	if truth["calls"] < 100 || want <= 0 {
+		t.Fatalf("the fixture waited %d times, %dns: not a test", truth["calls"], truth["wait"])
+	}
+	t.Logf("off-CPU in futex under pthread_mutex_lock %.4fs, fixture %.4fs", got/1e9, want/1e9)
+	if math.Abs(got-want) > 0.05*want {
+		t.Errorf("off-CPU in futex under pthread_mutex_lock %.3fs, the fixture's lock wait %.3fs: want within 5%%", got/1e9, want/1e9)
+	}
+}
+
+// TestRecordOffCPUPipe: a reader blocks in read(2) on a pipe that a
+// writer feeds every 50 ms for 2 s; it measures its wall and CPU time
+// (CLOCK_THREAD_CPUTIME_ID). Its off-CPU time in read must be wall - CPU
+// within 5%.
+func TestRecordOffCPUPipe(t *testing.T) {
+	requireOffCPU(t)
+	p, truth, _ := recordOffCPU(t, "offcpu_pipe.c", "--off-cpu")
+	paths, _, text := threadPaths(t, p, int32(truth["tid"]))
+	t.Logf("truth %v\n%s", truth, text)
+	got := sumPaths(paths, func(k string) bool {
+		return strings.HasPrefix(k, "off-cpu:read ") && strings.Contains(k, "reader")
+	})
+	want := float64(truth["wall"] - truth["cpu"])
+	if truth["reads"] < 20 {
+		t.Fatalf("the reader read %d bytes: not a test", truth["reads"])
+	}
+	t.Logf("off-CPU in read %.4fs, fixture %.4fs", got/1e9, want/1e9)
+	if math.Abs(got-want) > 0.05*want {
+		t.Errorf("off-CPU in read %.3fs, the reader's wall - CPU %.3fs: want within 5%%", got/1e9, want/1e9)
+	}
+}
