@@ -3,6 +3,7 @@ package sample
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/tracefs"
@@ -29,12 +30,32 @@ import (
 // bpf(2) on top of perf events; the trace event gives the same switch
 // points without it, at one ring record per switch.
 
-// offEpisode is a thread that left the CPU and has not come back yet.
-type offEpisode struct {
+// offThread is what the off-CPU events say of one thread.
+type offThread struct {
 	pid, tid int32
-	out      uint64 // perf clock time it left
-	stack    []profile.Location
-	reason   profile.Addr
+	// stack is the stack (wait frame first) of the thread's last
+	// sched_switch sample; fresh says no switch-out record has claimed
+	// it yet.
+	stack []profile.Location
+	fresh bool
+	// open says the thread is off the CPU since out (perf clock);
+	// sampled that this episode has stack as its own.
+	out         uint64
+	open        bool
+	sampled     bool
+	preempted   bool
+	everSampled bool
+	// unsampled is the time of this drain's episodes that had no stack
+	// sample, by kind (0 waiting, 1 preempted); spread over the
+	// sampled episodes of the same kind (flushOffCPU).
+	unsampled [2]int64
+	sampledNs [2]int64
+}
+
+// offSample is an off-CPU sample held until the end of its drain.
+type offSample struct {
+	s    profile.Sample
+	kind int // 0 waiting, 1 preempted
 }
 
 // setupOffCPU prepares the off-CPU event's configuration from the CPU
@@ -52,8 +73,14 @@ func (s *Sampler) setupOffCPU() error {
 	// stack copy (dwarf) or the kernel's frame-pointer walk (fp).
 	c.Kernel, c.Callchain = true, true
 	c.KernelChainOnly = s.opts.CallGraph == CallGraphDWARF
+	// A thread that leaves the CPU 100,000 times a second would have the
+	// kernel copy 1.6 GB/s of 16 KiB stacks: the stacks are bounded to
+	// the CPU sampling rate per thread and CPU (-F), and the switch
+	// records, which are small, still time every episode
+	// (flushOffCPU).
+	c.TracepointFreq = uint64(time.Second) / s.opts.period()
 	s.offCfg = c
-	s.blocked = make(map[int32]*offEpisode)
+	s.blocked = make(map[int32]*offThread)
 	s.exited = make(map[int32]bool)
 	s.syscalls = loadKernelSyscalls()
 	return nil
@@ -98,9 +125,19 @@ func (s *Sampler) waitMapping() int32 {
 	return int32(s.waitIndex - 1)
 }
 
+// thread returns the off-CPU state of thread tid of process pid.
+func (s *Sampler) offThread(pid, tid int32) *offThread {
+	th := s.blocked[tid]
+	if th == nil {
+		th = &offThread{pid: pid, tid: tid}
+		s.blocked[tid] = th
+	}
+	return th
+}
+
 // switchOut handles a sched_switch sample: thread r.TID leaves the CPU
 // here. Its stack is unwound now (the stack copy is the record's) and
-// kept until the thread comes back.
+// kept for the switch-out record that follows.
 func (s *Sampler) switchOut(r *perfevent.Record) {
 	tid := int32(r.TID)
 	if s.exited[tid] {
@@ -153,13 +190,8 @@ func (s *Sampler) switchOut(r *perfevent.Record) {
 		}
 	}
 	s.pcs = pcs
-	ep := s.blocked[tid]
-	if ep == nil {
-		ep = &offEpisode{}
-		s.blocked[tid] = ep
-	}
-	ep.pid, ep.tid, ep.out, ep.reason = int32(r.PID), tid, r.Time, reason
-	ep.stack = append(ep.stack[:0], profile.Location{Mapping: s.waitMapping(), Addr: reason})
+	th := s.offThread(int32(r.PID), tid)
+	th.stack = append(th.stack[:0], profile.Location{Mapping: s.waitMapping(), Addr: reason})
 	for _, pc := range pcs {
 		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
 		if pc >= kernelStart {
@@ -167,71 +199,139 @@ func (s *Sampler) switchOut(r *perfevent.Record) {
 		} else if pl := s.lookup(p, pc); pl != nil {
 			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
 		}
-		ep.stack = append(ep.stack, loc)
+		th.stack = append(th.stack, loc)
 	}
-	if len(ep.stack) > datafile.MaxStackDepth {
-		ep.stack = ep.stack[:datafile.MaxStackDepth]
+	if len(th.stack) > datafile.MaxStackDepth {
+		th.stack = th.stack[:datafile.MaxStackDepth]
 	}
+	th.fresh, th.everSampled = true, true
+	s.mu.Lock()
+	s.stats.OffCPUStacks++
 	if !complete {
-		s.mu.Lock()
 		s.stats.Incomplete++
-		s.mu.Unlock()
 	}
+	s.mu.Unlock()
 }
 
 // switchRecord handles a PERF_RECORD_SWITCH of the off-CPU event. The
-// switch-out record (just after the trace event) says whether the thread
-// was preempted and when exactly it left; the switch-in record ends the
-// episode, which becomes a sample.
+// switch-out record (just after the trace event's sample, when the event
+// took one) opens an episode and says whether the thread was preempted;
+// the switch-in record closes it: a sample with its own stack, or time
+// that the episode's drain spreads over its sampled episodes.
 func (s *Sampler) switchRecord(r *perfevent.Record) error {
 	tid := int32(r.TID)
-	ep := s.blocked[tid]
+	if s.exited[tid] {
+		return nil
+	}
+	th := s.offThread(int32(r.PID), tid)
 	if r.Misc&perfevent.MiscSwitchOut != 0 {
-		if ep != nil && ep.out <= r.Time {
-			ep.out = r.Time
-			if r.Misc&perfevent.MiscSwitchOutPreempt != 0 {
-				ep.reason = profile.WaitPreempted
-				ep.stack[0].Addr = profile.WaitPreempted
-			}
+		th.out, th.open = r.Time, true
+		th.sampled, th.fresh = th.fresh, false
+		th.preempted = r.Misc&perfevent.MiscSwitchOutPreempt != 0
+		if th.sampled && th.preempted {
+			th.stack[0].Addr = profile.WaitPreempted
 		}
 		return nil
 	}
-	if ep == nil || ep.out == 0 {
+	if !th.open {
 		// Back from a wait whose start was not seen: it began before
-		// the event was opened, or its sample was lost.
+		// the event was opened, or its record was lost.
 		s.mu.Lock()
 		s.stats.OffCPUUnseen++
 		s.mu.Unlock()
 		return nil
 	}
-	return s.endEpisode(ep, r.Time)
+	s.endEpisode(th, r.Time)
+	return nil
 }
 
-// endEpisode writes episode ep, which ended at perf clock time in.
-func (s *Sampler) endEpisode(ep *offEpisode, in uint64) error {
-	if in < ep.out {
-		in = ep.out
+// endEpisode ends th's open episode at perf clock time in.
+func (s *Sampler) endEpisode(th *offThread, in uint64) {
+	th.open = false
+	if in < th.out {
+		in = th.out
 	}
-	d := int64(in - ep.out)
-	s.sample.Stack = append(s.sample.Stack[:0], ep.stack...)
-	s.sample.Values = append(s.sample.Values[:0], 1, 0, d, d)
-	s.sample.PID, s.sample.TID = ep.pid, ep.tid
-	s.sample.Time = int64(ep.out) + s.clockOffset
-	s.sample.Exprs = s.sample.Exprs[:0]
-	ep.out = 0
+	d := int64(in - th.out)
+	kind := 0
+	if th.preempted {
+		kind = 1
+	}
 	s.mu.Lock()
 	s.stats.OffCPU++
 	s.stats.OffCPUTime += d
 	s.mu.Unlock()
+	if !th.sampled {
+		th.unsampled[kind] += d
+		return
+	}
+	th.sampledNs[kind] += d
+	o := offSample{kind: kind}
+	o.s.Stack = append([]profile.Location(nil), th.stack...)
+	o.s.Values = []int64{1, 0, d, d}
+	o.s.PID, o.s.TID = th.pid, th.tid
+	o.s.Time = int64(th.out) + s.clockOffset
+	s.offHeld = append(s.offHeld, o)
+}
+
+// flushOffCPU writes the off-CPU samples of a drain. Where the trace
+// event took fewer stacks than the thread had episodes (its rate is
+// bounded, see setupOffCPU), the time of the episodes without a stack is
+// spread over the same thread's sampled episodes of the same kind
+// (waiting or preempted) in this drain, in proportion to their own
+// time: a thread's total stays exact, and each stack gets the share of
+// the time its own episodes had. Time that found no sampled episode
+// waits for the next drain; at the end (final) it goes to the thread's
+// last stack.
+func (s *Sampler) flushOffCPU(final bool) error {
+	for i := range s.offHeld {
+		o := &s.offHeld[i]
+		th := s.blocked[o.s.TID]
+		if th != nil && th.unsampled[o.kind] > 0 && th.sampledNs[o.kind] > 0 {
+			d := o.s.Values[2]
+			extra := int64(float64(th.unsampled[o.kind]) * float64(d) / float64(th.sampledNs[o.kind]))
+			o.s.Values[2] += extra
+			o.s.Values[3] += extra
+		}
+	}
+	for _, th := range s.blocked {
+		for k := range 2 {
+			if th.sampledNs[k] > 0 {
+				th.unsampled[k] = 0
+			}
+			th.sampledNs[k] = 0
+		}
+		if final && th.unsampled[0]+th.unsampled[1] > 0 && th.everSampled {
+			o := offSample{}
+			o.s.Stack = append([]profile.Location(nil), th.stack...)
+			d := th.unsampled[0] + th.unsampled[1]
+			o.s.Values = []int64{1, 0, d, d}
+			o.s.PID, o.s.TID = th.pid, th.tid
+			o.s.Time = int64(th.out) + s.clockOffset
+			s.offHeld = append(s.offHeld, o)
+			th.unsampled = [2]int64{}
+		}
+	}
+	held := s.offHeld
+	s.offHeld = s.offHeld[:0]
+	for i := range held {
+		if err := s.emit(&held[i].s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// emit writes sample x, or keeps it for --histogram or --ring.
+func (s *Sampler) emit(x *profile.Sample) error {
 	switch {
 	case s.opts.Histogram > 0:
-		s.addHistogram(&s.sample)
+		s.addHistogram(x)
 		return nil
 	case s.opts.Ring > 0:
-		s.addRing(&s.sample)
+		s.addRing(x)
 		return nil
 	}
-	return s.w.WriteSample(&s.sample)
+	return s.w.WriteSample(x)
 }
 
 // threadExited forgets a thread's open episode: its last switch-out is
@@ -240,7 +340,9 @@ func (s *Sampler) threadExited(tid int32) {
 	if s.blocked == nil {
 		return
 	}
-	delete(s.blocked, tid)
+	if th := s.blocked[tid]; th != nil {
+		th.open = false
+	}
 	s.exited[tid] = true
 }
 
@@ -260,13 +362,12 @@ func (s *Sampler) endOffCPU() error {
 		}
 	}
 	now := uint64(unix.MonotonicNow())
-	for _, ep := range s.blocked {
-		if ep.out != 0 {
-			if err := s.endEpisode(ep, now); err != nil {
-				return err
-			}
+	for _, th := range s.blocked {
+		if th.open {
+			s.endEpisode(th, now)
 		}
 	}
+	err := s.flushOffCPU(true)
 	s.blocked = nil
-	return nil
+	return err
 }

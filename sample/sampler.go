@@ -201,6 +201,9 @@ type Stats struct {
 	OffCPU       int
 	OffCPUTime   int64
 	OffCPUUnseen int
+	// OffCPUStacks counts the stacks the off-CPU event took: one per
+	// episode up to the rate bound, fewer above it.
+	OffCPUStacks int
 }
 
 // Sampler turns samples into the data file: it keeps each process's
@@ -219,7 +222,8 @@ type Sampler struct {
 	// blocked holds each thread's open off-CPU episode; exited the
 	// threads that exited; held the records a drain left for the next
 	// (newer than its start); syscalls names kernel chains' calls.
-	blocked   map[int32]*offEpisode
+	blocked   map[int32]*offThread
+	offHeld   []offSample
 	exited    map[int32]bool
 	held      []item
 	syscalls  *kernelSyscalls
@@ -553,6 +557,11 @@ func (s *Sampler) drain() error {
 			break
 		}
 		if err := s.handleItem(&s.pending[i]); err != nil {
+			return err
+		}
+	}
+	if s.blocked != nil {
+		if err := s.flushOffCPU(false); err != nil {
 			return err
 		}
 	}
