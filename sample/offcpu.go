@@ -95,10 +95,10 @@ func (s *Sampler) openOffCPU(tid, cpu int) (*perfevent.Event, error) {
 	return ev, err
 }
 
-// offCPUValues are the values of a CPU sample of period ns in a profile
+// cpuValues are the values of a CPU sample of period ns in a profile
 // with off-CPU samples, or without.
 func (s *Sampler) cpuValues(period int64) []int64 {
-	if s.opts.OffCPU {
+	if s.opts.OffCPU || s.opts.Wall {
 		return append(s.sample.Values[:0], 1, period, 0, period)
 	}
 	return append(s.sample.Values[:0], 1, period)
@@ -107,7 +107,7 @@ func (s *Sampler) cpuValues(period int64) []int64 {
 // SampleTypes returns the value columns of the samples this Sampler
 // writes: SampleTypes, or profile.OffCPUSampleTypes with Options.OffCPU.
 func (s *Sampler) SampleTypes() []profile.ValueType {
-	if s.opts.OffCPU {
+	if s.opts.OffCPU || s.opts.Wall {
 		return profile.OffCPUSampleTypes
 	}
 	return SampleTypes

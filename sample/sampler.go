@@ -108,6 +108,12 @@ type Options struct {
 	// away, with the stack where it left and why (offcpu.go). The
 	// samples then have the columns profile.OffCPUSampleTypes.
 	OffCPU bool
+	// Wall makes the ptrace sampler sample every thread every period of
+	// wall-clock time, blocked ones too (from /proc/TID/syscall, without
+	// stopping them), each sample weighted by the wall time since the
+	// thread's last: profile.OffCPUSampleTypes, blocked threads' samples
+	// in the off-CPU column with the wait frame (ptrace_wall.go).
+	Wall bool
 }
 
 // ExprEvaluator evaluates record --expr expressions at one sample. The
@@ -228,6 +234,10 @@ type Sampler struct {
 	held      []item
 	syscalls  *kernelSyscalls
 	waitIndex int // datafile mapping index of profile.WaitPath + 1, 0 before use
+	// waitSet says that the sample being handled is of a blocked thread
+	// (Options.Wall), waiting for waitReason.
+	waitSet    bool
+	waitReason profile.Addr
 
 	clockOffset int64 // wall clock minus CLOCK_MONOTONIC, ns
 
@@ -972,6 +982,9 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	}
 	s.pcs = pcs
 	stack := s.sample.Stack[:0]
+	if s.waitSet {
+		stack = append(stack, profile.Location{Mapping: s.waitMapping(), Addr: s.waitReason})
+	}
 	for _, pc := range pcs {
 		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
 		if pc >= kernelStart {
@@ -986,6 +999,9 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	}
 	s.sample.Stack = stack
 	s.sample.Values = s.cpuValues(int64(r.Period))
+	if s.waitSet {
+		s.sample.Values = append(s.sample.Values[:0], 1, 0, int64(r.Period), int64(r.Period))
+	}
 	s.sample.PID, s.sample.TID = int32(r.PID), int32(r.TID)
 	s.sample.Time = int64(r.Time) + s.clockOffset
 	s.sample.Exprs = s.sample.Exprs[:0]

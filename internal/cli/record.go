@@ -54,7 +54,11 @@ Flags:
   -k                 sample kernel code too
   --jitter           randomize the sampling period (PCT 6.2) so that a loop in
                      step with the clock is not always sampled at one point
-  --clock C          task-clock (default) or cpu-clock
+  --clock C          task-clock (default) or cpu-clock; wall: the ptrace
+                     sampler samples every thread every 1/HZ s of wall time,
+                     blocked ones too (their stack and system call from
+                     /proc/TID/syscall, without stopping them), as --off-cpu
+                     does where perf events are refused
   --off-cpu          also record where threads wait: every time a thread leaves
                      the CPU, its stack there and the system call it blocked in
                      (or "preempted"), weighted by the time until it ran again;
@@ -155,8 +159,10 @@ func (f *recordFlags) options() (sample.Options, []int, error) {
 	case "task-clock":
 	case "cpu-clock":
 		o.Clock = perfevent.CPUClock
+	case "wall":
+		o.Wall = true
 	default:
-		return o, nil, fmt.Errorf("--clock %q: want task-clock or cpu-clock", f.clock)
+		return o, nil, fmt.Errorf("--clock %q: want task-clock, cpu-clock or wall", f.clock)
 	}
 	if f.g {
 		// Complete stacks whatever the binaries were built with: most -O2
@@ -242,9 +248,17 @@ func runRecord(e *env, args []string) int {
 		}
 		return rec.run()
 	}
-	sampler, err := chooseSampler(e, "record", f.sampler, &opts)
+	samplerFlag := f.sampler
+	if opts.Wall {
+		if samplerFlag == "perf" || opts.OffCPU {
+			fmt.Fprintln(e.stderr, "sonde record: --clock wall is the ptrace sampler's; with perf events use --off-cpu")
+			return exitUsage
+		}
+		samplerFlag = "ptrace"
+	}
+	sampler, err := chooseSampler(e, "record", samplerFlag, &opts)
 	if err == nil && opts.OffCPU && sampler != "perf" {
-		err = fmt.Errorf("--off-cpu needs perf events (the %s sampler cannot see threads leave the CPU)", sampler)
+		err = fmt.Errorf("--off-cpu needs perf events (the %s sampler cannot see threads leave the CPU: use --clock wall)", sampler)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde record: %v\n", err)
@@ -331,7 +345,11 @@ func (r *recording) run() int {
 	switch r.sampler {
 	case "ptrace":
 		col = s.Ptrace()
-		w.WriteNote(fmt.Sprintf("sampler: ptrace interrupts at %d Hz of wall time (running threads only), call graph %s", 1000000000/s.Period(), r.opts.CallGraph))
+		if r.opts.Wall {
+			w.WriteNote(fmt.Sprintf("sampler: ptrace at %d Hz of wall time, every thread (running ones interrupted, blocked ones read from /proc/TID/syscall), call graph %s", 1000000000/s.Period(), r.opts.CallGraph))
+		} else {
+			w.WriteNote(fmt.Sprintf("sampler: ptrace interrupts at %d Hz of wall time (running threads only), call graph %s", 1000000000/s.Period(), r.opts.CallGraph))
+		}
 	case "gdb":
 		col = gdb.New(s, r.exprDefs)
 		w.WriteNote(fmt.Sprintf("sampler: gdb (GDB/MI) interrupts the process every %v of wall time; threads that ran since the last sample, weighed by their CPU time", time.Duration(s.Period())))
@@ -346,7 +364,7 @@ func (r *recording) run() int {
 	}
 	status, err := c.status, c.err
 	st := s.Stats()
-	if c.haveCPU && st.Samples > 0 {
+	if c.haveCPU && st.Samples > 0 && !r.opts.Wall {
 		// The command tree's CPU time (wait4's rusage covers the
 		// descendants it waited for); kernel time only counts with -k,
 		// since kernel-mode ticks are not sampled otherwise.

@@ -76,10 +76,17 @@ func sumPaths(paths map[string]float64, keep func(string) bool) float64 {
 
 func recordOffCPU(t *testing.T, fixture string, flags ...string) (*profile.Profile, map[string]int64, string) {
 	t.Helper()
+	return recordOffCPUFor(t, fixture, "2", flags...)
+}
+
+// recordOffCPUFor records fixture (with its truth file and secs seconds
+// as arguments) with flags.
+func recordOffCPUFor(t *testing.T, fixture, secs string, flags ...string) (*profile.Profile, map[string]int64, string) {
+	t.Helper()
 	bin := testprog.Build(t, "record/"+fixture, testprog.Opts{Flags: []string{"-O2", "-g", "-pthread"}})
 	dir := t.TempDir()
 	out, truthFile := filepath.Join(dir, "off.data"), filepath.Join(dir, "truth")
-	code, stderr := record(t, append(append([]string{"-q"}, flags...), "-o", out, "--", bin, truthFile, "2")...)
+	code, stderr := record(t, append(append([]string{"-q"}, flags...), "-o", out, "--", bin, truthFile, secs)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -161,5 +168,35 @@ func TestRecordOffCPUPipe(t *testing.T) {
 	t.Logf("off-CPU in read %.4fs, fixture %.4fs", got/1e9, want/1e9)
 	if math.Abs(got-want) > 0.05*want {
 		t.Errorf("off-CPU in read %.3fs, the reader's wall - CPU %.3fs: want within 5%%", got/1e9, want/1e9)
+	}
+}
+
+// TestRecordWallPtrace is TestRecordOffCPUSpinRest's fixture under the
+// ptrace sampler's --clock wall, for 3 s: about 3000 samples of the
+// thread, every one weighted by wall time, running or blocked; 5 points
+// is then at least 5 binomial standard errors of a share of one half
+// with 2000 of them. rest's share is that of every stack through rest()
+// (blocked in clock_nanosleep, or found runnable there).
+func TestRecordWallPtrace(t *testing.T) {
+	testprog.SkipShort(t, "samples with ptrace")
+	p, truth, _ := recordOffCPUFor(t, "offcpu_spinrest.c", "3", "--clock", "wall", "-g")
+	paths, total, text := threadPaths(t, p, 0)
+	t.Logf("truth %v, sampled wall %.3fs, %d samples\n%s", truth, float64(total)/1e9, len(p.Samples), text)
+	if len(p.Samples) < 2000 {
+		t.Fatalf("%d samples: too few for the bound", len(p.Samples))
+	}
+	loop := float64(truth["loop"])
+	wantSpin, wantRest := 100*float64(truth["spin"])/loop, 100*float64(truth["rest"])/loop
+	spin := 100 * sumPaths(paths, func(k string) bool { return strings.Contains(k, "spin <- main") }) / float64(total)
+	rest := 100 * sumPaths(paths, func(k string) bool { return strings.Contains(k, "rest <- main") }) / float64(total)
+	blocked := 100 * sumPaths(paths, func(k string) bool {
+		return strings.HasPrefix(k, "off-cpu:clock_nanosleep ") && strings.Contains(k, "rest <- main")
+	}) / float64(total)
+	t.Logf("spin %.1f%% (fixture %.1f%%), rest %.1f%% (fixture %.1f%%), %.1f%% blocked in clock_nanosleep", spin, wantSpin, rest, wantRest, blocked)
+	if math.Abs(spin-wantSpin) > 5 || math.Abs(rest-wantRest) > 5 {
+		t.Errorf("spin %.1f%% (fixture %.1f%%), rest %.1f%% (fixture %.1f%%): want each within 5 points", spin, wantSpin, rest, wantRest)
+	}
+	if blocked < rest/2 {
+		t.Errorf("only %.1f%% of rest's %.1f%% seen blocked in clock_nanosleep", blocked, rest)
 	}
 }
