@@ -8,6 +8,7 @@ import (
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/tracefs"
 	"sonde/internal/linux/unix"
+	"sonde/proc"
 	"sonde/profile"
 	"sonde/profile/datafile"
 )
@@ -191,19 +192,7 @@ func (s *Sampler) switchOut(r *perfevent.Record) {
 	}
 	s.pcs = pcs
 	th := s.offThread(int32(r.PID), tid)
-	th.stack = append(th.stack[:0], profile.Location{Mapping: s.waitMapping(), Addr: reason})
-	for _, pc := range pcs {
-		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
-		if pc >= kernelStart {
-			loc.Mapping = int32(s.kernelMapping())
-		} else if pl := s.lookup(p, pc); pl != nil {
-			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
-		}
-		th.stack = append(th.stack, loc)
-	}
-	if len(th.stack) > datafile.MaxStackDepth {
-		th.stack = th.stack[:datafile.MaxStackDepth]
-	}
+	th.stack = s.waitStack(p, th.stack[:0], reason, pcs)
 	th.fresh, th.everSampled = true, true
 	s.mu.Lock()
 	s.stats.OffCPUStacks++
@@ -211,6 +200,79 @@ func (s *Sampler) switchOut(r *perfevent.Record) {
 		s.stats.Incomplete++
 	}
 	s.mu.Unlock()
+}
+
+// waitStack appends to dst the stack of a wait: the wait frame of
+// reason, then the runtime addresses pcs of process p.
+func (s *Sampler) waitStack(p *process, dst []profile.Location, reason profile.Addr, pcs []uint64) []profile.Location {
+	dst = append(dst, profile.Location{Mapping: s.waitMapping(), Addr: reason})
+	for _, pc := range pcs {
+		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
+		if pc >= kernelStart {
+			loc.Mapping = int32(s.kernelMapping())
+		} else if pl := s.lookup(p, pc); pl != nil {
+			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
+		}
+		dst = append(dst, loc)
+	}
+	if len(dst) > datafile.MaxStackDepth {
+		dst = dst[:datafile.MaxStackDepth]
+	}
+	return dst
+}
+
+// blockedAtAttach opens an episode, from now, for each thread of tids
+// (of process pid, whose off-CPU events are open) that is blocked now: a
+// thread of a running server that waits in epoll_wait since before
+// sonde came would otherwise show nothing until it wakes. Its stack and
+// call come from /proc/TID/syscall and its stack memory, as the ptrace
+// sampler's --clock wall reads them (ptrace_wall.go), unwound with the
+// dwarf unwinder (other call graphs: the pc alone).
+func (s *Sampler) blockedAtAttach(pid int, tids []int) {
+	p := s.procs[int32(pid)]
+	if p == nil {
+		return
+	}
+	for _, tid := range tids {
+		st, err := proc.ReadStat(tid)
+		if err != nil || st.State != "S" && st.State != "D" {
+			continue
+		}
+		now := uint64(unix.MonotonicNow())
+		sc, err := proc.ReadSyscall(tid)
+		if err != nil {
+			continue
+		}
+		pcs := s.pcs[:0]
+		if s.opts.CallGraph == CallGraphDWARF {
+			size := int(s.cfg.StackUser)
+			stack := make([]byte, size)
+			n, _ := unix.ReadProcessMemory(tid, stack, sc.SP)
+			if n < 0 {
+				n = 0
+			}
+			regs := make([]uint64, 17)
+			regs[7], regs[8] = sc.SP, sc.PC
+			pcs, _ = s.opts.Unwinder.Unwind(regs, stack[:n], func(pc uint64) (string, uint64, bool) {
+				pl := s.lookup(p, pc)
+				if pl == nil || pl.file == "" {
+					return "", 0, false
+				}
+				return pl.file, pl.fileBias, true
+			}, pcs)
+		}
+		if len(pcs) == 0 {
+			pcs = append(pcs, sc.PC)
+		}
+		s.pcs = pcs
+		reason := profile.WaitBlocked
+		if sc.Nr >= 0 {
+			reason = profile.Addr(sc.Nr)
+		}
+		th := s.offThread(int32(pid), int32(tid))
+		th.stack = s.waitStack(p, th.stack[:0], reason, pcs)
+		th.out, th.open, th.sampled, th.everSampled = now, true, true, true
+	}
 }
 
 // switchRecord handles a PERF_RECORD_SWITCH of the off-CPU event. The

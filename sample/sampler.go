@@ -429,6 +429,9 @@ func (s *Sampler) attach(pid int) error {
 			}
 		}
 	}
+	if s.opts.OffCPU {
+		s.blockedAtAttach(pid, tids)
+	}
 	// The maps again, now that the events report every later mmap: one
 	// made between the first read and the events' opening (a program
 	// attached while its loader maps its libraries) would be missed.

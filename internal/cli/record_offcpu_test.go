@@ -3,10 +3,12 @@ package cli
 import (
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"sonde/internal/testprog"
 	"sonde/profile"
@@ -198,5 +200,46 @@ func TestRecordWallPtrace(t *testing.T) {
 	}
 	if blocked < rest/2 {
 		t.Errorf("only %.1f%% of rest's %.1f%% seen blocked in clock_nanosleep", blocked, rest)
+	}
+}
+
+// TestRecordOffCPUAttach attaches record --off-cpu --duration 1500ms to
+// the pipe fixture (running 30 s) once it runs: its main thread waits in
+// pthread_join from its start to its end, so the whole recording.
+// Its off-CPU time in futex under pthread_join must lie between the time
+// the test's clock saw the recording take and that less twice what the
+// recording took beyond its duration (--duration's clock starts before
+// the attach: the attached time is shorter than it by at most that
+// much). The wait began before sonde came and the thread never wakes
+// while sonde records: without the threads' state at attach it would
+// show nothing.
+func TestRecordOffCPUAttach(t *testing.T) {
+	requireOffCPU(t)
+	bin := testprog.Build(t, "record/offcpu_pipe.c", testprog.Opts{Flags: []string{"-O2", "-g", "-pthread"}})
+	dir := t.TempDir()
+	target := exec.Command(bin, filepath.Join(dir, "truth"), "30")
+	if err := target.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		target.Process.Kill()
+		target.Wait()
+	}()
+	out := filepath.Join(dir, "attach.data")
+	start := time.Now()
+	code, stderr := record(t, "-q", "--off-cpu", "-p", strconv.Itoa(target.Process.Pid), "--duration", "1500ms", "-o", out)
+	took := time.Since(start)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	p := readProfile(t, out)
+	paths, _, text := threadPaths(t, p, int32(target.Process.Pid))
+	join := sumPaths(paths, func(k string) bool {
+		return strings.HasPrefix(k, "off-cpu:futex ") && strings.Contains(k, "pthread_clockjoin")
+	})
+	t.Logf("main thread off the CPU in pthread_join %.3fs; recording took %.3fs\n%s", join/1e9, took.Seconds(), text)
+	low := 1500*time.Millisecond - (took - 1500*time.Millisecond)
+	if join < float64(low) || join > float64(took) {
+		t.Errorf("main thread off the CPU in pthread_join %.3fs: want from %.3fs to %.3fs", join/1e9, low.Seconds(), took.Seconds())
 	}
 }
