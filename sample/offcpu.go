@@ -3,6 +3,7 @@ package sample
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"sonde/internal/linux/perfevent"
@@ -13,16 +14,30 @@ import (
 	"sonde/profile/datafile"
 )
 
-// Off-CPU time (record --off-cpu) comes from a second perf event on every
-// thread beside the CPU clock: the sched:sched_switch trace event, which
-// the kernel samples in the thread's own context each time it leaves the
-// CPU, with the user registers and a copy of the user stack (unwound like
-// every CPU sample) and the kernel call chain (which system call it
-// blocked in); and, on the same event, PERF_RECORD_SWITCH records, whose
-// switch-in says when the thread came back. One blocked episode is one
+// Off-CPU time (record --off-cpu) comes from two sources. The CPU clock
+// event of every thread also asks for PERF_RECORD_SWITCH records: the
+// switch-out says when the thread left the CPU (and whether it was
+// preempted), the switch-in when it came back, so every episode off the
+// CPU is timed exactly. A second event on every thread, the
+// sched:sched_switch trace event, is sampled in the thread's own context
+// each time it leaves the CPU, with the user registers and a copy of the
+// user stack (unwound like every CPU sample) and the kernel call chain
+// (which system call it blocked in). One episode with its stack is one
 // sample weighted by its exact duration: long waits are never
 // under-weighted and short ones count for what they lasted, not as a
 // whole sample each.
+//
+// The cost is bounded: a thread that leaves the CPU 100,000 times a
+// second would have the kernel copy 1.6 GB/s of 16 KiB stacks. After
+// each drain (20 ms) sonde decides whether the trace event runs during
+// the next one: always while the stacks come at most at -F a second per
+// thread that had some, otherwise with the probability that brings them
+// to that rate (ENABLE and DISABLE reach the event's inherited copies
+// too; a period change would not). The switch records, 56 bytes each,
+// keep coming, and the time of episodes without a stack is spread over
+// the same thread's sampled episodes (flushOffCPU). Random drains, not a
+// period of switches, so that a program whose waits alternate is not
+// always sampled at the same one.
 //
 // Why not the switch records alone (samply's way)? They carry no stack:
 // samply charges the wait to the stack of the next CPU sample, which a
@@ -67,20 +82,16 @@ func (s *Sampler) setupOffCPU() error {
 	if err != nil {
 		return fmt.Errorf("off-cpu: %w", err)
 	}
+	s.cfg.ContextSwitch = true
 	c := s.cfg
-	c.Tracepoint, c.ContextSwitch, c.Tracking = id, true, false
+	c.Tracepoint, c.ContextSwitch, c.Tracking = id, false, false
 	// The event fires in the kernel: it must not exclude it. Its kernel
 	// call chain names the system call; the user part comes from the
 	// stack copy (dwarf) or the kernel's frame-pointer walk (fp).
 	c.Kernel, c.Callchain = true, true
 	c.KernelChainOnly = s.opts.CallGraph == CallGraphDWARF
-	// A thread that leaves the CPU 100,000 times a second would have the
-	// kernel copy 1.6 GB/s of 16 KiB stacks: the stacks are bounded to
-	// the CPU sampling rate per thread and CPU (-F), and the switch
-	// records, which are small, still time every episode
-	// (flushOffCPU).
-	c.TracepointFreq = uint64(time.Second) / s.opts.period()
 	s.offCfg = c
+	s.offOn, s.offProb = true, 1
 	s.blocked = make(map[int32]*offThread)
 	s.exited = make(map[int32]bool)
 	s.syscalls = loadKernelSyscalls()
@@ -335,6 +346,18 @@ func (s *Sampler) endEpisode(th *offThread, in uint64) {
 	s.offHeld = append(s.offHeld, o)
 }
 
+// offThreadsSampled counts the threads with a sampled episode in this
+// drain.
+func (s *Sampler) offThreadsSampled() int {
+	n := 0
+	for _, th := range s.blocked {
+		if th.sampledNs[0]+th.sampledNs[1] > 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // flushOffCPU writes the off-CPU samples of a drain. Where the trace
 // event took fewer stacks than the thread had episodes (its rate is
 // bounded, see setupOffCPU), the time of the episodes without a stack is
@@ -432,4 +455,38 @@ func (s *Sampler) endOffCPU() error {
 	err := s.flushOffCPU(true)
 	s.blocked = nil
 	return err
+}
+
+// stackPolicy decides, after a drain that took stacks stacks of threads
+// distinct threads over elapsed, whether the trace event runs during the
+// next drain (see the top of this file), and turns it on or off.
+func (s *Sampler) stackPolicy(stacks, threads int, elapsed time.Duration) {
+	if s.offOn && elapsed > 0 {
+		rate := float64(stacks) / elapsed.Seconds()
+		limit := float64(max(threads, 1)) * float64(time.Second) / float64(s.opts.period())
+		s.offProb = 1
+		if rate > limit {
+			s.offProb = limit / rate
+		}
+	}
+	on := s.offProb >= 1 || rand.Float64() < s.offProb
+	if !on {
+		s.mu.Lock()
+		s.stats.OffCPUQuiet++
+		s.mu.Unlock()
+	}
+	if on == s.offOn {
+		return
+	}
+	for i, ev := range s.events {
+		if !s.offEvent[i] {
+			continue
+		}
+		if on {
+			ev.Enable()
+		} else {
+			ev.Disable()
+		}
+	}
+	s.offOn = on
 }

@@ -208,8 +208,10 @@ type Stats struct {
 	OffCPUTime   int64
 	OffCPUUnseen int
 	// OffCPUStacks counts the stacks the off-CPU event took: one per
-	// episode up to the rate bound, fewer above it.
+	// episode up to the rate bound, fewer above it; OffCPUQuiet the
+	// drains it was turned off for, to keep to the bound.
 	OffCPUStacks int
+	OffCPUQuiet  int
 }
 
 // Sampler turns samples into the data file: it keeps each process's
@@ -234,6 +236,11 @@ type Sampler struct {
 	held      []item
 	syscalls  *kernelSyscalls
 	waitIndex int // datafile mapping index of profile.WaitPath + 1, 0 before use
+	// offOn says whether the off-CPU trace events run; offProb is the
+	// chance they run a drain; lastDrain is when the last drain began.
+	offOn     bool
+	offProb   float64
+	lastDrain time.Time
 	// waitSet says that the sample being handled is of a blocked thread
 	// (Options.Wall), waiting for waitReason.
 	waitSet    bool
@@ -544,6 +551,8 @@ func (s *Sampler) drain() error {
 	// drain's start are surely all read, the newer ones wait for the
 	// next drain (or endOffCPU).
 	cut := uint64(unix.MonotonicNow())
+	began := time.Now()
+	stacks0 := s.Stats().OffCPUStacks
 	s.pending = append(s.pending[:0], s.held...)
 	s.held = s.held[:0]
 	var rec perfevent.Record
@@ -574,9 +583,14 @@ func (s *Sampler) drain() error {
 		}
 	}
 	if s.blocked != nil {
+		threads := s.offThreadsSampled()
 		if err := s.flushOffCPU(false); err != nil {
 			return err
 		}
+		if !s.lastDrain.IsZero() {
+			s.stackPolicy(s.Stats().OffCPUStacks-stacks0, threads, began.Sub(s.lastDrain))
+		}
+		s.lastDrain = began
 	}
 	s.mu.Lock()
 	lost := s.stats.Lost - s.lostOut
@@ -624,14 +638,12 @@ func (s *Sampler) proc(pid int32) *process {
 
 // handleItem handles one record of a ring.
 func (s *Sampler) handleItem(it *item) error {
-	if it.off {
-		switch it.rec.Type {
-		case perfevent.RecordSample:
-			s.switchOut(&it.rec)
-			return nil
-		case perfevent.RecordSwitch:
-			return s.switchRecord(&it.rec)
-		}
+	switch {
+	case it.off && it.rec.Type == perfevent.RecordSample:
+		s.switchOut(&it.rec)
+		return nil
+	case it.rec.Type == perfevent.RecordSwitch && s.blocked != nil:
+		return s.switchRecord(&it.rec)
 	}
 	return s.handle(&it.rec)
 }

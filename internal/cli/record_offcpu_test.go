@@ -22,7 +22,8 @@ func requireOffCPU(t *testing.T) {
 	testprog.RequireRoot(t, "record --off-cpu opens the sched:sched_switch trace event")
 }
 
-// readTruth reads a fixture's "name number" lines.
+// readTruth reads a fixture's "name number" lines; a name that comes
+// again (runs appended) adds up.
 func readTruth(t *testing.T, path string) map[string]int64 {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -39,7 +40,7 @@ func readTruth(t *testing.T, path string) map[string]int64 {
 		if err != nil {
 			t.Fatalf("%s: bad line %q", path, line)
 		}
-		truth[f[0]] = n
+		truth[f[0]] += n
 	}
 	return truth
 }
@@ -174,17 +175,42 @@ func TestRecordOffCPUPipe(t *testing.T) {
 }
 
 // TestRecordWallPtrace is TestRecordOffCPUSpinRest's fixture under the
-// ptrace sampler's --clock wall, for 3 s: about 3000 samples of the
-// thread, every one weighted by wall time, running or blocked; 5 points
-// is then at least 5 binomial standard errors of a share of one half
-// with 2000 of them. rest's share is that of every stack through rest()
-// (blocked in clock_nanosleep, or found runnable there).
+// ptrace sampler's --clock wall, run again and again until its processes
+// have 2500 samples, every one weighted by wall time, running or blocked:
+// 5 points is then 5 binomial standard errors of a share of one half.
+// The fixture's runs add their truths up. rest's share is that of every
+// stack through rest() (blocked in clock_nanosleep, or found runnable
+// there).
 func TestRecordWallPtrace(t *testing.T) {
 	testprog.SkipShort(t, "samples with ptrace")
-	p, truth, _ := recordOffCPUFor(t, "offcpu_spinrest.c", "3", "--clock", "wall", "-g")
+	bin := testprog.Build(t, "record/offcpu_spinrest.c", testprog.Opts{Flags: []string{"-O2", "-g"}})
+	dir := t.TempDir()
+	out, truthFile := filepath.Join(dir, "wall.data"), filepath.Join(dir, "truth")
+	fixture := func(p *profile.Profile) *profile.Profile {
+		keep := map[int32]bool{}
+		for _, pr := range p.Processes {
+			keep[pr.PID] = keep[pr.PID] || filepath.Base(pr.Exe) == filepath.Base(bin)
+		}
+		q := *p
+		q.Samples = nil
+		for _, s := range p.Samples {
+			if keep[s.PID] {
+				q.Samples = append(q.Samples, s)
+			}
+		}
+		return &q
+	}
+	stop, done := stopWhen(t, out, func(p *profile.Profile) bool { return len(fixture(p).Samples) >= 2500 })
+	code, stderr := record(t, append([]string{"-q", "--clock", "wall", "-g", "-o", out, "--"}, loopUntil(t, stop, bin, truthFile, "1")...)...)
+	done()
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	p := fixture(readProfile(t, out))
+	truth := readTruth(t, truthFile)
 	paths, total, text := threadPaths(t, p, 0)
 	t.Logf("truth %v, sampled wall %.3fs, %d samples\n%s", truth, float64(total)/1e9, len(p.Samples), text)
-	if len(p.Samples) < 2000 {
+	if len(p.Samples) < 2500 {
 		t.Fatalf("%d samples: too few for the bound", len(p.Samples))
 	}
 	loop := float64(truth["loop"])

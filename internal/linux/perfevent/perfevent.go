@@ -233,6 +233,13 @@ func (ev *Event) Disable() error {
 	return unix.IoctlSetInt(ev.fd, unix.PERF_EVENT_IOC_DISABLE, 0)
 }
 
+// Enable starts the event counting and sampling again after Disable.
+// Like Disable it applies to the event's inherited copies too (the
+// threads and processes its task created).
+func (ev *Event) Enable() error {
+	return unix.IoctlSetInt(ev.fd, unix.PERF_EVENT_IOC_ENABLE, 0)
+}
+
 // SetPeriod changes the sampling period (in nanoseconds) from the next
 // sample on.
 func (ev *Event) SetPeriod(ns uint64) error {

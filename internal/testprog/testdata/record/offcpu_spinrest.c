@@ -1,8 +1,9 @@
 /* offcpu_spinrest: one thread alternates spin() for about 10 ms and rest()
  * (nanosleep) for about 10 ms, for SECONDS (default 2) seconds of wall
  * time. It measures its own truth: the wall-clock time spent inside each
- * function (CLOCK_MONOTONIC around every call), written to the file
- * argv[1] as "spin NS\nrest NS\nloop NS\n". sonde record --off-cpu must
+ * function (CLOCK_MONOTONIC around every call), appended to the file
+ * argv[1] as "spin NS\nrest NS\nloop NS\n" (a test that runs it again
+ * and again adds the runs up). sonde record --off-cpu must
  * charge spin (on the CPU, or preempted in it) and rest (off the CPU in
  * nanosleep) in those proportions of the loop's wall time. */
 #include <stdio.h>
@@ -41,7 +42,7 @@ int main(int argc, char **argv) {
 		inrest += t2 - t1;
 	}
 	long long loop = now() - start;
-	FILE *f = fopen(argv[1], "w");
+	FILE *f = fopen(argv[1], "a");
 	if (!f)
 		return 1;
 	fprintf(f, "spin %lld\nrest %lld\nloop %lld\n", inspin, inrest, loop);
