@@ -12,10 +12,12 @@
 package sample
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -266,6 +268,7 @@ type Sampler struct {
 	sample  profile.Sample
 	pcs     []uint64
 	pending []item
+	order   []int32 // drain's time order of pending
 
 	mu      sync.Mutex
 	stats   Stats
@@ -572,10 +575,19 @@ func (s *Sampler) drain() error {
 			s.pending = append(s.pending, item{rec: own(&rec), off: off})
 		}
 	}
-	sort.SliceStable(s.pending, func(i, j int) bool { return s.pending[i].rec.Time < s.pending[j].rec.Time })
+	// Sort indices, not the records (200 bytes each): sort.SliceStable
+	// moving the records cost 2.5 µs a record at 3,600 records a drain
+	// (a program switching 180,000 times a second under --off-cpu).
+	s.order = s.order[:0]
 	for i := range s.pending {
+		s.order = append(s.order, int32(i))
+	}
+	slices.SortStableFunc(s.order, func(a, b int32) int { return cmp.Compare(s.pending[a].rec.Time, s.pending[b].rec.Time) })
+	for n, i := range s.order {
 		if s.opts.OffCPU && s.pending[i].rec.Time >= cut {
-			s.held = append(s.held, s.pending[i:]...)
+			for _, j := range s.order[n:] {
+				s.held = append(s.held, s.pending[j])
+			}
 			break
 		}
 		if err := s.handleItem(&s.pending[i]); err != nil {
