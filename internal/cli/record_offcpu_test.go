@@ -269,3 +269,62 @@ func TestRecordOffCPUAttach(t *testing.T) {
 		t.Errorf("main thread off the CPU in pthread_join %.3fs: want from %.3fs to %.3fs", join/1e9, low.Seconds(), took.Seconds())
 	}
 }
+
+// TestRecordOffCPUPerfSched compares record --off-cpu with perf on the
+// same run of the mutex fixture: "perf sched record" (the kernel's
+// sched_switch, sched_wakeup and sched_migrate trace events, every CPU)
+// runs sonde, and "perf sched timehist" gives, for each time the waiter
+// thread came back to a CPU, how long it had been off it ("wait time",
+// from its sched-out to this sched-in; "sch delay", the part of it from
+// its wakeup on, is inside it: wait + run already add up to the
+// thread's lifetime). Their sum over the thread must be sonde's off-CPU
+// time of the thread within 2%. (Debian's perf is built
+// without BPF skeletons: its own --off-cpu is ignored; bcc's offcputime
+// needs kernel headers this machine does not have.)
+func TestRecordOffCPUPerfSched(t *testing.T) {
+	requireOffCPU(t)
+	perf := testprog.Require(t, "perf")
+	sonde := buildSonde(t)
+	bin := testprog.Build(t, "record/offcpu_mutex.c", testprog.Opts{Flags: []string{"-O2", "-g", "-pthread"}})
+	dir := t.TempDir()
+	sched, out, truthFile := filepath.Join(dir, "sched.data"), filepath.Join(dir, "off.data"), filepath.Join(dir, "truth")
+	cmd := exec.Command(perf, "sched", "record", "-o", sched, "--", sonde, "record", "-q", "--off-cpu", "-o", out, "--", bin, truthFile, "2")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("perf sched record: %v\n%s", err, msg)
+	}
+	tid := readTruth(t, truthFile)["tid"]
+	th, err := exec.Command(perf, "sched", "timehist", "-i", sched, "--tid", strconv.FormatInt(tid, 10)).Output()
+	if err != nil {
+		t.Fatalf("perf sched timehist: %v", err)
+	}
+	// "TIME [CPU] COMM[TID/PID] WAIT SCHDELAY RUNTIME", milliseconds.
+	var perfNs float64
+	n := 0
+	for _, line := range strings.Split(string(th), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 6 || !strings.HasPrefix(f[1], "[") || !strings.Contains(f[2], "["+strconv.FormatInt(tid, 10)+"/") {
+			continue
+		}
+		w, err := strconv.ParseFloat(f[3], 64)
+		if err != nil {
+			t.Fatalf("perf sched timehist line %q", line)
+		}
+		perfNs += w * 1e6
+		n++
+	}
+	p := readProfile(t, out)
+	col := p.OffCPUColumn()
+	var sondeNs float64
+	for _, s := range p.Samples {
+		if s.TID == int32(tid) {
+			sondeNs += float64(s.Values[col])
+		}
+	}
+	t.Logf("thread %d: perf sched timehist %d returns to a CPU, %.4fs off it; sonde %.4fs", tid, n, perfNs/1e9, sondeNs/1e9)
+	if n < 100 {
+		t.Fatalf("perf sched timehist: %d lines for thread %d", n, tid)
+	}
+	if math.Abs(sondeNs-perfNs) > 0.02*perfNs {
+		t.Errorf("sonde %.4fs off the CPU, perf sched timehist %.4fs: want within 2%%", sondeNs/1e9, perfNs/1e9)
+	}
+}
