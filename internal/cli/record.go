@@ -248,18 +248,7 @@ func runRecord(e *env, args []string) int {
 		}
 		return rec.run()
 	}
-	samplerFlag := f.sampler
-	if opts.Wall {
-		if samplerFlag == "perf" || opts.OffCPU {
-			fmt.Fprintln(e.stderr, "sonde record: --clock wall is the ptrace sampler's; with perf events use --off-cpu")
-			return exitUsage
-		}
-		samplerFlag = "ptrace"
-	}
-	sampler, err := chooseSampler(e, "record", samplerFlag, &opts)
-	if err == nil && opts.OffCPU && sampler != "perf" {
-		err = fmt.Errorf("--off-cpu needs perf events (the %s sampler cannot see threads leave the CPU: use --clock wall)", sampler)
-	}
+	sampler, err := chooseTimeSampler(e, "record", f.sampler, &opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde record: %v\n", err)
 		return exitUsage

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"math"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 
 	"sonde/internal/testprog"
 	"sonde/profile"
+	"sonde/profile/datafile"
 )
 
 // requireOffCPU is requirePerf for record --off-cpu, whose trace event
@@ -326,5 +328,57 @@ func TestRecordOffCPUPerfSched(t *testing.T) {
 	}
 	if math.Abs(sondeNs-perfNs) > 0.02*perfNs {
 		t.Errorf("sonde %.4fs off the CPU, perf sched timehist %.4fs: want within 2%%", sondeNs/1e9, perfNs/1e9)
+	}
+}
+
+// TestRecordTimeFlags: the kinds of time that cannot go together fail
+// before anything runs, in one line naming the flag.
+func TestRecordTimeFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--clock", "wall", "--off-cpu", "--", "true"}, "--clock wall is the ptrace sampler's"},
+		{[]string{"--clock", "wall", "--sampler", "perf", "--", "true"}, "--clock wall is the ptrace sampler's"},
+		{[]string{"--sampler", "ptrace", "--off-cpu", "--", "true"}, "--off-cpu needs perf events"},
+		{[]string{"--clock", "sundial", "--", "true"}, "want task-clock, cpu-clock or wall"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stderr := record(t, tt.args...)
+			if code != exitUsage || !strings.Contains(stderr, tt.want) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("exit %d, stderr %q; want %d and one line with %q", code, stderr, exitUsage, tt.want)
+			}
+		})
+	}
+}
+
+// TestReportTimeFlags: report --off-cpu of a profile without off-CPU
+// time is a one-line error; --cpu of it keeps everything.
+func TestReportTimeFlags(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cpu.data")
+	w, err := datafile.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Start: time.Unix(1, 0), SampleTypes: []profile.ValueType{{Type: "samples", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}}, Period: 1000}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.WriteSample(&profile.Sample{Stack: []profile.Location{{Mapping: profile.NoMapping, Addr: 0x1234}}, Values: []int64{1, 1000}, PID: 1, TID: 1, Time: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"report", "--off-cpu", path}, strings.NewReader(""), &stdout, &stderr)
+	if code == exitOK || !strings.Contains(stderr.String(), "no off-CPU time") || strings.Count(stderr.String(), "\n") != 1 {
+		t.Errorf("report --off-cpu of a CPU profile: exit %d, %q", code, stderr.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := Main([]string{"report", "--cpu", path}, strings.NewReader(""), &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "1 samples") && !strings.Contains(stdout.String(), "1 sample") {
+		t.Errorf("report --cpu of a CPU profile: exit %d, %q %q", code, stdout.String(), stderr.String())
 	}
 }
