@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"sonde/bench/internal/alternate"
+	"sonde/profile/datafile"
 )
 
 func main() {
@@ -49,6 +50,7 @@ func main() {
 type result struct {
 	rate    float64       // the target's rounds per second
 	toolCPU time.Duration // the tool's CPU minus the target's
+	lost    uint64        // sonde: records the kernel dropped (ring full)
 }
 
 func run() error {
@@ -87,6 +89,15 @@ func run() error {
 			if err != nil {
 				return fmt.Errorf("%s: %w", tools[k].name, err)
 			}
+			if tools[k].name == "sonde" {
+				p, _, err := datafile.ReadFile(filepath.Join(dir, "sonde.data"))
+				if err != nil {
+					return err
+				}
+				for _, run := range p.Runs {
+					x.lost += run.Lost
+				}
+			}
 			res[k] = append(res[k], x)
 		}
 	}
@@ -98,6 +109,11 @@ func run() error {
 		per[i] = float64(medianCPU(res[i])) / float64(2**n)
 		fmt.Printf("%-6s slowdown %.2fx, tool CPU %.2f µs per switch\n", tools[i].name, slow[i], per[i]/1e3)
 	}
+	var lost []uint64
+	for _, x := range res[1] {
+		lost = append(lost, x.lost)
+	}
+	fmt.Printf("sonde: records lost per run %v (of about %d switch records)\n", lost, 4**n)
 	fmt.Printf("sonde/perf: slowdown %.2f, CPU per switch %.2f (goal: <= 1.0)\n", slow[1]/slow[2], per[1]/per[2])
 	return nil
 }
