@@ -80,11 +80,6 @@ type Config struct {
 	// (period 1): sched:sched_switch for off-CPU stacks. A trace event
 	// fires in the kernel, so Kernel must be set for it to fire at all.
 	Tracepoint uint64
-	// TracepointFreq, with Tracepoint, bounds its samples to about this
-	// many a second per event (frequency mode: the kernel raises the
-	// period, starting at 1, each tick the rate is above it); 0 samples
-	// every hit.
-	TracepointFreq uint64
 	// ContextSwitch asks for PERF_RECORD_SWITCH records of the task:
 	// when it leaves the CPU and when it comes back.
 	ContextSwitch bool
@@ -123,10 +118,6 @@ func (c *Config) attr() unix.PerfEventAttr {
 	}
 	if c.Tracepoint != 0 {
 		a.Type, a.Config, a.Sample = unix.PERF_TYPE_TRACEPOINT, c.Tracepoint, 1
-		if c.TracepointFreq > 0 {
-			a.Sample = c.TracepointFreq
-			a.Bits |= unix.PerfBitFreq
-		}
 	}
 	// CLOCK_MONOTONIC time stamps, so that sample times convert to wall
 	// time exactly (perf's default clock is the scheduler's).
