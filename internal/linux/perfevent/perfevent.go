@@ -1,6 +1,7 @@
 // Package perfevent opens perf_event_open(2) sampling events on the CPU-time
-// clocks of tasks, maps their ring buffers and decodes the records the
-// kernel writes there: SAMPLE, MMAP2, COMM, FORK, EXIT and LOST. It also
+// clocks of tasks and on trace events (sched:sched_switch for off-CPU
+// stacks), maps their ring buffers and decodes the records the kernel
+// writes there: SAMPLE, MMAP2, COMM, FORK, EXIT, LOST and SWITCH. It also
 // opens uprobes of the kernel's uprobe PMU in counting mode (uprobe.go),
 // the fallback of sonde count's uprobe engine where BPF is refused. It
 // knows nothing of profiles; the sampler (package sample) turns records
