@@ -53,6 +53,7 @@ type offThread struct {
 	// sched_switch sample; fresh says no switch-out record has claimed
 	// it yet.
 	stack []profile.Location
+	exprs []profile.ExprValue // --expr values at that sample
 	fresh bool
 	// open says the thread is off the CPU since out (perf clock);
 	// sampled that this episode has stack as its own.
@@ -204,6 +205,8 @@ func (s *Sampler) switchOut(r *perfevent.Record) {
 	s.pcs = pcs
 	th := s.offThread(int32(r.PID), tid)
 	th.stack = s.waitStack(p, th.stack[:0], reason, pcs)
+	// --expr at the point of the wait: which fd, which lock.
+	th.exprs = s.evalExprs(p, r, th.exprs[:0])
 	th.fresh, th.everSampled = true, true
 	s.mu.Lock()
 	s.stats.OffCPUStacks++
@@ -282,6 +285,7 @@ func (s *Sampler) blockedAtAttach(pid int, tids []int) {
 		}
 		th := s.offThread(int32(pid), int32(tid))
 		th.stack = s.waitStack(p, th.stack[:0], reason, pcs)
+		th.exprs = th.exprs[:0]
 		th.out, th.open, th.sampled, th.everSampled = now, true, true, true
 	}
 }
@@ -340,6 +344,7 @@ func (s *Sampler) endEpisode(th *offThread, in uint64) {
 	th.sampledNs[kind] += d
 	o := offSample{kind: kind}
 	o.s.Stack = append([]profile.Location(nil), th.stack...)
+	o.s.Exprs = append([]profile.ExprValue(nil), th.exprs...)
 	o.s.Values = []int64{1, 0, d, d}
 	o.s.PID, o.s.TID = th.pid, th.tid
 	o.s.Time = int64(th.out) + s.clockOffset

@@ -1031,22 +1031,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	}
 	s.sample.PID, s.sample.TID = int32(r.PID), int32(r.TID)
 	s.sample.Time = int64(r.Time) + s.clockOffset
-	s.sample.Exprs = s.sample.Exprs[:0]
-	if s.opts.Exprs != nil && len(r.Regs) > 0 {
-		in := ExprInput{
-			PID: int32(r.PID), TID: int32(r.TID), Exe: p.exe, Comm: p.comm,
-			Regs: r.Regs, Stack: r.Stack, Stopped: s.stopped,
-			Lag: time.Duration(unix.MonotonicNow() - int64(r.Time)),
-			Obj: func(pc uint64) (string, uint64, bool) {
-				pl := p.find(pc)
-				if pl == nil || pl.file == "" {
-					return "", 0, false
-				}
-				return pl.file, pl.fileBias, true
-			},
-		}
-		s.sample.Exprs = s.opts.Exprs.Eval(&in, s.sample.Exprs)
-	}
+	s.sample.Exprs = s.evalExprs(p, r, s.sample.Exprs[:0])
 	s.mu.Lock()
 	s.stats.Samples++
 	s.mu.Unlock()
@@ -1059,6 +1044,27 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 		return nil
 	}
 	return s.w.WriteSample(&s.sample)
+}
+
+// evalExprs appends to dst the values of the --expr expressions at the
+// sample r of process p (its registers and stack copy).
+func (s *Sampler) evalExprs(p *process, r *perfevent.Record, dst []profile.ExprValue) []profile.ExprValue {
+	if s.opts.Exprs == nil || len(r.Regs) == 0 {
+		return dst
+	}
+	in := ExprInput{
+		PID: int32(r.PID), TID: int32(r.TID), Exe: p.exe, Comm: p.comm,
+		Regs: r.Regs, Stack: r.Stack, Stopped: s.stopped,
+		Lag: time.Duration(unix.MonotonicNow() - int64(r.Time)),
+		Obj: func(pc uint64) (string, uint64, bool) {
+			pl := p.find(pc)
+			if pl == nil || pl.file == "" {
+				return "", 0, false
+			}
+			return pl.file, pl.fileBias, true
+		},
+	}
+	return s.opts.Exprs.Eval(&in, dst)
 }
 
 // copySample returns a copy of x that owns its slices.

@@ -382,3 +382,35 @@ func TestReportTimeFlags(t *testing.T) {
 		t.Errorf("report --cpu of a CPU profile: exit %d, %q %q", code, stdout.String(), stderr.String())
 	}
 }
+
+// TestRecordOffCPUExpr: --expr is evaluated where a thread leaves the CPU
+// too: the pipe reader's fds[0] (a global; which fd it waits on) at its
+// waits in read must be the descriptor the fixture says it read from. The
+// fixture runs 4 s: the expression's first evaluation reads the DWARF
+// (over a second on a loaded machine), and a value read after the
+// process is gone is unavailable, never wrong.
+func TestRecordOffCPUExpr(t *testing.T) {
+	requireOffCPU(t)
+	p, truth, _ := recordOffCPUFor(t, "offcpu_pipe.c", "4", "--off-cpu", "--expr", "offcpu_pipe@reader@fds[0]")
+	col := p.OffCPUColumn()
+	read, ok := 0, 0
+	for _, s := range p.Samples {
+		if s.TID != int32(truth["tid"]) || !profile.IsOffCPU(&s, col) {
+			continue
+		}
+		for _, v := range s.Exprs {
+			read++
+			if v.Status != profile.ExprOK {
+				continue
+			}
+			if !v.HasNum || int64(v.Num) != truth["fd"] {
+				t.Errorf("fds[0] = %q at an off-CPU sample of the reader; the fixture read fd %d", v.Text, truth["fd"])
+			}
+			ok++
+		}
+	}
+	t.Logf("%d values at the reader's off-CPU samples, %d read (fd %d)", read, ok, truth["fd"])
+	if ok < 20 {
+		t.Errorf("only %d values read at the reader's %d evaluated off-CPU samples", ok, read)
+	}
+}

@@ -3,7 +3,8 @@
  * at a time, until the pipe closes. The reader measures its own truth:
  * its wall time and CPU time (CLOCK_THREAD_CPUTIME_ID) from its first
  * instruction to its last, written to argv[1] as
- * "tid N\nwall NS\ncpu NS\nreads N\n". Its time off the CPU is wall − cpu. */
+ * "tid N\nwall NS\ncpu NS\nreads N\nfd N\n" (fd: the pipe's read end, fds[0]).
+ * Its time off the CPU is wall − cpu. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
@@ -58,6 +59,6 @@ int main(int argc, char **argv) {
 	FILE *f = fopen(argv[1], "w");
 	if (!f)
 		return 1;
-	fprintf(f, "tid %d\nwall %lld\ncpu %lld\nreads %lld\n", rtid, wall, cpu, reads);
+	fprintf(f, "tid %d\nwall %lld\ncpu %lld\nreads %lld\nfd %d\n", rtid, wall, cpu, reads, fds[0]);
 	return fclose(f) != 0;
 }
