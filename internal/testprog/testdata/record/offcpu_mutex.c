@@ -3,8 +3,9 @@
  * waiter thread takes it, lets it go at once and sleeps 1 ms, again and
  * again, for SECONDS (default 2). The waiter measures its own truth: the
  * wall time inside pthread_mutex_lock (CLOCK_MONOTONIC around each call)
- * and its CPU time there (CLOCK_THREAD_CPUTIME_ID), written to argv[1] as
- * "tid N\nwait NS\nwaitcpu NS\ncalls N\n". */
+ * and its CPU time there (CLOCK_THREAD_CPUTIME_ID), and its whole life's
+ * wall and CPU time, written to argv[1] as
+ * "tid N\nwait NS\nwaitcpu NS\ncalls N\nlife NS\nlifecpu NS\n". */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
@@ -36,9 +37,10 @@ __attribute__((noinline)) static void *holder(void *arg) {
 	return arg;
 }
 
-static long long wait_ns, wait_cpu, calls;
+static long long wait_ns, wait_cpu, calls, life, lifecpu;
 
 __attribute__((noinline)) static void *waiter(void *arg) {
+	long long l0 = clk(CLOCK_MONOTONIC), lc0 = clk(CLOCK_THREAD_CPUTIME_ID);
 	while (!done) {
 		long long t0 = clk(CLOCK_MONOTONIC), c0 = clk(CLOCK_THREAD_CPUTIME_ID);
 		pthread_mutex_lock(&mu);
@@ -50,6 +52,8 @@ __attribute__((noinline)) static void *waiter(void *arg) {
 		nap(1000000);
 	}
 	*(pid_t *)arg = gettid();
+	lifecpu = clk(CLOCK_THREAD_CPUTIME_ID) - lc0;
+	life = clk(CLOCK_MONOTONIC) - l0;
 	return arg;
 }
 
@@ -68,6 +72,6 @@ int main(int argc, char **argv) {
 	FILE *f = fopen(argv[1], "w");
 	if (!f)
 		return 1;
-	fprintf(f, "tid %d\nwait %lld\nwaitcpu %lld\ncalls %lld\n", tid, wait_ns, wait_cpu, calls);
+	fprintf(f, "tid %d\nwait %lld\nwaitcpu %lld\ncalls %lld\nlife %lld\nlifecpu %lld\n", tid, wait_ns, wait_cpu, calls, life, lifecpu);
 	return fclose(f) != 0;
 }
