@@ -371,8 +371,9 @@ func (r *recording) run() int {
 		w.WriteNote(fmt.Sprintf("call graph fp: %d of %d stacks (%.1f%%) cut at the kernel's limit of %d frames%s",
 			st.Cut, st.Samples, 100*float64(st.Cut)/float64(st.Samples), r.opts.MaxStack, stackNote))
 	}
-	if r.opts.CallGraph == sample.CallGraphDWARF && st.Samples > 0 {
-		w.WriteNote(fmt.Sprintf("unwinder: dwarf CFI; %d of %d stacks (%.1f%%) not unwound to the end", st.Incomplete, st.Samples, 100*float64(st.Incomplete)/float64(st.Samples)))
+	if stacks := st.Samples + st.OffCPUStacks; r.opts.CallGraph == sample.CallGraphDWARF && stacks > 0 {
+		// Off-CPU stacks are unwound too, and counted in Incomplete.
+		w.WriteNote(fmt.Sprintf("unwinder: dwarf CFI; %d of %d stacks (%.1f%%) not unwound to the end", st.Incomplete, stacks, 100*float64(st.Incomplete)/float64(stacks)))
 	}
 	if r.exprs != nil {
 		w.WriteNote(exprNote(r.exprs, r.sampler, st))
