@@ -15,12 +15,17 @@ import (
 // kernel's symbol table (/proc/kallsyms): the innermost frame in a
 // system call's entry function (__x64_sys_NAME, __do_sys_NAME, …), or,
 // where the entry tail-called its helper and left no frame (read's
-// __x64_sys_read jumps to ksys_read), the innermost frame in a helper
-// named for the call (ksys_NAME, do_sys_NAME).
+// __x64_sys_read jumps to ksys_read, wait4's to kernel_wait4), the
+// innermost frame in a helper named for the call (ksys_NAME,
+// kernel_NAME, do_sys_NAME), or else the frame the system call
+// dispatcher (do_syscall_64) called, if its name less a do_ or __ prefix
+// is a call's.
 type kernelSyscalls struct {
-	starts []uint64 // sorted start addresses of the text symbols
-	nrs    []int32  // the system call number of each symbol, -1 for none
-	helper []bool   // the symbol is a helper, not an entry
+	starts   []uint64 // sorted start addresses of the text symbols
+	nrs      []int32  // the system call number of each symbol, -1 for none
+	helper   []bool   // the symbol is a helper, not an entry
+	near     []int32  // the number its name names less do_ or __, -1 for none
+	dispatch []bool   // the symbol is the system call dispatcher
 }
 
 // loadKernelSyscalls reads /proc/kallsyms; with kptr_restrict (every
@@ -39,14 +44,23 @@ func loadKernelSyscalls() *kernelSyscalls {
 var syscallPrefixes = []string{"__x64_sys_", "__ia32_sys_", "__do_sys_", "__se_sys_"}
 
 // helperPrefixes are the names of helpers that entries tail-call.
-var helperPrefixes = []string{"ksys_", "do_sys_"}
+var helperPrefixes = []string{"ksys_", "kernel_", "do_sys_"}
+
+// nearPrefixes are stripped from the name of the function the dispatcher
+// called.
+var nearPrefixes = []string{"do_", "__", ""}
+
+// dispatchers call a system call's entry (arch/x86/entry/common.c).
+var dispatchers = map[string]bool{"do_syscall_64": true, "x64_sys_call": true, "do_int80_syscall_32": true, "do_fast_syscall_32": true, "ia32_sys_call": true}
 
 // parseKernelSyscalls parses kallsyms text: "ADDR TYPE NAME [MODULE]".
 func parseKernelSyscalls(r io.Reader) *kernelSyscalls {
 	type sym struct {
-		a      uint64
-		nr     int32
-		helper bool
+		a        uint64
+		nr       int32
+		helper   bool
+		near     int32
+		dispatch bool
 	}
 	var syms []sym
 	sc := bufio.NewScanner(r)
@@ -64,12 +78,13 @@ func parseKernelSyscalls(r io.Reader) *kernelSyscalls {
 		if nr < 0 {
 			nr, helper = syscallNumberOf(f[2], helperPrefixes), true
 		}
-		syms = append(syms, sym{a, nr, helper && nr >= 0})
+		syms = append(syms, sym{a, nr, helper && nr >= 0, syscallNumberOf(f[2], nearPrefixes), dispatchers[f[2]]})
 	}
 	sort.Slice(syms, func(i, j int) bool { return syms[i].a < syms[j].a })
-	k := &kernelSyscalls{starts: make([]uint64, len(syms)), nrs: make([]int32, len(syms)), helper: make([]bool, len(syms))}
+	n := len(syms)
+	k := &kernelSyscalls{starts: make([]uint64, n), nrs: make([]int32, n), helper: make([]bool, n), near: make([]int32, n), dispatch: make([]bool, n)}
 	for i, s := range syms {
-		k.starts[i], k.nrs[i], k.helper[i] = s.a, s.nr, s.helper
+		k.starts[i], k.nrs[i], k.helper[i], k.near[i], k.dispatch[i] = s.a, s.nr, s.helper, s.near, s.dispatch
 	}
 	return k
 }
@@ -101,9 +116,13 @@ func (k *kernelSyscalls) syscall(kern []uint64) (profile.Addr, bool) {
 	}
 	// An entry anywhere wins over a helper (ppoll's entry calls
 	// do_sys_poll).
-	helper := -1
+	helper, near, prev := -1, -1, -1
 	for _, ip := range kern {
 		i := sort.Search(len(k.starts), func(i int) bool { return k.starts[i] > ip-1 }) - 1
+		if i >= 0 && k.dispatch[i] && prev >= 0 && near < 0 {
+			near = int(k.near[prev])
+		}
+		prev = i
 		if i < 0 || k.nrs[i] < 0 {
 			continue
 		}
@@ -116,6 +135,9 @@ func (k *kernelSyscalls) syscall(kern []uint64) (profile.Addr, bool) {
 	}
 	if helper >= 0 {
 		return profile.Addr(helper), true
+	}
+	if near >= 0 {
+		return profile.Addr(near), true
 	}
 	return 0, false
 }

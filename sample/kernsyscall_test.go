@@ -9,8 +9,10 @@ import (
 
 // The chains are the kernel frames sonde record -k --off-cpu found on
 // Linux 6.18 (symbolized by report's kallsyms): a pipe read, whose
-// __x64_sys_read tail-calls ksys_read, a nanosleep, and a ppoll, whose
-// entry calls do_sys_poll.
+// __x64_sys_read tail-calls ksys_read, a nanosleep, a ppoll, whose
+// entry calls do_sys_poll, a wait4 (kernel_wait4), and a call whose
+// entry left no frame and whose helper has no helper's name (epoll_wait's
+// do_epoll_wait, called from do_syscall_64).
 func TestKernelSyscall(t *testing.T) {
 	kallsyms := `ffffffff81000000 T _stext
 ffffffff81100000 T __schedule
@@ -24,6 +26,10 @@ ffffffff81400400 T __x64_sys_clock_nanosleep
 ffffffff81500000 T do_sys_poll
 ffffffff81500400 T __x64_sys_ppoll
 ffffffff81600000 T do_syscall_64
+ffffffff81610000 T do_wait
+ffffffff81610400 T kernel_wait4
+ffffffff81620000 T do_epoll_wait
+ffffffff81620400 T ep_poll
 ffffffff81700000 d some_data
 `
 	k := parseKernelSyscalls(strings.NewReader(kallsyms))
@@ -43,6 +49,8 @@ ffffffff81700000 d some_data
 		{"read through ksys_read", []uint64{0xffffffff81100010, 0xffffffff81100810, 0xffffffff81200020, 0xffffffff81300020, 0xffffffff81300420, 0xffffffff81600020}, nr("read"), true},
 		{"clock_nanosleep", []uint64{0xffffffff81100010, 0xffffffff81400020, 0xffffffff81400420, 0xffffffff81600020}, nr("clock_nanosleep"), true},
 		{"ppoll over do_sys_poll", []uint64{0xffffffff81100010, 0xffffffff81500020, 0xffffffff81500420, 0xffffffff81600020}, nr("ppoll"), true},
+		{"wait4 through kernel_wait4", []uint64{0xffffffff81100010, 0xffffffff81610010, 0xffffffff81610410, 0xffffffff81600020}, nr("wait4"), true},
+		{"the frame the dispatcher called", []uint64{0xffffffff81100010, 0xffffffff81620410, 0xffffffff81620010, 0xffffffff81600020}, nr("epoll_wait"), true},
 		{"preempted in user mode", []uint64{0xffffffff81100010, 0xffffffff81100810}, 0, false},
 		{"no chain", nil, 0, false},
 	}
