@@ -311,8 +311,9 @@ func (s *Sampler) switchRecord(r *perfevent.Record) error {
 		return nil
 	}
 	if !th.open {
-		// Back from a wait whose start was not seen: it began before
-		// the event was opened, or its record was lost.
+		// Back from a wait whose start was not seen: a new thread's
+		// first run, a wait begun before the event was opened, or a
+		// lost record.
 		s.mu.Lock()
 		s.stats.OffCPUUnseen++
 		s.mu.Unlock()
