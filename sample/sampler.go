@@ -204,8 +204,8 @@ type Stats struct {
 	StopWork time.Duration
 	// OffCPU counts the off-CPU episodes written and OffCPUTime their
 	// total in nanoseconds; OffCPUUnseen counts returns to the CPU whose
-	// leaving was not seen (it was before sampling began, or its record
-	// was lost).
+	// leaving was not seen (a new thread's first run, a wait begun before
+	// sampling, or a lost record).
 	OffCPU       int
 	OffCPUTime   int64
 	OffCPUUnseen int
