@@ -29,7 +29,7 @@ import (
 //
 // The cost is bounded: a thread that leaves the CPU 100,000 times a
 // second would have the kernel copy 1.6 GB/s of 16 KiB stacks. After
-// each drain (20 ms) sonde decides whether the trace event runs during
+// each drain (every 5 ms) sonde decides whether the trace event runs during
 // the next one: always while the stacks come at most at -F a second per
 // thread that had some, otherwise with the probability that brings them
 // to that rate (ENABLE and DISABLE reach the event's inherited copies
