@@ -18,9 +18,13 @@
 // tool's process tree's CPU, wait4's rusage, minus the target's own, over
 // 2 N), and sonde's figures as ratios to perf's (goal: at most 1.0).
 //
+// With -sleep US, pingpong's main thread sleeps US microseconds before
+// each round: a mostly blocked server (three switches a round, counted
+// as such).
+//
 // Usage (from the repository root, as root):
 //
-//	go run ./bench/offcpu [-rounds 5] [-n 200000]
+//	go run ./bench/offcpu [-rounds 5] [-n 200000] [-sleep 0]
 package main
 
 import (
@@ -56,6 +60,7 @@ type result struct {
 func run() error {
 	rounds := flag.Int("rounds", 5, "alternated rounds")
 	n := flag.Int("n", 200000, "pingpong's rounds")
+	sleepUS := flag.Int("sleep", 0, "microseconds pingpong's main thread sleeps before each round")
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "sonde-bench-offcpu-")
 	if err != nil {
@@ -72,14 +77,18 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	arg := fmt.Sprint(*n)
+	args := []string{bin, fmt.Sprint(*n), fmt.Sprint(*sleepUS)}
+	perSwitch := 2
+	if *sleepUS > 0 {
+		perSwitch = 3
+	}
 	tools := []struct {
 		name string
 		cmd  []string
 	}{
-		{"baseline", []string{bin, arg}},
-		{"sonde", []string{sonde, "record", "-q", "--off-cpu", "--stack-size", "8192", "-o", filepath.Join(dir, "sonde.data"), "--", bin, arg}},
-		{"perf", []string{"perf", "record", "-q", "-B", "-N", "-e", "sched:sched_switch", "--call-graph", "dwarf", "-o", filepath.Join(dir, "perf.data"), "--", bin, arg}},
+		{"baseline", args},
+		{"sonde", append([]string{sonde, "record", "-q", "--off-cpu", "--stack-size", "8192", "-o", filepath.Join(dir, "sonde.data"), "--"}, args...)},
+		{"perf", append([]string{"perf", "record", "-q", "-B", "-N", "-e", "sched:sched_switch", "--call-graph", "dwarf", "-o", filepath.Join(dir, "perf.data"), "--"}, args...)},
 	}
 	res := make([][]result, len(tools))
 	for r := 0; r < *rounds; r++ {
@@ -102,18 +111,18 @@ func run() error {
 		}
 	}
 	base := medianRate(res[0])
-	fmt.Printf("pingpong %d rounds, %d alternated runs each; baseline %.0f rounds/s (%.0f switches/s)\n", *n, *rounds, base, 2*base)
+	fmt.Printf("pingpong %d rounds (sleep %d µs), %d alternated runs each; baseline %.0f rounds/s (%.0f switches/s)\n", *n, *sleepUS, *rounds, base, float64(perSwitch)*base)
 	var slow, per [3]float64
 	for i := 1; i < len(tools); i++ {
 		slow[i] = base / medianRate(res[i])
-		per[i] = float64(medianCPU(res[i])) / float64(2**n)
+		per[i] = float64(medianCPU(res[i])) / float64(perSwitch**n)
 		fmt.Printf("%-6s slowdown %.2fx, tool CPU %.2f µs per switch\n", tools[i].name, slow[i], per[i]/1e3)
 	}
 	var lost []uint64
 	for _, x := range res[1] {
 		lost = append(lost, x.lost)
 	}
-	fmt.Printf("sonde: records lost per run %v (of about %d switch records)\n", lost, 4**n)
+	fmt.Printf("sonde: records lost per run %v (of about %d switch records)\n", lost, 2*perSwitch**n)
 	fmt.Printf("sonde/perf: slowdown %.2f, CPU per switch %.2f (goal: <= 1.0)\n", slow[1]/slow[2], per[1]/per[2])
 	return nil
 }

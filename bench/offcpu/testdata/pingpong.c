@@ -2,7 +2,9 @@
  * ROUNDS times (argv[1], default 200000): every round is two blocking
  * reads, so each thread leaves the CPU once a round. It prints the
  * rounds per second it reached and its own CPU time in nanoseconds
- * (getrusage RUSAGE_SELF, both threads, user and system). */
+ * (getrusage RUSAGE_SELF, both threads, user and system). With a second
+ * argument SLEEP_US, the main thread sleeps that long before each round:
+ * a mostly blocked server, three switches a round. */
 #include <sys/resource.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -11,7 +13,7 @@
 #include <unistd.h>
 
 static int ab[2], ba[2];
-static long rounds = 200000;
+static long rounds = 200000, sleep_us;
 
 static void *pong(void *arg) {
 	char c;
@@ -25,6 +27,9 @@ static void *pong(void *arg) {
 int main(int argc, char **argv) {
 	if (argc > 1)
 		rounds = atol(argv[1]);
+	if (argc > 2)
+		sleep_us = atol(argv[2]);
+	struct timespec nap = {0, sleep_us * 1000};
 	if (pipe(ab) || pipe(ba))
 		return 1;
 	pthread_t t;
@@ -33,6 +38,8 @@ int main(int argc, char **argv) {
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	char c = 'x';
 	for (long i = 0; i < rounds; i++) {
+		if (sleep_us)
+			nanosleep(&nap, 0);
 		if (write(ab[1], &c, 1) != 1 || read(ba[0], &c, 1) != 1)
 			return 1;
 	}
