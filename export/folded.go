@@ -21,7 +21,9 @@ import (
 // Inline frames are expanded (the inlined callee after its caller), frames
 // are named by their demangled function, else "object+0xoffset". The weight
 // is the number of samples (the "samples"/"count" column when the profile
-// has one, else the last value column). A counting profile becomes one
+// has one, else the last value column), or, for a profile with off-CPU
+// time (record --off-cpu), its wall-clock nanoseconds: an off-CPU sample
+// is one episode of any length. A counting profile becomes one
 // stack per unit that ran, weighted by its first count. Lines are sorted
 // by stack so that the output is deterministic.
 func WriteFolded(w io.Writer, p *profile.Profile, sym Symbolizer) error {
@@ -90,8 +92,12 @@ type stacks struct {
 
 // weightColumn returns the index of the column that counts samples: the
 // "samples" column when there is one, else the last; -1 when the profile
-// names no sample types (each sample counts 1).
+// names no sample types (each sample counts 1). A profile with off-CPU
+// time is weighted by its last column, wall time.
 func weightColumn(p *profile.Profile) int {
+	if p.OffCPUColumn() >= 0 {
+		return len(p.SampleTypes) - 1 // "wall"
+	}
 	for i, t := range p.SampleTypes {
 		if t.Type == "samples" {
 			return i

@@ -49,7 +49,8 @@ func sortTree(n *fgNode) {
 
 // WriteHTML writes p as one self-contained HTML page holding an
 // interactive flame graph: the stacks of WriteFolded (inline frames
-// expanded, weighted by samples, or by count for a counting profile) under
+// expanded, weighted by samples, by wall time for a profile with off-CPU
+// time, or by count for a counting profile) under
 // a root named "all". Clicking a frame zooms into it; a search box colours
 // the frames whose names match a regular expression and prints their share
 // ("#search=RE" in the address does it on load); hovering shows a tooltip

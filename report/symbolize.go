@@ -57,6 +57,10 @@ const vdsoPath = "[vdso]"
 // Frames implements Symbolizer. It never returns an error: problems with an
 // object are warnings, and the address degrades.
 func (s *ObjectSymbolizer) Frames(m *profile.Mapping, addr profile.Addr) ([]symbol.Frame, error) {
+	if m.Path == profile.WaitPath {
+		// The wait frame of an off-CPU sample: why the thread waited.
+		return []symbol.Frame{{Func: profile.WaitName(addr)}}, nil
+	}
 	if m.Path == kernelPath {
 		f, err := s.kernel.frames(uint64(addr))
 		if err != nil {

@@ -43,6 +43,7 @@ type thread struct {
 	base  uint64    // its CPU time (schedstat) already sampled or not sonde's to sample
 	value uint64    // CPU time the pending sample stands for
 	asked time.Time // when it was interrupted for the pending sample
+	wall  time.Time // Options.Wall: when it was last sampled
 }
 
 // tracee is one traced thread.
@@ -159,7 +160,14 @@ func (r *ptraceRun) sampleAll() {
 			continue
 		}
 		// Stop only the threads that run now (see the top of this file).
-		if st, err := proc.ReadStat(tr.TID); err != nil || st.State != "R" {
+		st, err := proc.ReadStat(tr.TID)
+		if err != nil {
+			continue
+		}
+		if st.State != "R" {
+			if r.s.opts.Wall && (st.State == "S" || st.State == "D") {
+				r.sampleBlocked(tr)
+			}
 			continue
 		}
 		if r.t.Interrupt(tr) == nil {
@@ -270,13 +278,18 @@ func (r *ptraceRun) sample(tr *tracee) {
 	// once it passes the next period boundary (see the top of this
 	// file). A thread born under sonde counts from 0.
 	period := s.opts.period()
-	ran, err := proc.RunTime(tid)
-	if err != nil || ran < th.base+period {
-		return
+	var err error
+	if s.opts.Wall {
+		th.value = r.wallWeight(th)
+	} else {
+		ran, err := proc.RunTime(tid)
+		if err != nil || ran < th.base+period {
+			return
+		}
+		k := (ran - th.base) / period
+		th.value = k * period
+		th.base += th.value
 	}
-	k := (ran - th.base) / period
-	th.value = k * period
-	th.base += th.value
 	r.regs, err = unix.PtraceUserRegs(tid, r.regs[:0])
 	if err != nil {
 		return

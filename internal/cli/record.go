@@ -30,7 +30,7 @@ func recordVerb() *verb {
 		summary: "sample a running process tree (perf_event CPU clock; PCT)",
 		run:     runRecord,
 		usage: `
-Usage: sonde record [-F HZ] [-g | --call-graph fp|dwarf] [-k] [--jitter]
+Usage: sonde record [-F HZ] [-g | --call-graph fp|dwarf] [-k] [--jitter] [--off-cpu]
                     [--histogram | --ring N] [--duration D] [-o FILE]
                     [--expr PROG@FUNC@EXPR]... [--expr-exact | --gdb]
                     (-p PID[,PID...] | -- CMD ARGS...)
@@ -54,7 +54,17 @@ Flags:
   -k                 sample kernel code too
   --jitter           randomize the sampling period (PCT 6.2) so that a loop in
                      step with the clock is not always sampled at one point
-  --clock C          task-clock (default) or cpu-clock
+  --clock C          task-clock (default) or cpu-clock; wall: the ptrace
+                     sampler samples every thread every 1/HZ s of wall time,
+                     blocked ones too (their stack and system call from
+                     /proc/TID/syscall, without stopping them), as --off-cpu
+                     does where perf events are refused
+  --off-cpu          also record where threads wait: every time a thread leaves
+                     the CPU, its stack there and the system call it blocked in
+                     (or "preempted"), weighted by the time until it ran again;
+                     reports then show CPU and off-CPU time together (report
+                     --cpu, --off-cpu to separate them). Implies -g. Needs root
+                     or CAP_PERFMON (the sched:sched_switch trace event)
   --sampler S        auto (default: perf events, or ptrace when the kernel
                      refuses them, with a one-line notice), perf or ptrace
   --stack-size N     bytes of user stack copied per sample for dwarf unwinding
@@ -89,6 +99,7 @@ Examples:
   sonde record -- make -j2
   sonde record -g -F 4999 -o build.data -- ./server --port 8080
   sonde record -p 1234 --duration 30s
+  sonde record --off-cpu -- ./server && sonde report --off-cpu --hier
   sonde record --expr 'hier-test@worker@n' -- ./hier-test && sonde report --expr int-avg
 `,
 	}
@@ -111,6 +122,7 @@ type recordFlags struct {
 	histEvery time.Duration
 	ring      int
 	quiet     bool
+	offCPU    bool
 }
 
 func (f *recordFlags) register(fs interface {
@@ -134,6 +146,7 @@ func (f *recordFlags) register(fs interface {
 	fs.DurationVar(&f.histEvery, "histogram-interval", 10*time.Second, "aggregation interval of --histogram")
 	fs.IntVar(&f.ring, "ring", 0, "keep the last N samples only")
 	fs.BoolVar(&f.quiet, "q", false, "no summary")
+	fs.BoolVar(&f.offCPU, "off-cpu", false, "record off-CPU time too")
 }
 
 // options turns the flags into sampler options.
@@ -146,8 +159,10 @@ func (f *recordFlags) options() (sample.Options, []int, error) {
 	case "task-clock":
 	case "cpu-clock":
 		o.Clock = perfevent.CPUClock
+	case "wall":
+		o.Wall = true
 	default:
-		return o, nil, fmt.Errorf("--clock %q: want task-clock or cpu-clock", f.clock)
+		return o, nil, fmt.Errorf("--clock %q: want task-clock, cpu-clock or wall", f.clock)
 	}
 	if f.g {
 		// Complete stacks whatever the binaries were built with: most -O2
@@ -160,6 +175,12 @@ func (f *recordFlags) options() (sample.Options, []int, error) {
 			return o, nil, err
 		}
 		o.CallGraph = cg
+	}
+	if f.offCPU {
+		o.OffCPU = true
+		if f.callGraph == "" {
+			o.CallGraph = sample.CallGraphDWARF // a wait is known by its callers
+		}
 	}
 	if o.CallGraph == sample.CallGraphDWARF {
 		o.Unwinder = unwind.NewDWARF()
@@ -227,7 +248,7 @@ func runRecord(e *env, args []string) int {
 		}
 		return rec.run()
 	}
-	sampler, err := chooseSampler(e, "record", f.sampler, &opts)
+	sampler, err := chooseTimeSampler(e, "record", f.sampler, &opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde record: %v\n", err)
 		return exitUsage
@@ -301,7 +322,7 @@ func (r *recording) run() int {
 		return fail(e, r.verbName(), err)
 	}
 	defer s.Close()
-	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Command: command, Start: start, SampleTypes: sample.SampleTypes, Period: s.Period()}); err != nil {
+	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Command: command, Start: start, SampleTypes: s.SampleTypes(), Period: s.Period()}); err != nil {
 		w.Close()
 		return fail(e, r.verbName(), err)
 	}
@@ -313,7 +334,11 @@ func (r *recording) run() int {
 	switch r.sampler {
 	case "ptrace":
 		col = s.Ptrace()
-		w.WriteNote(fmt.Sprintf("sampler: ptrace interrupts at %d Hz of wall time (running threads only), call graph %s", 1000000000/s.Period(), r.opts.CallGraph))
+		if r.opts.Wall {
+			w.WriteNote(fmt.Sprintf("sampler: ptrace at %d Hz of wall time, every thread (running ones interrupted, blocked ones read from /proc/TID/syscall), call graph %s", 1000000000/s.Period(), r.opts.CallGraph))
+		} else {
+			w.WriteNote(fmt.Sprintf("sampler: ptrace interrupts at %d Hz of wall time (running threads only), call graph %s", 1000000000/s.Period(), r.opts.CallGraph))
+		}
 	case "gdb":
 		col = gdb.New(s, r.exprDefs)
 		w.WriteNote(fmt.Sprintf("sampler: gdb (GDB/MI) interrupts the process every %v of wall time; threads that ran since the last sample, weighed by their CPU time", time.Duration(s.Period())))
@@ -328,7 +353,7 @@ func (r *recording) run() int {
 	}
 	status, err := c.status, c.err
 	st := s.Stats()
-	if c.haveCPU && st.Samples > 0 {
+	if c.haveCPU && st.Samples > 0 && !r.opts.Wall {
 		// The command tree's CPU time (wait4's rusage covers the
 		// descendants it waited for); kernel time only counts with -k,
 		// since kernel-mode ticks are not sampled otherwise.
@@ -346,8 +371,9 @@ func (r *recording) run() int {
 		w.WriteNote(fmt.Sprintf("call graph fp: %d of %d stacks (%.1f%%) cut at the kernel's limit of %d frames%s",
 			st.Cut, st.Samples, 100*float64(st.Cut)/float64(st.Samples), r.opts.MaxStack, stackNote))
 	}
-	if r.opts.CallGraph == sample.CallGraphDWARF && st.Samples > 0 {
-		w.WriteNote(fmt.Sprintf("unwinder: dwarf CFI; %d of %d stacks (%.1f%%) not unwound to the end", st.Incomplete, st.Samples, 100*float64(st.Incomplete)/float64(st.Samples)))
+	if stacks := st.Samples + st.OffCPUStacks; r.opts.CallGraph == sample.CallGraphDWARF && stacks > 0 {
+		// Off-CPU stacks are unwound too, and counted in Incomplete.
+		w.WriteNote(fmt.Sprintf("unwinder: dwarf CFI; %d of %d stacks (%.1f%%) not unwound to the end", st.Incomplete, stacks, 100*float64(st.Incomplete)/float64(stacks)))
 	}
 	var missed []string
 	if r.exprs != nil {
@@ -356,6 +382,9 @@ func (r *recording) run() int {
 		for _, m := range missed {
 			w.WriteNote(m)
 		}
+	}
+	if r.opts.OffCPU {
+		w.WriteNote(offCPUNote(st))
 	}
 	for _, n := range c.notes {
 		w.WriteNote(n)
@@ -592,6 +621,9 @@ func (r *recording) summary(st sample.Stats, d time.Duration) {
 		st.Samples, st.Lost, d.Seconds(), st.Processes, r.opts.CallGraph, r.out)
 	if r.rate != "" {
 		fmt.Fprintf(e.stderr, "sonde %s: %s\n", r.verbName(), r.rate)
+	}
+	if r.opts.OffCPU {
+		fmt.Fprintf(e.stderr, "sonde %s: %s\n", r.verbName(), offCPUNote(st))
 	}
 	p, _, err := datafile.ReadFile(r.out)
 	if err != nil || len(p.Samples) == 0 {

@@ -108,6 +108,10 @@ Flags:
   --window FROM:TO  keep the samples taken in [FROM, TO) after the start of the
                     earliest run ("2s:5.5s", ":3s", "1s:"); counts are kept whole
   --pid PID[,PID]   keep the samples of these processes only
+  --cpu, --off-cpu  of a record --off-cpu profile, keep only the CPU time or
+                    only the time off the CPU (default both: each off-CPU row's
+                    stack ends in "off-cpu:CALL" or "off-cpu:preempted", and a
+                    thread's rows add up to its wall-clock time)
   --focus REGEXP    keep the samples with a matching function on the stack
                     (inline frames included); counts: units of matching functions
   --ignore REGEXP   drop the samples with a matching function on the stack
@@ -203,6 +207,7 @@ type reportFlags struct {
 	histogram       histogramFlag      // report_histogram.go
 	expr            exprReport         // report_expr.go: --expr, --by EXPR
 	cov             coverageFlags      // report_coverage.go: --fail-under-*, --include, --exclude
+	cpu, offCPU     bool               // --cpu, --off-cpu
 }
 
 func runReport(e *env, args []string) int {
@@ -219,6 +224,8 @@ func runReport(e *env, args []string) int {
 	fs.StringVar(&f.pids, "pid", "", "PID[,PID...]: keep these processes' samples")
 	fs.IntVar(&f.live, "p", 0, "read the counters of the running sonde cc program PID from its memory")
 	fs.StringVar(&f.out, "o", "", "output file")
+	fs.BoolVar(&f.cpu, "cpu", false, "keep CPU time only")
+	fs.BoolVar(&f.offCPU, "off-cpu", false, "keep off-CPU time only")
 	x := newReportExtras(fs) // report_extras.go: --focus, --ignore, --comm, --object, --diff
 	h := newReportHTTP(fs)   // report_http.go: --http, --no-browser
 	for _, v := range viewsNotBuilt {
@@ -301,6 +308,11 @@ func runReport(e *env, args []string) int {
 			return exitUsage
 		}
 		p = selectPIDs(p, keep)
+	}
+	if f.cpu != f.offCPU {
+		if err := p.KeepTime(f.cpu, f.offCPU); err != nil {
+			return fail(e, "report", err)
+		}
 	}
 
 	cache := symbol.NewCache(nil)

@@ -102,7 +102,7 @@ func runTop(e *env, args []string) int {
 		clear = "\x1b[H\x1b[2J"
 	}
 	start := time.Now()
-	sampler, err := chooseSampler(e, "top", f.sampler, &opts)
+	sampler, err := chooseTimeSampler(e, "top", f.sampler, &opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sonde top: %v\n", err)
 		return exitUsage

@@ -1,6 +1,7 @@
 // Package perfevent opens perf_event_open(2) sampling events on the CPU-time
-// clocks of tasks, maps their ring buffers and decodes the records the
-// kernel writes there: SAMPLE, MMAP2, COMM, FORK, EXIT and LOST. It also
+// clocks of tasks and on trace events (sched:sched_switch for off-CPU
+// stacks), maps their ring buffers and decodes the records the kernel
+// writes there: SAMPLE, MMAP2, COMM, FORK, EXIT, LOST and SWITCH. It also
 // opens uprobes of the kernel's uprobe PMU in counting mode (uprobe.go),
 // the fallback of sonde count's uprobe engine where BPF is refused. It
 // knows nothing of profiles; the sampler (package sample) turns records
@@ -75,6 +76,14 @@ type Config struct {
 	// RingPages is the number of data pages of the ring buffer, a power of
 	// two; 0 means 64 (256 KiB).
 	RingPages int
+	// Tracepoint, when non-zero, makes the event the trace event of that
+	// id (tracefs.EventID) instead of a clock, sampled at every hit
+	// (period 1): sched:sched_switch for off-CPU stacks. A trace event
+	// fires in the kernel, so Kernel must be set for it to fire at all.
+	Tracepoint uint64
+	// ContextSwitch asks for PERF_RECORD_SWITCH records of the task:
+	// when it leaves the CPU and when it comes back.
+	ContextSwitch bool
 }
 
 func (c *Config) sampleType() uint64 {
@@ -108,6 +117,9 @@ func (c *Config) attr() unix.PerfEventAttr {
 	if c.Clock == CPUClock {
 		a.Config = unix.PERF_COUNT_SW_CPU_CLOCK
 	}
+	if c.Tracepoint != 0 {
+		a.Type, a.Config, a.Sample = unix.PERF_TYPE_TRACEPOINT, c.Tracepoint, 1
+	}
 	// CLOCK_MONOTONIC time stamps, so that sample times convert to wall
 	// time exactly (perf's default clock is the scheduler's).
 	a.Bits = unix.PerfBitExcludeHv | unix.PerfBitSampleIDAll | unix.PerfBitUseClockID
@@ -120,6 +132,9 @@ func (c *Config) attr() unix.PerfEventAttr {
 	}
 	if c.Inherit {
 		a.Bits |= unix.PerfBitInherit
+	}
+	if c.ContextSwitch {
+		a.Bits |= unix.PerfBitContextSwitch
 	}
 	if c.Tracking {
 		a.Bits |= unix.PerfBitMmap | unix.PerfBitMmap2 | unix.PerfBitComm | unix.PerfBitCommExec | unix.PerfBitTask | unix.PerfBitBuildID
@@ -208,6 +223,13 @@ func (ev *Event) FD() int { return ev.fd }
 // Disable stops the event counting and sampling.
 func (ev *Event) Disable() error {
 	return unix.IoctlSetInt(ev.fd, unix.PERF_EVENT_IOC_DISABLE, 0)
+}
+
+// Enable starts the event counting and sampling again after Disable.
+// Like Disable it applies to the event's inherited copies too (the
+// threads and processes its task created).
+func (ev *Event) Enable() error {
+	return unix.IoctlSetInt(ev.fd, unix.PERF_EVENT_IOC_ENABLE, 0)
 }
 
 // SetPeriod changes the sampling period (in nanoseconds) from the next

@@ -26,12 +26,13 @@ const (
 	RecordSample      RecordType = 9
 	RecordMmap2       RecordType = 10
 	RecordLostSamples RecordType = 13
+	RecordSwitch      RecordType = 14
 )
 
 var recordNames = map[RecordType]string{
 	RecordMmap: "MMAP", RecordLost: "LOST", RecordComm: "COMM", RecordExit: "EXIT",
 	RecordThrottle: "THROTTLE", RecordUnthrottle: "UNTHROTTLE", RecordFork: "FORK",
-	RecordSample: "SAMPLE", RecordMmap2: "MMAP2", RecordLostSamples: "LOST_SAMPLES",
+	RecordSample: "SAMPLE", RecordMmap2: "MMAP2", RecordLostSamples: "LOST_SAMPLES", RecordSwitch: "SWITCH",
 }
 
 // String returns the kernel's name of the record type without its prefix.
@@ -46,6 +47,13 @@ func (t RecordType) String() string {
 const (
 	MiscCommExec    = 0x2000 // PERF_RECORD_MISC_COMM_EXEC: COMM caused by exec
 	MiscMmapBuildID = 0x4000 // PERF_RECORD_MISC_MMAP_BUILD_ID: MMAP2 carries a build-id
+	// MiscSwitchOut marks a SWITCH record of a task leaving the CPU
+	// (PERF_RECORD_MISC_SWITCH_OUT); without it the task came back.
+	MiscSwitchOut = 0x2000
+	// MiscSwitchOutPreempt marks a switch-out that was a preemption: the
+	// task was runnable, not waiting (PERF_RECORD_MISC_SWITCH_OUT_PREEMPT,
+	// Linux 4.17).
+	MiscSwitchOutPreempt = 0x4000
 )
 
 // contextMax is PERF_CONTEXT_MAX: call chain entries at or above it are
