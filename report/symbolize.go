@@ -9,6 +9,7 @@ import (
 
 	"sonde/profile"
 	"sonde/symbol"
+	"sonde/symbol/jitmap"
 )
 
 // ObjectSymbolizer is the Symbolizer reports use: it opens each mapping's
@@ -30,6 +31,7 @@ type ObjectSymbolizer struct {
 	memo     map[memoKey][]symbol.Frame
 	reported map[profile.MappingKey]bool
 	kernel   kallsyms // [kernel.kallsyms] addresses (kallsyms.go)
+	jit      map[profile.MappingKey]*jitmap.Table
 }
 
 type memoKey struct {
@@ -65,6 +67,9 @@ func (s *ObjectSymbolizer) Frames(m *profile.Mapping, addr profile.Addr) ([]symb
 			s.mu.Unlock()
 		}
 		return f, nil
+	}
+	if m.Path == jitmap.Path {
+		return s.jitFrames(m, addr), nil // jit.go
 	}
 	// The vDSO is symbolized from the copy of it that the data file
 	// keeps (symbol.Cache.AddImage); other pseudo-paths have no object.
