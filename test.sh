@@ -33,6 +33,7 @@ want git git
 want genhtml lcov
 want chromium chromium
 want debuginfod debuginfod
+want node nodejs
 if [ ${#need[@]} -gt 0 ]; then
 	if [ "$(id -u)" != 0 ]; then SUDO=sudo; else SUDO=; fi
 	mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
