@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"sonde/internal/linux/unix"
 	"sonde/internal/testprog"
 	"sonde/profile"
 	"sonde/report"
@@ -20,10 +21,16 @@ import (
 	"sonde/symbol/jitmap"
 )
 
-// leafNames symbolizes the leaf of every sample of p (only those of thread
-// tid when tid is not 0) and counts them by function name; it also returns
-// the frames of the first leaf of each [jit] address.
-func leafNames(t *testing.T, p *profile.Profile, tid int32) (map[string]int, int, map[string][]symbol.Frame) {
+// window bounds sample times (ns since the Unix epoch); the zero window
+// holds every sample.
+type window struct{ from, to int64 }
+
+func (w window) holds(ns int64) bool { return w.to == 0 || w.from <= ns && ns <= w.to }
+
+// leafNames symbolizes the leaf of every sample of p in window w (only
+// those of thread tid when tid is not 0) and counts them by function name;
+// it also returns the frames of the leaves in [jit], by name.
+func leafNames(t *testing.T, p *profile.Profile, tid int32, w window) (map[string]int, int, map[string][]symbol.Frame) {
 	t.Helper()
 	cache := symbol.NewCache(nil)
 	defer cache.Close()
@@ -33,7 +40,7 @@ func leafNames(t *testing.T, p *profile.Profile, tid int32) (map[string]int, int
 	frames := map[string][]symbol.Frame{}
 	n := 0
 	for _, s := range p.Samples {
-		if tid != 0 && s.TID != tid || len(s.Stack) == 0 {
+		if tid != 0 && s.TID != tid || len(s.Stack) == 0 || !w.holds(s.Time) {
 			continue
 		}
 		n++
@@ -94,7 +101,7 @@ func TestRecordJitDump(t *testing.T) {
 	}
 
 	p = readProfile(t, out) // the files are gone: the data file names them
-	names, _, frames := leafNames(t, p, 0)
+	names, _, frames := leafNames(t, p, 0, window{})
 	funcs := []string{"jit_alpha", "jit_beta", "jit_gamma", "jit_delta"}
 	var jit int
 	var total float64
@@ -148,8 +155,10 @@ console.log(x);
 `
 
 // cpuProfShare reads node's --cpu-prof output in dir: the share of its
-// main thread's samples (idle excluded) in function name.
-func cpuProfShare(t *testing.T, dir, name string) (float64, int) {
+// main thread's samples (idle excluded) in function name, and the time the
+// profile covers. V8 stamps it with CLOCK_MONOTONIC microseconds: the
+// window is converted to the wall clock of sonde's sample times.
+func cpuProfShare(t *testing.T, dir, name string) (float64, int, window) {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(dir, "*.cpuprofile"))
 	if len(files) != 1 {
@@ -166,7 +175,9 @@ func cpuProfShare(t *testing.T, dir, name string) (float64, int) {
 				FunctionName string `json:"functionName"`
 			} `json:"callFrame"`
 		} `json:"nodes"`
-		Samples []int `json:"samples"`
+		Samples   []int `json:"samples"`
+		StartTime int64 `json:"startTime"`
+		EndTime   int64 `json:"endTime"`
 	}
 	if err := json.Unmarshal(data, &prof); err != nil {
 		t.Fatal(err)
@@ -188,7 +199,8 @@ func cpuProfShare(t *testing.T, dir, name string) (float64, int) {
 	if n == 0 {
 		t.Fatal("empty cpu profile")
 	}
-	return float64(hits) / float64(n), n
+	off := time.Now().UnixNano() - unix.MonotonicNow()
+	return float64(hits) / float64(n), n, window{prof.StartTime*1000 + off, prof.EndTime*1000 + off}
 }
 
 // perfMapName returns the name that node's perf map gives hotLoop's
@@ -212,6 +224,22 @@ func perfMapName(t *testing.T, pid int32) string {
 	return name
 }
 
+// checkShare compares the share of the samples of thread tid of p named
+// want, while V8's profiler ran, with V8's share of hotLoop in the cpu
+// profile in profDir.
+func checkShare(t *testing.T, p *profile.Profile, tid int32, want, profDir string) {
+	t.Helper()
+	v8, vn, w := cpuProfShare(t, profDir, "hotLoop")
+	names, n, _ := leafNames(t, p, tid, w)
+	share := float64(names[want]) / float64(max(n, 1))
+	slack := 4.89 * math.Sqrt(share*(1-share)/float64(max(n, 1))+v8*(1-v8)/float64(vn))
+	slack = max(slack, 0.05)
+	t.Logf("%q: %.1f%% of %d main-thread samples; V8's profiler %.1f%% of %d (±%.1f)", want, 100*share, n, 100*v8, vn, 100*slack)
+	if n < 200 || share < v8-slack {
+		t.Errorf("%q has %.1f%% of %d main-thread samples, V8's profiler gives hotLoop %.1f%%: want no less than %.1f%%\n%v", want, 100*share, n, 100*v8, 100*(v8-slack), names)
+	}
+}
+
 // TestRecordNodePerfMap samples node --perf-basic-prof running hotLoop,
 // launched and attached with -p. Oracles: node's perf map (the name of
 // hotLoop's code, read by the test) and node's own sampling profiler
@@ -232,15 +260,7 @@ func TestRecordNodePerfMap(t *testing.T) {
 		p := readProfile(t, out)
 		defer os.Remove(fmt.Sprintf("/tmp/perf-%d.map", pid))
 		want := perfMapName(t, pid)
-		names, n, _ := leafNames(t, p, pid)
-		share := float64(names[want]) / float64(max(n, 1))
-		v8, vn := cpuProfShare(t, profDir, "hotLoop")
-		slack := 4.89 * math.Sqrt(share*(1-share)/float64(max(n, 1))+v8*(1-v8)/float64(vn))
-		slack = max(slack, 0.05)
-		t.Logf("%q: %.1f%% of %d main-thread samples; V8's profiler %.1f%% of %d (±%.1f)", want, 100*share, n, 100*v8, vn, 100*slack)
-		if n < 200 || share < v8-slack {
-			t.Errorf("%q has %.1f%% of %d main-thread samples, V8's profiler gives hotLoop %.1f%%: want no less than %.1f%%\n%v", want, 100*share, n, 100*v8, 100*(v8-slack), names)
-		}
+		checkShare(t, p, pid, want, profDir)
 	}
 
 	t.Run("launched", func(t *testing.T) {
@@ -285,4 +305,46 @@ func TestRecordNodePerfMap(t *testing.T) {
 		}
 		check(t, out, profDir, pid)
 	})
+}
+
+// TestRecordNodeJitDump samples node --perf-prof running hotLoop: V8 names
+// its code in ./jit-PID.dump, which it maps as the marker. Oracle: V8's own
+// sampling profiler (--cpu-prof) in the same run, as in
+// TestRecordNodePerfMap; the jitdump (removed before the report) is the
+// only source of the name.
+func TestRecordNodeJitDump(t *testing.T) {
+	requirePerf(t)
+	node := testprog.Require(t, "node")
+	dir := t.TempDir()
+	js := filepath.Join(dir, "hot.js")
+	if err := os.WriteFile(js, []byte(hotJS), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir) // V8 writes the jitdump in its working directory
+	out := filepath.Join(dir, "node.data")
+	profDir := t.TempDir()
+	code, stderr := record(t, "-o", out, "--", node, "--perf-prof", "--cpu-prof", "--cpu-prof-dir="+profDir, js, "1500")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	dumps, _ := filepath.Glob(filepath.Join(dir, "jit-*.dump"))
+	if len(dumps) != 1 {
+		t.Fatalf("jitdump files: %v", dumps)
+	}
+	os.Remove(dumps[0])
+	p := readProfile(t, out)
+	if len(p.Processes) == 0 {
+		t.Fatal("no process")
+	}
+	names, n, _ := leafNames(t, p, p.Processes[0].PID, window{})
+	want, most := "", 0
+	for name, c := range names {
+		if c > most {
+			want, most = name, c
+		}
+	}
+	if !strings.Contains(want, "hotLoop") {
+		t.Fatalf("the hottest function is %q (%d of %d samples), want hotLoop's code: %v", want, most, n, names)
+	}
+	checkShare(t, p, p.Processes[0].PID, want, profDir)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"unicode"
+	"unicode/utf8"
 )
 
 // SourceKind says which format a Source reads.
@@ -134,7 +136,7 @@ func (s *Source) pollDump(data []byte, newID func() uint64) []Event {
 			if ls, ok := s.lines[rec.Addr]; ok {
 				delete(s.lines, rec.Addr)
 				for _, l := range ls {
-					if l.Addr >= rec.Addr && l.Addr-rec.Addr < rec.Size && l.Line <= 1<<31-1 {
+					if l.Addr >= rec.Addr && l.Addr-rec.Addr < rec.Size && l.Line <= 1<<31-1 && printable(l.File) {
 						e.Lines = append(e.Lines, Line{Off: l.Addr - rec.Addr, File: l.File, Line: int(l.Line)})
 					}
 				}
@@ -170,4 +172,19 @@ func (s *Source) fail(err error) {
 	if s.err == nil {
 		s.err = fmt.Errorf("%s: %w", s.Path, err)
 	}
+}
+
+// printable reports whether a file name of a debug entry is text. Node 20's
+// V8 writes the bytes of a pointer instead of the name of a script that it
+// does not hold as a flat one-byte string: such lines are dropped.
+func printable(s string) bool {
+	if s == "" || !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }
