@@ -38,6 +38,9 @@ func FuzzReader(f *testing.F) {
 	if data, err := os.ReadFile(writeListingFile(f, 0x8888, testListing)); err == nil {
 		f.Add(data) // Listing frames
 	}
+	if data, err := os.ReadFile(writeJITFile(f, 0x9999)); err == nil {
+		f.Add(data) // JIT frames (jit_test.go)
+	}
 	totals, _, _ := totalsFile(f)
 	f.Add(totals)
 	f.Add([]byte(Magic))
