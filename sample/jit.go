@@ -90,7 +90,7 @@ func (s *Sampler) pollProcessJIT(p *process, final bool) {
 	j := s.jitState(p)
 	if j.perfMap == nil {
 		path := fmt.Sprintf("/tmp/perf-%d.map", p.pid)
-		for _, f := range []string{proc.Root(int(p.pid)) + path, path} {
+		for _, f := range []string{filepath.Join(proc.FileRoot(int(p.pid)), path), path} {
 			if st, err := os.Stat(f); err == nil && !st.ModTime().Before(j.born.Add(-time.Second)) {
 				j.perfMap = jitmap.NewSource(f, jitmap.PerfMap, s.clockOffset)
 				break

@@ -348,3 +348,45 @@ func TestRecordNodeJitDump(t *testing.T) {
 	}
 	checkShare(t, p, p.Processes[0].PID, want, profDir)
 }
+
+// TestRecordJitDamage: a jitdump damaged after some records and a perf map
+// with a line that is not one: sonde keeps what came before (every
+// function is still named), exits with the command's status, and the
+// report says what was wrong in one line each, naming the file.
+func TestRecordJitDamage(t *testing.T) {
+	requirePerf(t)
+	bin := testprog.Build(t, "jit/jitgen.c", testprog.Opts{Flags: []string{"-O1", "-g"}})
+	dir := t.TempDir()
+	out := filepath.Join(dir, "jit.data")
+	t.Setenv("JITGEN_DAMAGE", "1")
+	code, stderr := record(t, "-o", out, "--", bin, dir, "100")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	p := readProfile(t, out)
+	for _, pr := range p.Processes {
+		os.Remove(fmt.Sprintf("/tmp/perf-%d.map", pr.PID))
+	}
+	names, _, _ := leafNames(t, p, 0, window{})
+	for _, f := range []string{"jit_alpha", "jit_beta", "jit_gamma", "jit_delta"} {
+		if names[f] == 0 {
+			t.Errorf("%s not named: %v", f, names)
+		}
+	}
+	var stdout, errb bytes.Buffer
+	if code := Main([]string{"report", "--functions", out}, strings.NewReader(""), &stdout, &errb); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, errb.String())
+	}
+	all := stdout.String() + errb.String()
+	for _, want := range []string{
+		"jit-", ".dump: record at offset 0x", "size 5",
+		"/tmp/perf-", ".map: 1 lines not understood",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("report does not say %q:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "panic") || strings.Contains(all, "goroutine") {
+		t.Errorf("report panicked:\n%s", all)
+	}
+}

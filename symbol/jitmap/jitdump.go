@@ -117,11 +117,12 @@ type DebugEntry struct {
 
 // NextRecord parses the record at data[off:]. complete is false, with no
 // error, when data ends before the record does (the writer may still be
-// writing it); next is where the following record starts. An error means
-// the file is damaged at off: nothing after it can be trusted.
+// writing it); next is where the following record starts. An error (which
+// says what is wrong, not where: the record starts at off) means the file
+// is damaged there: nothing after it can be trusted.
 func NextRecord(data []byte, off int) (rec DumpRecord, next int, complete bool, err error) {
 	if off < 0 || off > len(data) {
-		return rec, off, false, fmt.Errorf("offset %#x outside the file", off)
+		return rec, off, false, fmt.Errorf("offset %#x outside the data", off)
 	}
 	if len(data)-off < recordPrefixSize {
 		return rec, off, false, nil
@@ -131,7 +132,7 @@ func NextRecord(data []byte, off int) (rec DumpRecord, next int, complete bool, 
 	size := p.U32()
 	rec.Time = p.U64()
 	if size < recordPrefixSize || size > maxRecord {
-		return rec, off, false, fmt.Errorf("record at offset %#x: size %d", off, size)
+		return rec, off, false, fmt.Errorf("record size %d", size)
 	}
 	if uint64(len(data)-off) < uint64(size) {
 		return rec, off, false, nil
@@ -168,7 +169,7 @@ func NextRecord(data []byte, off int) (rec DumpRecord, next int, complete bool, 
 		}
 	}
 	if r.Failed() {
-		return rec, off, false, fmt.Errorf("record at offset %#x (kind %d): %v", off, rec.ID, r.Err())
+		return rec, off, false, fmt.Errorf("record of kind %d: %v", rec.ID, r.Err())
 	}
 	return rec, off + int(size), true, nil
 }

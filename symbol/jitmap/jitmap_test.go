@@ -161,7 +161,7 @@ func TestJitDumpDamage(t *testing.T) {
 		{name: "not a jitdump", data: []byte("hello, world, this is not a jitdump file at all"), want: "not a jitdump"},
 		{name: "other byte order", data: append(binary.BigEndian.AppendUint32(nil, DumpMagic), make([]byte, 36)...), want: "other byte order"},
 		{name: "short header of another file", data: []byte("ELF\x7f"), want: "bad magic"},
-		{name: "record size too small", data: append(append([]byte(nil), good.b...), le(3|5<<32, 0)...), want: "size 5", n: 1},
+		{name: "record size too small", data: append(append([]byte(nil), good.b...), le(3|5<<32, 0)...), want: "record at offset 0x6a: record size 5", n: 1},
 		{name: "code larger than record", data: func() []byte {
 			d := newDump(0)
 			d.record(JitCodeLoad, 1, append(le(0, 0x1000, 0x1000, 1000, 1), 'f', 0))

@@ -116,8 +116,8 @@ func (s *Source) pollDump(data []byte, newID func() uint64) []Event {
 	for {
 		rec, next, complete, err := NextRecord(data, off)
 		if err != nil {
+			s.fail(fmt.Errorf("record at offset %#x: %w", s.off+int64(off), err))
 			s.off += int64(off)
-			s.fail(fmt.Errorf("at offset %#x: %w", s.off, err))
 			return events
 		}
 		if !complete {

@@ -14,6 +14,10 @@
 // "alpha 0.600 beta 0.300 gamma 0.600 delta 0.300", to stdout and to
 // DIR/truth.txt.
 //
+// With JITGEN_DAMAGE set, a record whose size field says 5 follows the
+// phase 2 loads in the jitdump, and the perf map gets a line that is not
+// "START SIZE name": a profiler must keep what came before and say so.
+//
 // usage: jitgen DIR UNIT_MS
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -180,6 +184,11 @@ int main(int argc, char **argv) {
 		return 1;
 	}
 	fprintf(pm, "%lx %x jit_delta\n", (unsigned long)(uintptr_t)c, FN);
+	if (getenv("JITGEN_DAMAGE")) {
+		prefix(0, 5);
+		fflush(dump);
+		fprintf(pm, "not a perf map line\n");
+	}
 	fclose(pm);
 	alpha += run((fn)b, unit);
 	double gamma = run((fn)a, 2 * unit);
