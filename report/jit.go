@@ -15,29 +15,39 @@ func (s *ObjectSymbolizer) jitFrames(m *profile.Mapping, addr profile.Addr) []sy
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	k := m.Key()
+	data, have := s.cache.Image(m.Path, m.BuildID)
 	t, ok := s.jit[k]
-	if !ok {
-		data, have := s.cache.Image(m.Path, m.BuildID)
+	// sonde top adds a longer image each time it rereads the data file:
+	// the table is built again when the image changed.
+	if !ok || t.size != len(data) {
+		t = jitTable{size: len(data)}
 		var err error
 		if !have {
 			err = errors.New("no names of the generated code in the data file")
 		} else {
-			t, err = jitmap.Build(data)
+			t.t, err = jitmap.Build(data)
 		}
 		if err != nil {
 			s.once(m, err.Error())
 		}
 		if s.jit == nil {
-			s.jit = map[profile.MappingKey]*jitmap.Table{}
+			s.jit = map[profile.MappingKey]jitTable{}
 		}
 		s.jit[k] = t
 	}
-	if t == nil {
+	if t.t == nil {
 		return nil
 	}
-	f, ok := t.Frame(uint64(addr))
+	f, ok := t.t.Frame(uint64(addr))
 	if !ok {
 		return nil
 	}
 	return []symbol.Frame{{Func: f.Func, File: f.File, Line: f.Line}}
+}
+
+// jitTable is the table of a [jit] mapping built from an image of size
+// bytes; t is nil when the image was missing or damaged.
+type jitTable struct {
+	size int
+	t    *jitmap.Table
 }

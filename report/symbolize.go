@@ -31,7 +31,7 @@ type ObjectSymbolizer struct {
 	memo     map[memoKey][]symbol.Frame
 	reported map[profile.MappingKey]bool
 	kernel   kallsyms // [kernel.kallsyms] addresses (kallsyms.go)
-	jit      map[profile.MappingKey]*jitmap.Table
+	jit      map[profile.MappingKey]jitTable // [jit] mappings (jit.go)
 }
 
 type memoKey struct {
