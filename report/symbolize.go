@@ -30,7 +30,7 @@ type ObjectSymbolizer struct {
 	mu       sync.Mutex
 	memo     map[memoKey][]symbol.Frame
 	reported map[profile.MappingKey]bool
-	kernel   kallsyms // [kernel.kallsyms] addresses (kallsyms.go)
+	kernel   kallsyms                        // [kernel.kallsyms] addresses (kallsyms.go)
 	jit      map[profile.MappingKey]jitTable // [jit] mappings (jit.go)
 }
 
