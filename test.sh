@@ -34,6 +34,7 @@ want genhtml lcov
 want chromium chromium
 want debuginfod debuginfod
 want node nodejs
+want javac default-jdk-headless
 if [ ${#need[@]} -gt 0 ]; then
 	if [ "$(id -u)" != 0 ]; then SUDO=sudo; else SUDO=; fi
 	mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
