@@ -88,14 +88,12 @@ func TestRecordJava(t *testing.T) {
 		t.Fatalf("javac: %v\n%s", err, msg)
 	}
 	out, truth := filepath.Join(dir, "java.data"), filepath.Join(dir, "truth.txt")
+	cleanPerfMaps(t, out)
 	code, stderr := record(t, "-o", out, "--", java, "-XX:+UnlockDiagnosticVMOptions", "-XX:+DumpPerfMapAtExit", "-cp", dir, "Hot", "1500", truth)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	p := readProfile(t, out)
-	for _, pr := range p.Processes {
-		os.Remove(fmt.Sprintf("/tmp/perf-%d.map", pr.PID))
-	}
 	share, n := stackShare(t, p, "Hot.hotLoop")
 	checkTruth(t, "Hot.hotLoop", share, n, truth)
 }
@@ -140,14 +138,12 @@ func TestRecordPythonPerf(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out, truth := filepath.Join(dir, "py.data"), filepath.Join(dir, "truth.txt")
+	cleanPerfMaps(t, out)
 	code, stderr := record(t, "-g", "-o", out, "--", py, "-X", "perf", src, "1.5", truth)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	p := readProfile(t, out)
-	for _, pr := range p.Processes {
-		os.Remove(fmt.Sprintf("/tmp/perf-%d.map", pr.PID))
-	}
 	share, n := stackShare(t, p, "py::hot_loop:")
 	checkTruth(t, "py::hot_loop", share, n, truth)
 }

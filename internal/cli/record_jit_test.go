@@ -16,6 +16,7 @@ import (
 	"sonde/internal/linux/unix"
 	"sonde/internal/testprog"
 	"sonde/profile"
+	"sonde/profile/datafile"
 	"sonde/report"
 	"sonde/symbol"
 	"sonde/symbol/jitmap"
@@ -63,6 +64,21 @@ func leafNames(t *testing.T, p *profile.Profile, tid int32, w window) (map[strin
 	return names, n, frames
 }
 
+// cleanPerfMaps removes, when the test ends, the perf maps of the processes
+// that the data file at out saw, even when the test failed: a stale map
+// would name the code of a later process with the same pid.
+func cleanPerfMaps(t *testing.T, out string) {
+	t.Cleanup(func() {
+		p, _, err := datafile.ReadFile(out)
+		if err != nil {
+			return
+		}
+		for _, pr := range p.Processes {
+			os.Remove(fmt.Sprintf("/tmp/perf-%d.map", pr.PID))
+		}
+	})
+}
+
 // TestRecordJitDump samples jitgen.c, a small JIT that names its code in a
 // jitdump file (found through its marker mapping) and in a perf map, moves
 // jit_alpha to a new place and loads jit_gamma where alpha was. Oracle: the
@@ -78,6 +94,7 @@ func TestRecordJitDump(t *testing.T) {
 	bin := testprog.Build(t, "jit/jitgen.c", testprog.Opts{Flags: []string{"-O1", "-g"}})
 	dir := t.TempDir()
 	out := filepath.Join(dir, "jit.data")
+	cleanPerfMaps(t, out)
 	code, stderr := record(t, "-o", out, "--", bin, dir, "300")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -265,6 +282,7 @@ func TestRecordNodePerfMap(t *testing.T) {
 
 	t.Run("launched", func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "node.data")
+		cleanPerfMaps(t, out)
 		profDir := t.TempDir()
 		code, stderr := record(t, "-o", out, "--", node, "--perf-basic-prof", "--cpu-prof", "--cpu-prof-dir="+profDir, js, "1500")
 		if code != 0 {
@@ -286,6 +304,7 @@ func TestRecordNodePerfMap(t *testing.T) {
 		}
 		defer cmd.Process.Kill()
 		pid := int32(cmd.Process.Pid)
+		t.Cleanup(func() { os.Remove(fmt.Sprintf("/tmp/perf-%d.map", pid)) })
 		// Attach once the map names hotLoop: the loop runs.
 		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 			data, _ := os.ReadFile(fmt.Sprintf("/tmp/perf-%d.map", pid))
@@ -358,6 +377,7 @@ func TestRecordJitDamage(t *testing.T) {
 	bin := testprog.Build(t, "jit/jitgen.c", testprog.Opts{Flags: []string{"-O1", "-g"}})
 	dir := t.TempDir()
 	out := filepath.Join(dir, "jit.data")
+	cleanPerfMaps(t, out)
 	t.Setenv("JITGEN_DAMAGE", "1")
 	code, stderr := record(t, "-o", out, "--", bin, dir, "100")
 	if code != 0 {
