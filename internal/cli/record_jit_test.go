@@ -326,46 +326,84 @@ func TestRecordNodePerfMap(t *testing.T) {
 	})
 }
 
-// TestRecordNodeJitDump samples node --perf-prof running hotLoop: V8 names
-// its code in ./jit-PID.dump, which it maps as the marker. Oracle: V8's own
-// sampling profiler (--cpu-prof) in the same run, as in
+// TestRecordNodeJitDump samples node --perf-prof running hotLoop, launched
+// and attached with -p until it exits: V8 names its code in
+// ./jit-PID.dump, which it maps as the marker, and writes it through a 2 MB
+// buffer that it flushes at exit, when sonde reads it a last time. Oracle:
+// V8's own sampling profiler (--cpu-prof) in the same run, as in
 // TestRecordNodePerfMap; the jitdump (removed before the report) is the
 // only source of the name.
 func TestRecordNodeJitDump(t *testing.T) {
 	requirePerf(t)
 	node := testprog.Require(t, "node")
-	dir := t.TempDir()
-	js := filepath.Join(dir, "hot.js")
+	js := filepath.Join(t.TempDir(), "hot.js")
 	if err := os.WriteFile(js, []byte(hotJS), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(dir) // V8 writes the jitdump in its working directory
-	out := filepath.Join(dir, "node.data")
-	profDir := t.TempDir()
-	code, stderr := record(t, "-o", out, "--", node, "--perf-prof", "--cpu-prof", "--cpu-prof-dir="+profDir, js, "1500")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	dumps, _ := filepath.Glob(filepath.Join(dir, "jit-*.dump"))
-	if len(dumps) != 1 {
-		t.Fatalf("jitdump files: %v", dumps)
-	}
-	os.Remove(dumps[0])
-	p := readProfile(t, out)
-	if len(p.Processes) == 0 {
-		t.Fatal("no process")
-	}
-	names, n, _ := leafNames(t, p, p.Processes[0].PID, window{})
-	want, most := "", 0
-	for name, c := range names {
-		if c > most {
-			want, most = name, c
+	check := func(t *testing.T, out, dir, profDir string) {
+		dumps, _ := filepath.Glob(filepath.Join(dir, "jit-*.dump"))
+		if len(dumps) != 1 {
+			t.Fatalf("jitdump files: %v", dumps)
 		}
+		os.Remove(dumps[0])
+		p := readProfile(t, out)
+		if len(p.Processes) == 0 {
+			t.Fatal("no process")
+		}
+		names, n, _ := leafNames(t, p, p.Processes[0].PID, window{})
+		want, most := "", 0
+		for name, c := range names {
+			if c > most {
+				want, most = name, c
+			}
+		}
+		if !strings.Contains(want, "hotLoop") {
+			t.Fatalf("the hottest function is %q (%d of %d samples), want hotLoop's code: %v", want, most, n, names)
+		}
+		checkShare(t, p, p.Processes[0].PID, want, profDir)
 	}
-	if !strings.Contains(want, "hotLoop") {
-		t.Fatalf("the hottest function is %q (%d of %d samples), want hotLoop's code: %v", want, most, n, names)
-	}
-	checkShare(t, p, p.Processes[0].PID, want, profDir)
+
+	t.Run("launched", func(t *testing.T) {
+		dir := t.TempDir()
+		t.Chdir(dir) // V8 writes the jitdump in its working directory
+		out := filepath.Join(dir, "node.data")
+		profDir := t.TempDir()
+		code, stderr := record(t, "-o", out, "--", node, "--perf-prof", "--cpu-prof", "--cpu-prof-dir="+profDir, js, "1500")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		check(t, out, dir, profDir)
+	})
+
+	t.Run("attached", func(t *testing.T) {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "node.data")
+		profDir := t.TempDir()
+		cmd := exec.Command(node, "--perf-prof", "--cpu-prof", "--cpu-prof-dir="+profDir, js, "2500")
+		cmd.Dir = dir
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer cmd.Process.Kill()
+		dump := filepath.Join(dir, fmt.Sprintf("jit-%d.dump", cmd.Process.Pid))
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			if _, err := os.Stat(dump); err == nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("node wrote no %s", dump)
+			}
+		}
+		// -p without --duration: sonde ends when node has exited.
+		code, stderr := record(t, "-o", out, "-p", fmt.Sprint(cmd.Process.Pid))
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if err := cmd.Wait(); err != nil {
+			t.Fatal(err)
+		}
+		check(t, out, dir, profDir)
+	})
 }
 
 // TestRecordJitDamage: a jitdump damaged after some records and a perf map
