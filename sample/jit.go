@@ -17,12 +17,16 @@ import (
 type procJIT struct {
 	perfMap *jitmap.Source
 	dumps   []*jitmap.Source
-	// checked says that perfMap was looked for since the last poll found
-	// nothing; born is the process's start, to tell its perf map from a
-	// stale one of an earlier process with the same pid.
+	// born is when the process, or the program it exec'd, started: its
+	// perf map is no older, and the code the map names is there from
+	// then on.
 	born   time.Time
 	nextID uint64
 	noted  map[*jitmap.Source]bool
+	// wrote says that JIT frames were written for the process: its exit
+	// or exec must end their code (a clear event).
+	wrote bool
+	done  bool // the process exited: nothing more to read
 }
 
 // jitPollInterval is how often the perf maps and jitdump files of the
@@ -52,6 +56,35 @@ func (s *Sampler) jitState(p *process) *procJIT {
 	return p.jit
 }
 
+// endJIT ends the generated code of p at time at (ns since the Unix
+// epoch, a record's time): it exited, or exec'd another program (exec).
+// Its files are read a last time first. After an exec the new program's
+// code is looked for afresh, from at on.
+func (s *Sampler) endJIT(p *process, at int64, exec bool) {
+	if p.jit == nil && !p.anonExec || p.jit != nil && p.jit.done {
+		return
+	}
+	s.pollProcessJIT(p, true)
+	if p.jit.wrote {
+		s.writeJIT(p, []jitmap.Event{{Kind: jitmap.EventClear, Time: at}})
+	}
+	if exec {
+		p.jit, p.anonExec = &procJIT{born: time.Unix(0, at), nextID: p.jit.nextID}, false
+		return
+	}
+	p.jit.done = true
+}
+
+// writeJIT writes events of p in a JIT frame.
+func (s *Sampler) writeJIT(p *process, events []jitmap.Event) {
+	p.jit.wrote = true
+	if err := s.w.WriteJIT(p.pid, jitmap.AppendEvents(nil, events)); err != nil {
+		s.mu.Lock()
+		s.stats.Decode++
+		s.mu.Unlock()
+	}
+}
+
 // addJitDump starts reading the jitdump file at path, which p mapped (the
 // runtime's marker mapping).
 func (s *Sampler) addJitDump(p *process, path string) {
@@ -77,7 +110,7 @@ func (s *Sampler) pollJIT(final bool) {
 	}
 	s.jitPolled = time.Now()
 	for _, p := range s.procs {
-		if p.anonExec || p.jit != nil {
+		if (p.anonExec || p.jit != nil) && (p.jit == nil || !p.jit.done) {
 			s.pollProcessJIT(p, final)
 		}
 	}
@@ -93,6 +126,8 @@ func (s *Sampler) pollProcessJIT(p *process, final bool) {
 		for _, f := range []string{filepath.Join(proc.FileRoot(int(p.pid)), path), path} {
 			if st, err := os.Stat(f); err == nil && !st.ModTime().Before(j.born.Add(-time.Second)) {
 				j.perfMap = jitmap.NewSource(f, jitmap.PerfMap, s.clockOffset)
+				// A second early: /proc/stat's boot time has whole seconds.
+				j.perfMap.Since = j.born.Add(-time.Second).UnixNano()
 				break
 			}
 		}
@@ -115,13 +150,8 @@ func (s *Sampler) pollProcessJIT(p *process, final bool) {
 			s.noteJIT(j, src, fmt.Sprintf("%s: %d lines not understood (want START SIZE name, in hex)", src.Path, src.Bad()))
 		}
 	}
-	if len(events) == 0 {
-		return
-	}
-	if err := s.w.WriteJIT(p.pid, jitmap.AppendEvents(nil, events)); err != nil {
-		s.mu.Lock()
-		s.stats.Decode++
-		s.mu.Unlock()
+	if len(events) > 0 {
+		s.writeJIT(p, events)
 	}
 }
 

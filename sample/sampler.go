@@ -585,6 +585,7 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		if r.Misc&perfevent.MiscCommExec != 0 {
 			p.maps = nil // exec replaced the address space
 			p.afterExec = true
+			s.endJIT(p, int64(r.Time)+s.clockOffset, true)
 		}
 		return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
 	case perfevent.RecordFork:
@@ -603,9 +604,7 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		}
 		if p, ok := s.procs[int32(r.PID)]; ok {
 			p.maps = nil
-			if p.anonExec || p.jit != nil {
-				s.pollProcessJIT(p, true)
-			}
+			s.endJIT(p, int64(r.Time)+s.clockOffset, false)
 		}
 	case perfevent.RecordLost, perfevent.RecordLostSamples:
 		s.mu.Lock()

@@ -18,7 +18,9 @@
 // A Source follows one such file while it grows and turns what it reads
 // into Events: a load (a piece of code, its name, size and source lines,
 // placed at an address from a time on) or a move (the same code at a new
-// address from a time on). Events are what sonde's data file keeps
+// address from a time on); a clear says that all of a process's code went
+// away at a time (it exited or exec'd another program, and its pid may be
+// reused). Events are what sonde's data file keeps
 // (AppendEvents, DecodeEvents): the files themselves may be gone by the
 // time of the report.
 //
@@ -41,9 +43,9 @@
 //	uvarint  nstrings, then nstrings × string: the string table
 //	uvarint  nevents
 //	nevents × event:
-//	  u8       kind: 1 load, 2 move
-//	  uvarint  id: the code's identity within the process
-//	  uvarint  address
+//	  u8       kind: 1 load, 2 move, 3 clear (all code gone: exit, exec)
+//	  uvarint  id: the code's identity within the process (0 for clear)
+//	  uvarint  address (0 for clear)
 //	  svarint  time, ns since the Unix epoch; 0: from the process's start
 //	  load only:
 //	    uvarint  name: index into the string table

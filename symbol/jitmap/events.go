@@ -12,8 +12,9 @@ type EventKind uint8
 
 // The event kinds, as encoded.
 const (
-	EventLoad EventKind = 1 // code placed at Addr from Time on
-	EventMove EventKind = 2 // the code of ID moved to Addr at Time
+	EventLoad  EventKind = 1 // code placed at Addr from Time on
+	EventMove  EventKind = 2 // the code of ID moved to Addr at Time
+	EventClear EventKind = 3 // all code gone at Time (the process exited or exec'd)
 )
 
 // Event is one change to a process's generated code.
@@ -114,7 +115,7 @@ func DecodeEvents(body []byte) ([]Event, error) {
 		e.Kind = EventKind(r.U8())
 		e.ID, e.Addr, e.Time = r.Uvarint(), r.Uvarint(), r.Varint()
 		switch e.Kind {
-		case EventMove:
+		case EventMove, EventClear:
 		case EventLoad:
 			e.Name = str()
 			e.Size = r.Uvarint()

@@ -211,6 +211,9 @@ func TestTable(t *testing.T) {
 			Lines: []Line{{Off: 0x10, File: "a.js", Line: 4}, {Off: 0, File: "a.js", Line: 3}}},
 		{Kind: EventMove, ID: 3, Addr: 0x7000, Time: 200},
 		{Kind: EventLoad, ID: 4, Addr: 0x5000, Size: 0x20, Time: 300, Name: "g"},
+		{Kind: EventClear, Time: 400},
+		{Kind: EventMove, ID: 3, Addr: 0x8000, Time: 450}, // gone: ignored
+		{Kind: EventLoad, ID: 1, Addr: 0x5000, Size: 0x20, Time: 500, Name: "h"},
 	}
 	tab := FromEvents(events)
 	img, err := Build(tab.Image())
@@ -235,6 +238,12 @@ func TestTable(t *testing.T) {
 		{addr: 0x5004, at: 350, want: Frame{Func: "g"}, ok: true},
 		{addr: 0x7040, at: 250, caller: true, want: Frame{Func: "f", File: "a.js", Line: 4}, ok: true},
 		{addr: 0x7040, at: 250, ok: false}, // one past the end
+		{addr: 0x5004, at: 450, ok: false}, // cleared (exit or exec)
+		{addr: 0x1010, at: 450, ok: false},
+		{addr: 0x7014, at: 450, ok: false},
+		{addr: 0x8014, at: 460, ok: false},
+		{addr: 0x5004, at: 550, want: Frame{Func: "h"}, ok: true},
+		{addr: 0x1010, at: 0, want: Frame{Func: "map-old"}, ok: true}, // no time: the last placed
 	}
 	for _, tt := range tests {
 		look := tt.addr
@@ -271,6 +280,7 @@ func TestEventsRoundTrip(t *testing.T) {
 			Lines: []Line{{Off: 0, File: "x.js", Line: 1}, {Off: 8, File: "x.js", Line: 2}}},
 		{Kind: EventMove, ID: 1, Addr: 0x2000, Time: 1 << 62},
 		{Kind: EventLoad, ID: 2, Addr: 0x3000, Size: 1, Name: "x.js"},
+		{Kind: EventClear, Time: 7},
 	}
 	b := AppendEvents([]byte("prefix"), events)
 	if !bytes.HasPrefix(b, []byte("prefix")) {

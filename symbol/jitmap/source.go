@@ -29,6 +29,10 @@ type Source struct {
 	// make them times since the Unix epoch (wall clock minus monotonic
 	// clock when the profile started).
 	ClockOffset int64
+	// Since is the time (ns since the Unix epoch) of a perf map's events,
+	// which have none of their own: when the process (or the program it
+	// exec'd) started; 0 for always.
+	Since int64
 
 	off     int64 // bytes of the file consumed
 	header  bool  // jitdump header read
@@ -86,7 +90,7 @@ func (s *Source) Poll(final bool, newID func() uint64) ([]Event, error) {
 		s.bad += bad
 		events := make([]Event, len(entries))
 		for i, e := range entries {
-			events[i] = Event{Kind: EventLoad, ID: newID(), Addr: e.Start, Size: e.Size, Name: e.Name}
+			events[i] = Event{Kind: EventLoad, ID: newID(), Addr: e.Start, Size: e.Size, Name: e.Name, Time: s.Since}
 		}
 		return events, nil
 	case JitDump:
@@ -130,6 +134,9 @@ func (s *Source) pollDump(data []byte, newID func() uint64) []Event {
 			// The lines of the next load of this address.
 			s.lines[rec.Addr] = rec.Lines
 		case JitCodeLoad:
+			if rec.Size == 0 {
+				continue
+			}
 			id := newID()
 			s.ids[rec.Index] = id
 			e := Event{Kind: EventLoad, ID: id, Addr: rec.Addr, Size: rec.Size, Name: rec.Name, Time: s.time(rec.Time)}

@@ -84,6 +84,13 @@ func FromEvents(events []Event) *Table {
 			ids[e.ID] = ci
 			current[ci] = len(t.places)
 			t.places = append(t.places, place{code: ci, start: e.Addr, end: e.Addr + e.Size, from: e.Time, until: math.MaxInt64, seq: seq})
+		case EventClear:
+			for ci, pi := range current {
+				p := &t.places[pi]
+				p.until = min(p.until, max(e.Time, p.from))
+				delete(current, ci)
+			}
+			clear(ids)
 		case EventMove:
 			ci, ok := ids[e.ID]
 			if !ok {
