@@ -281,6 +281,7 @@ func TestRecordNodePerfMap(t *testing.T) {
 	}
 
 	t.Run("launched", func(t *testing.T) {
+		t.Chdir(t.TempDir()) // V8's flags write isolate-*-v8.log files there
 		out := filepath.Join(t.TempDir(), "node.data")
 		cleanPerfMaps(t, out)
 		profDir := t.TempDir()
@@ -299,6 +300,7 @@ func TestRecordNodePerfMap(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "node.data")
 		profDir := t.TempDir()
 		cmd := exec.Command(node, "--perf-basic-prof", "--cpu-prof", "--cpu-prof-dir="+profDir, js, "4000")
+		cmd.Dir = t.TempDir() // V8's flags write isolate-*-v8.log files there
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -365,7 +367,7 @@ func TestRecordNodeJitDump(t *testing.T) {
 
 	t.Run("launched", func(t *testing.T) {
 		dir := t.TempDir()
-		t.Chdir(dir) // V8 writes the jitdump in its working directory
+		t.Chdir(dir) // V8 writes the jitdump (and isolate-*-v8.log) in its working directory
 		out := filepath.Join(dir, "node.data")
 		profDir := t.TempDir()
 		code, stderr := record(t, "-o", out, "--", node, "--perf-prof", "--cpu-prof", "--cpu-prof-dir="+profDir, js, "1500")
