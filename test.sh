@@ -35,6 +35,8 @@ want chromium chromium
 want debuginfod debuginfod
 want gcovr gcovr
 want xmllint libxml2-utils
+want node nodejs
+want javac default-jdk-headless
 if [ ${#need[@]} -gt 0 ]; then
 	if [ "$(id -u)" != 0 ]; then SUDO=sudo; else SUDO=; fi
 	mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)

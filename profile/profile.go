@@ -244,7 +244,9 @@ type Profile struct {
 // whose Path and BuildID are its own.
 type ObjectImage struct {
 	Path, BuildID string
-	// Data is the whole ELF file.
+	// Data is the whole ELF file; for the pseudo-object "[jit]" (code a
+	// process generated, named from its perf map or jitdump), the events
+	// of package symbol/jitmap that name its addresses.
 	Data []byte
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"sonde/profile"
 	"sonde/symbol"
+	"sonde/symbol/jitmap"
 )
 
 // ObjectSymbolizer is the Symbolizer reports use: it opens each mapping's
@@ -29,7 +30,8 @@ type ObjectSymbolizer struct {
 	mu       sync.Mutex
 	memo     map[memoKey][]symbol.Frame
 	reported map[profile.MappingKey]bool
-	kernel   kallsyms // [kernel.kallsyms] addresses (kallsyms.go)
+	kernel   kallsyms                        // [kernel.kallsyms] addresses (kallsyms.go)
+	jit      map[profile.MappingKey]jitTable // [jit] mappings (jit.go)
 }
 
 type memoKey struct {
@@ -69,6 +71,9 @@ func (s *ObjectSymbolizer) Frames(m *profile.Mapping, addr profile.Addr) ([]symb
 			s.mu.Unlock()
 		}
 		return f, nil
+	}
+	if m.Path == jitmap.Path {
+		return s.jitFrames(m, addr), nil // jit.go
 	}
 	// The vDSO is symbolized from the copy of it that the data file
 	// keeps (symbol.Cache.AddImage); other pseudo-paths have no object.

@@ -293,6 +293,9 @@ type Sampler struct {
 	// was not asked for); sampling went on with user frames only.
 	KernelRefused error
 	kernelIndex   int // datafile mapping index of [kernel.kallsyms], -1 before use
+
+	began     time.Time // when the Sampler was made
+	jitPolled time.Time // when pollJIT last read the JIT files (jit.go)
 }
 
 // process is what the sampler knows of one process.
@@ -302,6 +305,8 @@ type process struct {
 	maps      []placement // sorted by start, non-overlapping
 	afterExec bool        // the next file mapping is the executable
 	reread    time.Time   // when lookup last reread its maps
+	anonExec  bool        // it mapped anonymous executable memory
+	jit       *procJIT    // its perf map and jitdump files (jit.go)
 }
 
 // lookup finds the placement of address pc in process p. Without mapping
@@ -357,6 +362,7 @@ func New(w *datafile.Writer, opts Options) (*Sampler, error) {
 		mappings:    make(map[profile.Mapping]int),
 		objects:     make(map[string]*object),
 		kernelIndex: -1,
+		began:       time.Now(),
 	}
 	s.clockOffset = time.Now().UnixNano() - unix.MonotonicNow()
 	if v, err := dumpVDSO(); err == nil {
@@ -516,6 +522,7 @@ func (s *Sampler) closeEvents() error {
 // object the run mapped that was deleted meanwhile. Every collector calls
 // it once, before the writer is closed.
 func (s *Sampler) finish() error {
+	s.pollJIT(true)
 	err := s.endOffCPU()
 	if ferr := s.flushHistogram(); err == nil {
 		err = ferr
@@ -613,6 +620,7 @@ func (s *Sampler) drain() error {
 			return err
 		}
 	}
+	s.pollJIT(false)
 	return nil
 }
 
@@ -692,6 +700,7 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		if r.Misc&perfevent.MiscCommExec != 0 {
 			p.maps = nil // exec replaced the address space
 			p.afterExec = true
+			s.endJIT(p, int64(r.Time)+s.clockOffset, true)
 		}
 		return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
 	case perfevent.RecordFork:
@@ -711,6 +720,7 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		}
 		if p, ok := s.procs[int32(r.PID)]; ok {
 			p.maps = nil
+			s.endJIT(p, int64(r.Time)+s.clockOffset, false)
 		}
 	case perfevent.RecordLost, perfevent.RecordLostSamples:
 		s.mu.Lock()
@@ -731,6 +741,10 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 	switch {
 	case path == "":
 		m.Path = "[anon]"
+		p.anonExec = true
+	case jitDumpName(path):
+		// A runtime's jitdump marker: no code runs there.
+		s.addJitDump(p, path)
 	case strings.HasPrefix(file, "/"):
 		pl.file = file
 		o, ok := s.objects[file]

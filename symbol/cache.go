@@ -55,6 +55,14 @@ func (c *Cache) AddImage(path, buildID string, data []byte) {
 	c.images[cacheKey{path, buildID}] = data
 }
 
+// Image returns the data AddImage gave for path and buildID.
+func (c *Cache) Image(path, buildID string) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	data, ok := c.images[cacheKey{path, buildID}]
+	return data, ok
+}
+
 // Object returns the object at path, opening it on first use. When buildID
 // is not "" the file must carry that build-id, or the error wraps
 // ErrBuildIDMismatch. A path that failed returns the same error again

@@ -32,6 +32,8 @@ type runState struct {
 	// totals is the last CountsTotal frame's counts of each universe,
 	// which the next one replaces.
 	totals map[*universe][]uint64
+	// jit holds the JIT frames of each process (jit.go).
+	jit map[int32][]jitFrame
 }
 
 // batch is where the samples of one Samples frame are in Profile.Samples.
@@ -61,6 +63,7 @@ func (d *decoder) assemble() (*profile.Profile, error) {
 	d.exprIndex = map[profile.ExprDef]int32{}
 	d.readFrames()
 	d.readSamples()
+	d.applyJIT()
 	d.readExprValues()
 	for i := range d.frames {
 		f := &d.frames[i]
@@ -237,6 +240,8 @@ func (d *decoder) readFrames() {
 			}
 		case KindUnits:
 			d.readUnits(f, b, st)
+		case KindJIT:
+			d.readJIT(f, b, st)
 		case KindExprDef:
 			idx := b.Uvarint()
 			e := profile.ExprDef{Spec: b.str(), Prog: b.str(), Func: b.str(), Expr: b.str()}

@@ -229,6 +229,19 @@
 //	  uvarint  jump target: 0 = none, i+1 = block i
 //	  uvarint  fall-through: 0 = none, i+1 = block i
 //
+// JIT (16): what a process said about the code it generated into
+// anonymous memory (a JIT compiler's functions), read by the sampler from
+// its perf map (/tmp/perf-PID.map) and jitdump file (jit-PID.dump) while
+// it ran, since the files may be gone by the time of the report. A
+// process may have several; their events add up in file order. The
+// reader translates the run's sample addresses in that process's
+// anonymous memory ("[anon]" mappings, or none) into addresses of a
+// "[jit]" mapping by the events and the samples' times, and keeps the
+// names for it as an Object (package symbol/jitmap).
+//
+//	uvarint  pid
+//	string   events, encoded as package symbol/jitmap's doc says
+//
 // # Writing from C
 //
 // A C runtime needs write(2), a CRC-32 table or loop, FNV-1a and a uvarint
@@ -333,9 +346,9 @@ const MaxListing = 256 << 20
 // Kind says what a frame holds.
 type Kind uint8
 
-// The frame kinds of version 1. ExprDef, ExprValues, Object, CountsTotal
-// and Listing came later than the others; readers that predate them skip
-// them with a warning.
+// The frame kinds of version 1. ExprDef, ExprValues, Object, CountsTotal,
+// Listing and JIT came later than the others; readers that predate them
+// skip them with a warning.
 const (
 	KindRun         Kind = 1
 	KindMapping     Kind = 2
@@ -352,6 +365,7 @@ const (
 	KindObject      Kind = 13
 	KindCountsTotal Kind = 14
 	KindListing     Kind = 15
+	KindJIT         Kind = 16
 )
 
 var kindNames = [...]string{
@@ -370,6 +384,7 @@ var kindNames = [...]string{
 	KindObject:      "Object",
 	KindCountsTotal: "CountsTotal",
 	KindListing:     "Listing",
+	KindJIT:         "JIT",
 }
 
 // String returns the kind's name as in the format description.
@@ -381,7 +396,7 @@ func (k Kind) String() string {
 }
 
 // known reports whether k is a kind of this version.
-func (k Kind) known() bool { return k >= KindRun && k <= KindListing }
+func (k Kind) known() bool { return k >= KindRun && k <= KindJIT }
 
 // FNV-1a 64 parameters, as in the spec above (and hash/fnv).
 const (

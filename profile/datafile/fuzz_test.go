@@ -38,8 +38,11 @@ func FuzzReader(f *testing.F) {
 	if data, err := os.ReadFile(writeListingFile(f, 0x8888, testListing)); err == nil {
 		f.Add(data) // Listing frames
 	}
-	if data, err := os.ReadFile(writeListingFile(f, 0x9999, flowListing)); err == nil {
+	if data, err := os.ReadFile(writeListingFile(f, 0x9998, flowListing)); err == nil {
 		f.Add(data) // a Listing frame with the blocks' flow
+	}
+	if data, err := os.ReadFile(writeJITFile(f, 0x9997)); err == nil {
+		f.Add(data) // JIT frames (jit_test.go)
 	}
 	totals, _, _ := totalsFile(f)
 	f.Add(totals)
