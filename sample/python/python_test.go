@@ -1,0 +1,225 @@
+package python
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"sonde/internal/linux/unix"
+	"sonde/proc"
+)
+
+// requirePython returns pyenv's python3.11 and its libpython3.11 (full
+// DWARF, -O3), as dwarfvar's tests find them; under CI=true their absence
+// fails the test.
+func requirePython(t *testing.T) (py, lib string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs python3.11")
+	}
+	root := os.Getenv("PYENV_ROOT")
+	if root == "" {
+		root = "/root/.pyenv"
+	}
+	py = filepath.Join(root, "versions/3.11.7/bin/python3.11")
+	lib = filepath.Join(root, "versions/3.11.7/lib/libpython3.11.so.1.0")
+	for _, f := range []string{py, lib} {
+		if _, err := os.Stat(f); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatal(err)
+			}
+			t.Skip(err)
+		}
+	}
+	return py, lib
+}
+
+// TestLayoutAgainstGdb compares the offsets read from libpython's DWARF
+// with gdb's `ptype/o` and `print &((T*)0)->member` of the same file
+// (GNU gdb 13.1, run by hand on /root/.pyenv/versions/3.11.7).
+func TestLayoutAgainstGdb(t *testing.T) {
+	_, lib := requirePython(t)
+	o, err := Open(lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := o.Layout
+	for _, c := range []struct {
+		name      string
+		got, want int64
+	}{
+		{"_ts.next", l.TstateNext, 8},
+		{"_ts.cframe", l.TstateCframe, 56},
+		{"_ts.native_thread_id", l.TstateNativeTID, 160},
+		{"_PyCFrame.current_frame", l.CframeCurrent, 8},
+		{"_PyInterpreterFrame.f_code", l.FrameCode, 32},
+		{"_PyInterpreterFrame.previous", l.FramePrevious, 48},
+		{"_PyInterpreterFrame.prev_instr", l.FramePrevInstr, 56},
+		{"_PyInterpreterFrame.is_entry", l.FrameIsEntry, 68},
+		{"_PyInterpreterFrame.owner", l.FrameOwner, 69},
+		{"_PyInterpreterFrame.localsplus", l.FrameSize, 72},
+		{"PyCodeObject.co_filename", l.CodeFilename, 0x70},
+		{"PyCodeObject.co_qualname", l.CodeQualname, 0x80},
+		{"PyCodeObject.co_linetable", l.CodeLinetable, 0x88},
+		{"PyCodeObject.co_firstlineno", l.CodeFirstlineno, 0x48},
+		{"PyCodeObject.co_code_adaptive", l.CodeAdaptive, 0xb8},
+		{"_PyRuntimeState.interpreters.head", l.RuntimeInterpHead, 0x28},
+		{"PyInterpreterState.threads.head", l.InterpThreadsHead, 0x10},
+		{"PyASCIIObject.state", l.ASCIIState, 32},
+		{"sizeof(PyASCIIObject)", l.ASCIISize, 48},
+		{"sizeof(PyCompactUnicodeObject)", l.CompactSize, 72},
+		{"PyBytesObject.ob_sval", l.BytesData, 0x20},
+		{"state.kind bit", l.KindShift, 2},
+		{"state.compact bit", l.CompactBit, 5},
+		{"state.ascii bit", l.ASCIIBit, 6},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s = %d, gdb says %d", c.name, c.got, c.want)
+		}
+	}
+}
+
+// recursion is the Python program of TestReadRecursion: f recurses to
+// depth 25 through the line marked "call", then spins on the line marked
+// "spin"; the source is the oracle of every frame's line.
+const recursion = `import sys
+def f(n):
+    if n == 0:
+        print("ready", flush=True)
+        while True: pass  # spin
+    return f(n - 1) + 1  # call
+f(25)
+`
+
+// TestReadRecursion reads the frames of a stopped python3.11 that recursed
+// to a known depth and compares them with the program's source: 26
+// frames of f at the spin and call lines, then <module>.
+func TestReadRecursion(t *testing.T) {
+	py, lib := requirePython(t)
+	dir := t.TempDir()
+	script := filepath.Join(dir, "rec.py")
+	if err := os.WriteFile(script, []byte(recursion), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(py, script)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	if _, err := bufio.NewReader(out).ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	pid := cmd.Process.Pid
+	o, err := Open(lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bias, err := libBias(pid, lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewProcess(o, bias, func(b []byte, addr uint64) error {
+		n, err := unix.ReadProcessMemory(pid, b, addr)
+		if err == nil && n < len(b) {
+			err = fmt.Errorf("read %d of %d bytes", n, len(b))
+		}
+		return err
+	})
+	// Stopped, the frames cannot move: the read is exact.
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Kill(pid, syscall.SIGCONT)
+	time.Sleep(50 * time.Millisecond)
+	frames, err := p.Read(int32(pid), Stack{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(recursion, "\n")
+	lineOf := func(mark string) int {
+		for i, l := range lines {
+			if strings.Contains(l, mark) {
+				return i + 1
+			}
+		}
+		t.Fatalf("no line %q", mark)
+		return 0
+	}
+	var want []Frame
+	want = append(want, Frame{Func: "f", File: script, Line: lineOf("# spin")})
+	for i := 0; i < 25; i++ {
+		want = append(want, Frame{Func: "f", File: script, Line: lineOf("# call")})
+	}
+	want = append(want, Frame{Func: "<module>", File: script, Line: lineOf("f(25)"), Entry: true})
+	if len(frames) != len(want) {
+		t.Fatalf("read %d frames, want %d: %v", len(frames), len(want), frames)
+	}
+	for i := range want {
+		if frames[i] != want[i] {
+			t.Errorf("frame %d = %+v, want %+v", i, frames[i], want[i])
+		}
+	}
+}
+
+// libBias returns the runtime minus link-time addresses of lib in process
+// pid: its first PT_LOAD has link-time address 0.
+func libBias(pid int, lib string) (uint64, error) {
+	maps, err := proc.Maps(pid)
+	if err != nil {
+		return 0, err
+	}
+	real, _ := filepath.EvalSymlinks(lib)
+	for _, m := range maps {
+		if (m.Path == lib || m.Path == real) && m.Offset == 0 {
+			return m.Start, nil
+		}
+	}
+	return 0, fmt.Errorf("%s not mapped in process %d", lib, pid)
+}
+
+// TestLine checks the location table decoder on a table CPython 3.11.7
+// wrote for a known function (co_linetable and co.co_lines() printed by
+// python3.11 for `def g(x):\n    y = x + 1\n    return y`, first line 1).
+func TestLine(t *testing.T) {
+	py, _ := requirePython(t)
+	src := "def g(x):\n    y = x + 1\n    return y\nimport sys\nc = g.__code__\nsys.stdout.write(c.co_linetable.hex() + ' ' + str(c.co_firstlineno) + '\\n')\nfor s, e, l in c.co_lines():\n    sys.stdout.write('%d %d %s\\n' % (s, e, l))\n"
+	out, err := exec.Command(py, "-c", src).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(strings.TrimSpace(string(out)), "\n")
+	var hexTable string
+	var first int
+	fmt.Sscan(rows[0], &hexTable, &first)
+	table := make([]byte, len(hexTable)/2)
+	for i := range table {
+		fmt.Sscanf(hexTable[2*i:2*i+2], "%02x", &table[i])
+	}
+	for _, r := range rows[1:] {
+		var s, e int
+		var l string
+		fmt.Sscan(r, &s, &e, &l)
+		if l == "None" {
+			continue
+		}
+		for off := s; off < e; off += 2 {
+			got, err := Line(table, first, off)
+			if err != nil || fmt.Sprint(got) != l {
+				t.Errorf("Line(%d) = %d, %v; co_lines says %s", off, got, err, l)
+			}
+		}
+	}
+}
