@@ -66,6 +66,10 @@ func (s *ObjectSymbolizer) Frames(m *profile.Mapping, addr profile.Addr) ([]symb
 		}
 		return f, nil
 	}
+	if m.Path == profile.InterpPath {
+		// Python frames: named by the profile's Interp table.
+		return s.cache.Interp(uint64(profile.InterpKey(addr))), nil
+	}
 	// The vDSO is symbolized from the copy of it that the data file
 	// keeps (symbol.Cache.AddImage); other pseudo-paths have no object.
 	if isPseudo(m) && m.Path != vdsoPath || m.Path == "" {

@@ -27,6 +27,10 @@ const pollInterval = 20 * time.Millisecond
 // to the sample.
 const exprPollInterval = 5 * time.Millisecond
 
+// pythonPollInterval replaces pollInterval with Options.Python: the frames
+// are read when the ring is drained, while the interpreter runs on.
+const pythonPollInterval = 2 * time.Millisecond
+
 // Run attaches the events to the target (a command from its first
 // instruction: it is held at its exec while they are opened) and drains
 // the rings until the target ends, or ctx for running processes. A write
@@ -86,6 +90,9 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 	every := pollInterval
 	if s.opts.Exprs != nil {
 		every = exprPollInterval
+	}
+	if s.opts.Python {
+		every = pythonPollInterval
 	}
 	tick := time.NewTicker(every)
 	defer tick.Stop()

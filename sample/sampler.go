@@ -98,6 +98,10 @@ type Options struct {
 	// Exprs, when set, evaluates expressions at every sample (record
 	// --expr). It needs the registers and stack copy of CallGraphDWARF.
 	Exprs ExprEvaluator
+	// Python reads the Python frames of CPython 3.11 threads at every
+	// sample whose stack runs the eval loop and puts them where the
+	// eval frames stand (python.go, package sample/python).
+	Python bool
 	// MaxStack is the kernel's limit of call chain entries a sample
 	// holds (perfevent.MaxStack, read before the events are opened); with
 	// CallGraphFP, chains that reach it are counted in Stats.Cut. 0: not
@@ -189,6 +193,8 @@ type Stats struct {
 	Stops    int
 	StopTime time.Duration
 	StopWork time.Duration
+	// Python counts the reading of Python frames (Options.Python).
+	Python PythonStats
 }
 
 // Sampler turns samples into the data file: it keeps each process's
@@ -246,6 +252,8 @@ type Sampler struct {
 	// was not asked for); sampling went on with user frames only.
 	KernelRefused error
 	kernelIndex   int // datafile mapping index of [kernel.kallsyms], -1 before use
+
+	py *pyState // Options.Python; nil when off
 }
 
 // process is what the sampler knows of one process.
@@ -309,6 +317,9 @@ func New(w *datafile.Writer, opts Options) (*Sampler, error) {
 		mappings:    make(map[profile.Mapping]int),
 		objects:     make(map[string]*object),
 		kernelIndex: -1,
+	}
+	if opts.Python {
+		s.py = newPyState()
 	}
 	s.clockOffset = time.Now().UnixNano() - unix.MonotonicNow()
 	if v, err := dumpVDSO(); err == nil {
@@ -448,7 +459,10 @@ func (s *Sampler) closeEvents() error {
 // object the run mapped that was deleted meanwhile. Every collector calls
 // it once, before the writer is closed.
 func (s *Sampler) finish() error {
-	err := s.flushHistogram()
+	err := s.flushInterp()
+	if ferr := s.flushHistogram(); err == nil {
+		err = ferr
+	}
 	if ferr := s.flushRing(); err == nil {
 		err = ferr
 	}
@@ -500,6 +514,9 @@ func (s *Sampler) drain() error {
 		if err := s.handle(&s.pending[i].rec); err != nil {
 			return err
 		}
+	}
+	if err := s.flushInterp(); err != nil {
+		return err
 	}
 	s.mu.Lock()
 	lost := s.stats.Lost - s.lostOut
@@ -901,6 +918,9 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
 		}
 		stack = append(stack, loc)
+	}
+	if s.py != nil {
+		stack = s.splicePython(p, r, pcs, stack)
 	}
 	if len(stack) > datafile.MaxStackDepth {
 		stack = stack[:datafile.MaxStackDepth]

@@ -111,6 +111,7 @@ type recordFlags struct {
 	histEvery time.Duration
 	ring      int
 	quiet     bool
+	python    bool
 }
 
 func (f *recordFlags) register(fs interface {
@@ -134,11 +135,12 @@ func (f *recordFlags) register(fs interface {
 	fs.DurationVar(&f.histEvery, "histogram-interval", 10*time.Second, "aggregation interval of --histogram")
 	fs.IntVar(&f.ring, "ring", 0, "keep the last N samples only")
 	fs.BoolVar(&f.quiet, "q", false, "no summary")
+	fs.BoolVar(&f.python, "python", true, "Python 3.11 frames in place of the interpreter's")
 }
 
 // options turns the flags into sampler options.
 func (f *recordFlags) options() (sample.Options, []int, error) {
-	o := sample.Options{Freq: f.freq, Kernel: f.kernel, Jitter: f.jitter}
+	o := sample.Options{Freq: f.freq, Kernel: f.kernel, Jitter: f.jitter, Python: f.python}
 	if f.freq <= 0 || f.freq > 100000 {
 		return o, nil, fmt.Errorf("-F %d: want 1 to 100000 samples a second", f.freq)
 	}
@@ -351,6 +353,9 @@ func (r *recording) run() int {
 	}
 	if r.exprs != nil {
 		w.WriteNote(exprNote(r.exprs, r.sampler, st))
+	}
+	if n := st.Python.Note(r.sampler == "ptrace"); n != "" {
+		w.WriteNote(n)
 	}
 	for _, n := range c.notes {
 		w.WriteNote(n)
@@ -594,10 +599,14 @@ func (r *recording) summary(st sample.Stats, d time.Duration) {
 }
 
 // addImages gives cache the objects p kept (the vDSO, deleted files), so
-// that their mappings are symbolized from those bytes.
+// that their mappings are symbolized from those bytes, and the names of
+// p's Python frames.
 func addImages(cache *symbol.Cache, p *profile.Profile) {
 	for _, o := range p.Objects {
 		cache.AddImage(o.Path, o.BuildID, o.Data)
+	}
+	for _, f := range p.Interp {
+		cache.AddInterp(uint64(f.ID), symbol.Frame{Func: f.Func, File: f.File, Line: f.Line})
 	}
 }
 

@@ -188,6 +188,21 @@
 //	string   build ID, lower-case hex, "" when unknown
 //	string   the object's bytes: a whole ELF file, at most MaxPayload in all
 //
+// Interp (17): interpreted code locations (profile.InterpFrame: a Python
+// function at a line) that samples' stacks refer to through a Mapping of
+// path "[python]" (profile.InterpPath): such a frame's address is the
+// location's ID, a hash of its content (profile.InterpID), the same in
+// every run. A run writes each location once, in a frame written before
+// or after the samples that use it; readers keep one per ID. Readers that
+// predate the kind skip it with a warning, and name the frames
+// "[python]@0x…".
+//
+//	uvarint  n, then n × location:
+//	  u64      ID (even, never 0)
+//	  string   function (co_qualname)
+//	  string   file (co_filename)
+//	  uvarint  line
+//
 // Listing (15): the instructions of the basic blocks of one compilation
 // unit that sonde cc instrumented (profile.Listing), which the report's
 // instructions view prints with each block's count. The instrumenter puts
@@ -339,6 +354,7 @@ const (
 	KindObject      Kind = 13
 	KindCountsTotal Kind = 14
 	KindListing     Kind = 15
+	KindInterp      Kind = 17
 )
 
 var kindNames = [...]string{
@@ -357,6 +373,7 @@ var kindNames = [...]string{
 	KindObject:      "Object",
 	KindCountsTotal: "CountsTotal",
 	KindListing:     "Listing",
+	KindInterp:      "Interp",
 }
 
 // String returns the kind's name as in the format description.
@@ -368,7 +385,7 @@ func (k Kind) String() string {
 }
 
 // known reports whether k is a kind of this version.
-func (k Kind) known() bool { return k >= KindRun && k <= KindListing }
+func (k Kind) known() bool { return k >= KindRun && k <= KindListing || k == KindInterp }
 
 // FNV-1a 64 parameters, as in the spec above (and hash/fnv).
 const (

@@ -38,6 +38,9 @@ func FuzzReader(f *testing.F) {
 	if data, err := os.ReadFile(writeListingFile(f, 0x8888, testListing)); err == nil {
 		f.Add(data) // Listing frames
 	}
+	if data, err := os.ReadFile(writeInterpFile(f, 0x9999, testInterp)); err == nil {
+		f.Add(data) // Interp frames
+	}
 	totals, _, _ := totalsFile(f)
 	f.Add(totals)
 	f.Add([]byte(Magic))

@@ -1,0 +1,224 @@
+package sample
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"sonde/internal/linux/perfevent"
+	"sonde/internal/linux/unix"
+	"sonde/profile"
+	"sonde/sample/python"
+)
+
+// PythonStats count the samples whose native stack ran CPython's eval
+// loop (Options.Python).
+type PythonStats struct {
+	// Eval counts the samples with a _PyEval_EvalFrameDefault frame;
+	// Spliced those whose Python frames took the eval frames' places.
+	Eval, Spliced int
+	// The rest were marked (profile.InterpUnreadable), for one reason:
+	// Moved, the interpreter changed the frames during the read or since
+	// the sample; Mismatch, the chain's entry frames did not match the
+	// native stack's eval frames; Bad, what was read failed a check;
+	// Unread, the memory or the thread state could not be read.
+	Moved, Mismatch, Bad, Unread int
+	// Lag is the summed time from the samples to their reads.
+	Lag time.Duration
+}
+
+// Marked returns the number of samples whose Python part was not read.
+func (s PythonStats) Marked() int { return s.Moved + s.Mismatch + s.Bad + s.Unread }
+
+// Note returns the run note that says how the Python frames were read,
+// "" when no sample ran the eval loop.
+func (s PythonStats) Note(stopped bool) string {
+	if s.Eval == 0 {
+		return ""
+	}
+	how := "read with process_vm_readv after the sample (perf events), the innermost frame checked against the sample's stack copy"
+	if stopped {
+		how = "read while the thread was stopped (ptrace)"
+	}
+	return fmt.Sprintf("python: %d of %d samples in the eval loop carry Python frames, %d marked %q (%d changed during the read, %d did not match the native stack, %d failed a check, %d unreadable); %s, %.0f µs after the sample on average",
+		s.Spliced, s.Eval, s.Marked(), profile.InterpUnreadable, s.Moved, s.Mismatch, s.Bad, s.Unread, how,
+		float64(s.Lag.Microseconds())/float64(s.Eval))
+}
+
+// pyState is the sampler's Python reading: the interpreter objects by
+// file, a reader per process, and the locations interned so far.
+type pyState struct {
+	objs     map[string]*python.Object // nil: not an interpreter
+	procs    map[int32]*pyProc
+	interned map[profile.Addr]bool
+	pending  []profile.InterpFrame
+	mapping  int // datafile mapping index of profile.InterpPath, -1 before use
+	evalAt   []int
+	frames   []python.Frame
+	out      []profile.Location
+}
+
+// pyProc is the reader of one process and the object it reads with.
+type pyProc struct {
+	file string
+	rd   *python.Process
+}
+
+func newPyState() *pyState {
+	return &pyState{objs: map[string]*python.Object{}, procs: map[int32]*pyProc{}, interned: map[profile.Addr]bool{}, mapping: -1}
+}
+
+// object returns the interpreter of file, nil if it is not one.
+func (py *pyState) object(file string) *python.Object {
+	o, ok := py.objs[file]
+	if !ok {
+		if python.Candidate(file) {
+			o, _ = python.Open(file) // nil: not an interpreter, remembered
+		}
+		py.objs[file] = o
+	}
+	return o
+}
+
+// splicePython replaces the _PyEval_EvalFrameDefault frames of a sample's
+// stack (stack[i] is pcs[i]) with the Python frames each ran, read from
+// the thread now: the frames from the innermost up to and including an
+// entry frame stand for the innermost eval frame, and so on outwards. A
+// stack whose Python part cannot be read keeps its native frames and gets
+// one profile.InterpUnreadable frame before the innermost eval frame.
+func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, stack []profile.Location) []profile.Location {
+	py := s.py
+	py.evalAt = py.evalAt[:0]
+	var obj *python.Object
+	var file string
+	var bias uint64
+	for i, pc := range pcs {
+		if pc >= kernelStart {
+			continue
+		}
+		pl := p.find(pc)
+		if pl == nil || pl.file == "" {
+			continue
+		}
+		o := py.object(pl.file)
+		if o == nil || (obj != nil && o != obj) {
+			continue
+		}
+		addr := pc - pl.fileBias
+		if i > 0 {
+			addr-- // a return address: the call is before it
+		}
+		if o.IsEval(addr) {
+			obj, file, bias = o, pl.file, pl.fileBias
+			py.evalAt = append(py.evalAt, i)
+		}
+	}
+	if len(py.evalAt) == 0 {
+		return stack
+	}
+	pp := py.procs[p.pid]
+	if pp == nil || pp.file != file {
+		pid := int(p.pid)
+		pp = &pyProc{file: file, rd: python.NewProcess(obj, bias, func(b []byte, addr uint64) error {
+			n, err := unix.ReadProcessMemory(pid, b, addr)
+			if err == nil && n < len(b) {
+				err = fmt.Errorf("read %d of %d bytes", n, len(b))
+			}
+			return err
+		})}
+		py.procs[p.pid] = pp
+	}
+	var st python.Stack
+	if len(r.Regs) > 7 {
+		st = python.Stack{SP: r.Regs[7], Data: r.Stack}
+	}
+	frames, err := pp.rd.Read(int32(r.TID), st, py.frames[:0])
+	py.frames = frames
+	lag := time.Duration(unix.MonotonicNow() - int64(r.Time))
+	if err == nil {
+		entries := 0
+		for _, f := range frames {
+			if f.Entry {
+				entries++
+			}
+		}
+		if entries != len(py.evalAt) {
+			err = fmt.Errorf("%d entry frames for %d eval frames", entries, len(py.evalAt))
+		}
+	}
+	s.mu.Lock()
+	ps := &s.stats.Python
+	ps.Eval++
+	if !s.stopped && lag > 0 {
+		ps.Lag += lag
+	}
+	switch {
+	case err == nil:
+		ps.Spliced++
+	case errors.Is(err, python.ErrMoved):
+		ps.Moved++
+	case errors.Is(err, python.ErrBadFrame):
+		ps.Bad++
+	case errors.Is(err, python.ErrRead), errors.Is(err, python.ErrNoThread):
+		ps.Unread++
+	default:
+		ps.Mismatch++
+	}
+	s.mu.Unlock()
+
+	out := py.out[:0]
+	k, next := 0, 0 // the next eval frame, the next Python frame
+	for i, loc := range stack {
+		if k < len(py.evalAt) && py.evalAt[k] == i {
+			k++
+			if err != nil {
+				if k == 1 {
+					out = append(out, s.interpLoc(profile.InterpUnreadable, "", 0))
+				}
+				out = append(out, loc)
+				continue
+			}
+			for next < len(frames) {
+				f := frames[next]
+				next++
+				out = append(out, s.interpLoc(f.Func, f.File, f.Line))
+				if f.Entry {
+					break
+				}
+			}
+			continue
+		}
+		out = append(out, loc)
+	}
+	// The next sample builds its stack in the array stack had: out and
+	// it must not share one.
+	py.out = stack
+	return out
+}
+
+// interpLoc returns the location of a Python frame, interning it.
+func (s *Sampler) interpLoc(fn, file string, line int) profile.Location {
+	py := s.py
+	if py.mapping < 0 {
+		m := profile.Mapping{Path: profile.InterpPath}
+		py.mapping = len(s.mappings)
+		s.mappings[m] = py.mapping
+		s.w.WriteMapping(py.mapping, &m)
+	}
+	id := profile.InterpID(fn, file, line)
+	if !py.interned[id] {
+		py.interned[id] = true
+		py.pending = append(py.pending, profile.InterpFrame{ID: id, Func: fn, File: file, Line: line})
+	}
+	return profile.Location{Mapping: int32(py.mapping), Addr: id}
+}
+
+// flushInterp writes the locations interned since the last call.
+func (s *Sampler) flushInterp() error {
+	if s.py == nil || len(s.py.pending) == 0 {
+		return nil
+	}
+	err := s.w.WriteInterp(s.py.pending)
+	s.py.pending = s.py.pending[:0]
+	return err
+}
