@@ -12,33 +12,11 @@ import (
 	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/internal/testprog"
 	"sonde/proc"
 )
 
-// requirePython returns pyenv's python3.11 and its libpython3.11 (full
-// DWARF, -O3), as dwarfvar's tests find them; under CI=true their absence
-// fails the test.
-func requirePython(t *testing.T) (py, lib string) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("runs python3.11")
-	}
-	root := os.Getenv("PYENV_ROOT")
-	if root == "" {
-		root = "/root/.pyenv"
-	}
-	py = filepath.Join(root, "versions/3.11.7/bin/python3.11")
-	lib = filepath.Join(root, "versions/3.11.7/lib/libpython3.11.so.1.0")
-	for _, f := range []string{py, lib} {
-		if _, err := os.Stat(f); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatal(err)
-			}
-			t.Skip(err)
-		}
-	}
-	return py, lib
-}
+func requirePython(t *testing.T) (py, lib string) { return testprog.Python311(t) }
 
 // TestLayoutAgainstGdb compares the offsets read from libpython's DWARF
 // with gdb's `ptype/o` and `print &((T*)0)->member` of the same file

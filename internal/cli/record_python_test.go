@@ -1,0 +1,323 @@
+package cli
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sonde/internal/testprog"
+	"sonde/profile"
+)
+
+// pySource is a Python fixture's source, the oracle of its frames' lines:
+// the body of each top-level function, and the lines marked with a
+// comment.
+type pySource struct {
+	path  string
+	lines []string
+	body  map[string][2]int // function -> [first, last] line of its body
+}
+
+func readPySource(t *testing.T, name string) *pySource {
+	t.Helper()
+	path := testprog.Path("python/" + name)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &pySource{path: path, lines: strings.Split(string(data), "\n"), body: map[string][2]int{}}
+	def := regexp.MustCompile(`^def (\w+)\(`)
+	cur := ""
+	for i, l := range s.lines {
+		n := i + 1
+		if m := def.FindStringSubmatch(l); m != nil {
+			cur = m[1]
+			s.body[cur] = [2]int{n + 1, n + 1}
+			continue
+		}
+		if cur != "" && strings.HasPrefix(l, " ") {
+			s.body[cur] = [2]int{s.body[cur][0], n}
+		} else if l != "" {
+			cur = ""
+		}
+	}
+	return s
+}
+
+// inBody reports whether line n is in a function's body.
+func (s *pySource) inBody(n int) bool {
+	for _, b := range s.body {
+		if n >= b[0] && n <= b[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// inMain reports whether frames hold split.py's main.
+func inMain(frames []profile.InterpFrame) bool {
+	for _, f := range frames {
+		if f.Func == "main" {
+			return true
+		}
+	}
+	return false
+}
+
+// marked returns the line number of the line holding mark.
+func (s *pySource) marked(t *testing.T, mark string) int {
+	t.Helper()
+	for i, l := range s.lines {
+		if strings.Contains(l, mark) {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s: no line %q", s.path, mark)
+	return 0
+}
+
+// pyFrames returns the Python frames of a sample, innermost first, and
+// whether the sample's Python part is marked unreadable; eval says
+// whether it has either.
+func pyFrames(p *profile.Profile, byID map[profile.Addr]profile.InterpFrame, s *profile.Sample) (frames []profile.InterpFrame, marked, eval bool) {
+	for _, l := range s.Stack {
+		if l.Mapping == profile.NoMapping || p.Mappings[l.Mapping].Path != profile.InterpPath {
+			continue
+		}
+		eval = true
+		f, ok := byID[profile.InterpKey(l.Addr)]
+		if !ok {
+			f = profile.InterpFrame{Func: fmt.Sprintf("[python]@%#x", uint64(l.Addr))}
+		}
+		if f.Func == profile.InterpUnreadable {
+			marked = true
+			continue
+		}
+		frames = append(frames, f)
+	}
+	return frames, marked, eval
+}
+
+func interpIndex(p *profile.Profile) map[profile.Addr]profile.InterpFrame {
+	m := map[profile.Addr]profile.InterpFrame{}
+	for _, f := range p.Interp {
+		m[f.ID] = f
+	}
+	return m
+}
+
+// notedMarks returns the marked count the run note of record states.
+func notedMarks(t *testing.T, p *profile.Profile) (spliced, eval, marked int) {
+	t.Helper()
+	re := regexp.MustCompile(`^python: (\d+) of (\d+) samples in the eval loop carry Python frames, (\d+) marked`)
+	for _, r := range p.Runs {
+		for _, n := range r.Notes {
+			if m := re.FindStringSubmatch(n); m != nil {
+				spliced, _ = strconv.Atoi(m[1])
+				eval, _ = strconv.Atoi(m[2])
+				marked, _ = strconv.Atoi(m[3])
+				return
+			}
+		}
+	}
+	t.Fatalf("no python note in %v", p.Runs)
+	return
+}
+
+// TestRecordPythonSplit profiles split.py, whose a() and b() share the CPU
+// time about 1:2 as the program measures with time.thread_time(), each
+// calling into json (Python and C) and a C loop. Oracle: the program's own
+// measure of the CPU time inside a() and inside b(); the shares of the
+// samples whose Python frames hold a or b must be within 2 binomial
+// standard errors of it (one rerun: a 2σ bound misses 5% of fair runs,
+// two misses in a row are 0.25%). Every frame in split.py must name a line
+// inside its function's body in the source, the outermost be <module> at
+// main()'s call, and every Python stack be spliced where the eval loop
+// was. With the ptrace sampler, which reads the stopped thread, at least
+// 99% of the samples in the eval loop carry Python frames; with perf
+// events the others are marked and counted in the run note, which the
+// test checks against the stacks.
+func TestRecordPythonSplit(t *testing.T) {
+	py, _ := testprog.Python311(t)
+	src := readPySource(t, "split.py")
+	top := src.marked(t, "# top")
+	for _, sampler := range []string{"perf", "ptrace"} {
+		t.Run(sampler, func(t *testing.T) {
+			if sampler == "perf" {
+				requirePerf(t)
+			}
+			var share, truth, sigma float64
+			for attempt := 1; attempt <= 2; attempt++ {
+				dir := t.TempDir()
+				out, truthLog := filepath.Join(dir, "split.data"), filepath.Join(dir, "truth")
+				code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, "3", truthLog)
+				if code != 0 {
+					t.Fatalf("exit %d: %s", code, stderr)
+				}
+				var cpuA, cpuB float64
+				data, err := os.ReadFile(truthLog)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n, _ := fmt.Sscan(string(data), &cpuA, &cpuB); n != 2 || cpuA+cpuB == 0 {
+					t.Fatalf("%s: %q", truthLog, data)
+				}
+				truth = cpuA / (cpuA + cpuB)
+				p := readProfile(t, out)
+				byID := interpIndex(p)
+				var na, nb, eval, marked int
+				for i := range p.Samples {
+					s := &p.Samples[i]
+					frames, mk, ev := pyFrames(p, byID, s)
+					if !ev {
+						continue
+					}
+					eval++
+					if mk {
+						marked++
+						continue
+					}
+					if len(frames) == 0 {
+						t.Fatalf("sample %d: an eval loop without Python frames", i)
+					}
+					if last := frames[len(frames)-1]; last.Func != "<module>" && !strings.HasPrefix(last.File, "<frozen") && !strings.Contains(last.File, "/lib/python3.11/") {
+						t.Errorf("sample %d: outermost Python frame %+v", i, last)
+					}
+					for _, f := range frames {
+						if f.File != src.path {
+							continue
+						}
+						if f.Func == "<module>" {
+							// At main()'s call once main runs; before, at a
+							// line outside every function.
+							if inMain(frames) && f.Line != top || src.inBody(f.Line) {
+								t.Errorf("sample %d: <module> at line %d (main() is at %d)", i, f.Line, top)
+							}
+							continue
+						}
+						b, ok := src.body[f.Func]
+						if !ok || f.Line < b[0] || f.Line > b[1] {
+							t.Errorf("sample %d: %s at %s:%d, outside its body %v in the source", i, f.Func, f.File, f.Line, b)
+						}
+					}
+					for _, f := range frames {
+						if f.File == src.path && (f.Func == "a" || f.Func == "b") {
+							if f.Func == "a" {
+								na++
+							} else {
+								nb++
+							}
+							break
+						}
+					}
+				}
+				spliced, noted, notedMarked := notedMarks(t, p)
+				if noted != eval || notedMarked != marked || spliced != eval-marked {
+					t.Errorf("note: %d of %d carry frames, %d marked; the stacks: %d of %d, %d marked", spliced, noted, notedMarked, eval-marked, eval, marked)
+				}
+				t.Logf("%s: %d samples in the eval loop, %d (%.2f%%) with Python frames, %d marked; a %d, b %d", sampler, eval, eval-marked, 100*float64(eval-marked)/float64(max(eval, 1)), marked, na, nb)
+				if sampler == "ptrace" && float64(eval-marked) < 0.99*float64(eval) {
+					t.Errorf("ptrace: %d of %d samples in the eval loop carry Python frames, want at least 99%%", eval-marked, eval)
+				}
+				n := na + nb
+				if n < 1000 {
+					t.Fatalf("%d samples in a or b for 3 s of CPU time", n)
+				}
+				share = float64(na) / float64(n)
+				sigma = math.Sqrt(truth * (1 - truth) / float64(n))
+				t.Logf("attempt %d: a's share %.2f%% of %d samples; its CPU time %.2f%% (a %.3fs, b %.3fs); 2σ = %.2f points", attempt, 100*share, n, 100*truth, cpuA, cpuB, 200*sigma)
+				if math.Abs(share-truth) <= 2*sigma {
+					return
+				}
+			}
+			t.Errorf("a's share %.2f%%, its CPU time %.2f%%: more than 2σ (%.2f points) apart twice", 100*share, 100*truth, 200*sigma)
+		})
+	}
+}
+
+// TestRecordPythonRecursion profiles recurse.py, whose rec() recurses to
+// depth 40 and spins there. Oracle: the source. Every sample taken in the
+// spin has 41 Python frames of rec (the innermost at the spin line, the
+// others at the call line) and then <module> at the top line, in
+// recurse.py; the report and the folded export name them; and with
+// --python=false the stacks are native only, through
+// _PyEval_EvalFrameDefault.
+func TestRecordPythonRecursion(t *testing.T) {
+	requirePerf(t)
+	py, _ := testprog.Python311(t)
+	src := readPySource(t, "recurse.py")
+	spin, call, top := src.marked(t, "# spin"), src.marked(t, "# call"), src.marked(t, "# top")
+	const depth = 40
+	dir := t.TempDir()
+	out := filepath.Join(dir, "rec.data")
+	code, stderr := record(t, "-g", "-q", "-o", out, "--", py, src.path, strconv.Itoa(depth), "1.5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	p := readProfile(t, out)
+	byID := interpIndex(p)
+	inSpin, marked := 0, 0
+	for i := range p.Samples {
+		frames, mk, _ := pyFrames(p, byID, &p.Samples[i])
+		if mk {
+			marked++
+		}
+		if len(frames) == 0 || frames[0].Func != "rec" || frames[0].Line != spin {
+			continue
+		}
+		inSpin++
+		want := []profile.InterpFrame{{Func: "rec", File: src.path, Line: spin}}
+		for range depth {
+			want = append(want, profile.InterpFrame{Func: "rec", File: src.path, Line: call})
+		}
+		want = append(want, profile.InterpFrame{Func: "<module>", File: src.path, Line: top})
+		if len(frames) != len(want) {
+			t.Fatalf("sample %d: %d Python frames, want %d: %+v", i, len(frames), len(want), frames)
+		}
+		for k := range want {
+			f := frames[k]
+			f.ID = 0
+			if f != want[k] {
+				t.Fatalf("sample %d: frame %d is %+v, want %+v", i, k, f, want[k])
+			}
+		}
+	}
+	t.Logf("%d samples in the spin, %d marked, of %d", inSpin, marked, len(p.Samples))
+	if inSpin < 500 {
+		t.Fatalf("%d samples in the spin of 1.5 s of CPU time", inSpin)
+	}
+	rep, errs, code := repRun(t, "--functions", out)
+	if code != 0 || !regexp.MustCompile(`(?m)\brec\b`).MatchString(rep) {
+		t.Errorf("report --functions (exit %d) names no rec:\n%s\n%s", code, rep, errs)
+	}
+	folded, errs, code := repRun(t, "--format", "folded", out)
+	if code != 0 || !strings.Contains(folded, "<module>;"+strings.Repeat("rec;", depth)+"rec") {
+		t.Errorf("folded export (exit %d) has no <module>;rec×%d:\n%.2000s\n%s", code, depth+1, folded, errs)
+	}
+
+	t.Run("python=false", func(t *testing.T) {
+		out := filepath.Join(dir, "native.data")
+		code, stderr := record(t, "-g", "-q", "--python=false", "-o", out, "--", py, src.path, "3", "0.3")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		p := readProfile(t, out)
+		for _, m := range p.Mappings {
+			if m.Path == profile.InterpPath {
+				t.Fatalf("--python=false wrote a %s mapping", m.Path)
+			}
+		}
+		if len(p.Interp) != 0 {
+			t.Errorf("--python=false: %d Python locations", len(p.Interp))
+		}
+		rep, _, _ := repRun(t, "--functions", out)
+		if !strings.Contains(rep, "_PyEval_EvalFrameDefault") {
+			t.Errorf("--python=false: no _PyEval_EvalFrameDefault in\n%s", rep)
+		}
+	})
+}
