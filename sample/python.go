@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"time"
 
+	"sonde/dwarfvar"
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/unix"
 	"sonde/profile"
 	"sonde/sample/python"
+	"sonde/unwind"
 )
 
 // PythonStats count the samples whose native stack ran CPython's eval
@@ -21,14 +23,16 @@ type PythonStats struct {
 	// Moved, the interpreter changed the frames during the read or since
 	// the sample; Mismatch, the chain's entry frames did not match the
 	// native stack's eval frames; Bad, what was read failed a check;
-	// Unread, the memory or the thread state could not be read.
-	Moved, Mismatch, Bad, Unread int
+	// Unread, the memory or the thread state could not be read;
+	// Unverified, a running thread's sample whose next_instr was not
+	// recovered (optimized out at its pc, or no dwarf call graph).
+	Moved, Mismatch, Bad, Unread, Unverified int
 	// Lag is the summed time from the samples to their reads.
 	Lag time.Duration
 }
 
 // Marked returns the number of samples whose Python part was not read.
-func (s PythonStats) Marked() int { return s.Moved + s.Mismatch + s.Bad + s.Unread }
+func (s PythonStats) Marked() int { return s.Moved + s.Mismatch + s.Bad + s.Unread + s.Unverified }
 
 // Note returns the run note that says how the Python frames were read,
 // "" when no sample ran the eval loop.
@@ -36,13 +40,12 @@ func (s PythonStats) Note(stopped bool) string {
 	if s.Eval == 0 {
 		return ""
 	}
-	how := "read with process_vm_readv after the sample (perf events), the innermost frame checked against the sample's stack copy"
+	how := fmt.Sprintf("read with process_vm_readv %.0f µs after the sample on average (perf events): the innermost frame and its line are the sample's (its _PyCFrame in the stack copy, next_instr from its registers), outer frames as read", float64(s.Lag.Microseconds())/float64(s.Eval))
 	if stopped {
 		how = "read while the thread was stopped (ptrace)"
 	}
-	return fmt.Sprintf("python: %d of %d samples in the eval loop carry Python frames, %d marked %q (%d changed during the read, %d did not match the native stack, %d failed a check, %d unreadable); %s, %.0f µs after the sample on average",
-		s.Spliced, s.Eval, s.Marked(), profile.InterpUnreadable, s.Moved, s.Mismatch, s.Bad, s.Unread, how,
-		float64(s.Lag.Microseconds())/float64(s.Eval))
+	return fmt.Sprintf("python: %d of %d samples in the eval loop carry Python frames, %d marked %q (%d changed since the sample, %d without next_instr, %d did not match the native stack, %d failed a check, %d unreadable); %s",
+		s.Spliced, s.Eval, s.Marked(), profile.InterpUnreadable, s.Moved, s.Unverified, s.Mismatch, s.Bad, s.Unread, how)
 }
 
 // pyState is the sampler's Python reading: the interpreter objects by
@@ -54,6 +57,9 @@ type pyState struct {
 	pending  []profile.InterpFrame
 	mapping  int // datafile mapping index of profile.InterpPath, -1 before use
 	evalAt   []int
+	regs     []unwind.FrameRegs
+	dwarf    map[string]*pyDWARF
+	reads    int
 	frames   []python.Frame
 	out      []profile.Location
 }
@@ -128,11 +134,14 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 		})}
 		py.procs[p.pid] = pp
 	}
-	var st python.Stack
+	smp := python.Sample{Stopped: s.stopped}
 	if len(r.Regs) > 7 {
-		st = python.Stack{SP: r.Regs[7], Data: r.Stack}
+		smp.SP, smp.Stack = r.Regs[7], r.Stack
 	}
-	frames, err := pp.rd.Read(int32(r.TID), st, py.frames[:0])
+	if !s.stopped {
+		smp.NextInstr = s.nextInstr(p, r, obj, file)
+	}
+	frames, err := pp.rd.Read(int32(r.TID), smp, py.frames[:0])
 	py.frames = frames
 	lag := time.Duration(unix.MonotonicNow() - int64(r.Time))
 	if err == nil {
@@ -157,6 +166,8 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 		ps.Spliced++
 	case errors.Is(err, python.ErrMoved):
 		ps.Moved++
+	case errors.Is(err, python.ErrUnverified):
+		ps.Unverified++
 	case errors.Is(err, python.ErrBadFrame):
 		ps.Bad++
 	case errors.Is(err, python.ErrRead), errors.Is(err, python.ErrNoThread):
@@ -221,4 +232,60 @@ func (s *Sampler) flushInterp() error {
 	err := s.w.WriteInterp(s.py.pending)
 	s.py.pending = s.py.pending[:0]
 	return err
+}
+
+// pyDWARF is the compiled next_instr of an interpreter object's eval loop.
+type pyDWARF struct {
+	expr *dwarfvar.Expr // nil when the DWARF does not give it
+}
+
+// nextInstr evaluates next_instr in the innermost _PyEval_EvalFrameDefault
+// frame of a perf sample, from the registers the CFI recovers there and
+// the stack copy: the instruction the interpreter ran at the sample. 0
+// when it cannot (optimized out at that pc, no dwarf unwinder).
+func (s *Sampler) nextInstr(p *process, r *perfevent.Record, obj *python.Object, file string) uint64 {
+	ru, ok := s.opts.Unwinder.(RegsUnwinder)
+	if !ok || len(r.Regs) <= 7 {
+		return 0
+	}
+	py := s.py
+	if py.dwarf == nil {
+		py.dwarf = map[string]*pyDWARF{}
+	}
+	d := py.dwarf[file]
+	if d == nil {
+		d = &pyDWARF{}
+		if prog, err := dwarfvar.Open(file); err == nil {
+			d.expr, _ = prog.Compile("_PyEval_EvalFrameDefault", "next_instr")
+		}
+		py.dwarf[file] = d
+	}
+	if d.expr == nil {
+		return 0
+	}
+	objAt := func(pc uint64) (string, uint64, bool) {
+		pl := p.find(pc)
+		if pl == nil || pl.file == "" {
+			return "", 0, false
+		}
+		return pl.file, pl.fileBias, true
+	}
+	py.regs, _ = ru.UnwindRegs(r.Regs, r.Stack, objAt, py.regs[:0])
+	mem := &sampleMemory{tid: int(r.TID), stack: r.Stack, sp: r.Regs[7], reads: &py.reads}
+	for j := range py.regs {
+		pc := py.regs[j].PC
+		if j > 0 {
+			pc--
+		}
+		path, bias, ok := objAt(pc)
+		if !ok || path != file || !obj.IsEval(pc-bias) {
+			continue
+		}
+		v, err := d.expr.Eval(&exprFrame{frames: py.regs, j: j, obj: objAt, mem: mem}, pc, bias)
+		if err != nil || v.Kind != dwarfvar.Pointer {
+			return 0
+		}
+		return v.Uint
+	}
+	return 0
 }

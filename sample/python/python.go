@@ -120,8 +120,12 @@ var (
 	// the interpreter was not set up yet).
 	ErrNoThread = errors.New("no thread state")
 	// ErrMoved: the interpreter changed the frames while they were read,
-	// or since the sample (the stack copy disagrees).
-	ErrMoved = errors.New("frames changed during the read")
+	// or since the sample (the stack copy disagrees, the sample's frame
+	// has returned, its instruction is not in its code).
+	ErrMoved = errors.New("frames changed since the sample")
+	// ErrUnverified: a running thread's sample without its next_instr:
+	// nothing tells the frames read of the sample's.
+	ErrUnverified = errors.New("the sample's instruction is unknown")
 	// ErrBadFrame: what was read is not a frame chain (a code object of
 	// the wrong type, an instruction outside its code, an insane line,
 	// a chain without an entry frame, too long or cyclic).
@@ -129,6 +133,9 @@ var (
 	// ErrRead: the memory could not be read.
 	ErrRead = errors.New("memory not readable")
 )
+
+// errOutside is wrapped by the error of an instruction outside its code.
+var errOutside = errors.New("instruction outside the code")
 
 // maxFrames bounds a chain: CPython's default recursion limit is 1000,
 // and a chain longer than this is taken for a cycle.
@@ -172,11 +179,21 @@ func NewProcess(obj *Object, bias uint64, mem Memory) *Process {
 // Object returns the interpreter object the process maps.
 func (p *Process) Object() *Object { return p.obj }
 
-// Stack is what the sample offers for checking: the copy of the thread's
-// stack taken at the sample, from address SP up (nil when none).
-type Stack struct {
-	SP   uint64
-	Data []byte
+// Sample is what a sample offers the read.
+type Sample struct {
+	// SP and Stack are the copy of the thread's stack taken at the
+	// sample, from address SP up (nil when none).
+	SP    uint64
+	Stack []byte
+	// Stopped says that the thread has been stopped since the sample
+	// (ptrace): what is read is the sample's state.
+	Stopped bool
+	// NextInstr is the innermost eval call's next_instr at the sample
+	// (evaluated from its registers and the stack copy), 0 when unknown.
+	// A running thread's frames are read after the sample: they are
+	// taken only when the sample's innermost frame is still in the chain
+	// and NextInstr lies in its code, which then gives its line.
+	NextInstr uint64
 }
 
 func (p *Process) u64(addr uint64) (uint64, error) {
@@ -225,11 +242,18 @@ func (p *Process) tstate(tid int32) (uint64, error) {
 	return 0, fmt.Errorf("thread %d: %w", tid, ErrNoThread)
 }
 
-// Read appends to out the Python frames of thread tid, innermost first.
-// st, when it holds a stack copy taken at the sample, checks that the
-// innermost frame is still the one of the sample. On error out is
+// Read appends to out the Python frames of thread tid at sample st,
+// innermost first. The innermost _PyCFrame, in the stack copy, says which
+// frame was the innermost at the sample: with a stopped thread it must
+// still be; with a running one the frames called since are left out, and
+// the sample's next_instr must lie in the frame's code. On error out is
 // returned unchanged.
-func (p *Process) Read(tid int32, st Stack, out []Frame) ([]Frame, error) {
+//
+// A running thread's outer frames are read as they are at the read: a
+// caller that returned and was replaced, since the sample, by another
+// call of the same code at the same place would go unnoticed (the lag
+// is a few milliseconds).
+func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 	l := p.obj.Layout
 	ts, err := p.tstate(tid)
 	if err != nil {
@@ -246,10 +270,15 @@ func (p *Process) Read(tid int32, st Stack, out []Frame) ([]Frame, error) {
 	// The innermost _PyCFrame is a local of the innermost eval call, on
 	// the C stack: the copy says what its current frame was at the
 	// sample.
-	if a := cf + uint64(l.CframeCurrent); a >= st.SP && a+8 <= st.SP+uint64(len(st.Data)) {
-		if binary.LittleEndian.Uint64(st.Data[a-st.SP:]) != cur {
-			return out, ErrMoved
-		}
+	at := cur
+	if a := cf + uint64(l.CframeCurrent); a >= st.SP && a+8 <= st.SP+uint64(len(st.Stack)) {
+		at = binary.LittleEndian.Uint64(st.Stack[a-st.SP:])
+	}
+	if st.Stopped && at != cur {
+		return out, ErrMoved
+	}
+	if !st.Stopped && st.NextInstr == 0 {
+		return out, ErrUnverified
 	}
 	n0 := len(out)
 	var first uint64 // the innermost frame's f_code
@@ -274,10 +303,26 @@ func (p *Process) Read(tid int32, st Stack, out []Frame) ([]Frame, error) {
 			return out[:n0], fmt.Errorf("%w: frame %#x: is_entry %d, owner %d", ErrBadFrame, f, entry, owner)
 		}
 		if len(out) == n0 {
+			if f != at {
+				// Called since the sample.
+				if prev == f {
+					return out[:n0], fmt.Errorf("%w: frame %#x is its own previous", ErrBadFrame, f)
+				}
+				f = prev
+				continue
+			}
 			first = codeAddr
+			if !st.Stopped {
+				instr = st.NextInstr - 2 // the instruction being run
+			}
 		}
 		fr, err := p.frame(codeAddr, instr)
 		if err != nil {
+			if len(out) == n0 && !st.Stopped && errors.Is(err, errOutside) {
+				// The sample's frame returned and another code's frame
+				// took its place.
+				return out[:n0], fmt.Errorf("%w: %w", ErrMoved, err)
+			}
 			return out[:n0], fmt.Errorf("frame %#x: %w", f, err)
 		}
 		fr.Entry = entry == 1
@@ -286,6 +331,9 @@ func (p *Process) Read(tid int32, st Stack, out []Frame) ([]Frame, error) {
 			return out[:n0], fmt.Errorf("%w: frame %#x is its own previous", ErrBadFrame, f)
 		}
 		f = prev
+	}
+	if len(out) == n0 && at != 0 {
+		return out, fmt.Errorf("%w: frame %#x of the sample is gone", ErrMoved, at)
 	}
 	if len(out) > n0 && !out[len(out)-1].Entry {
 		return out[:n0], fmt.Errorf("%w: the outermost frame is not an entry frame", ErrBadFrame)
@@ -301,8 +349,8 @@ func (p *Process) Read(tid int32, st Stack, out []Frame) ([]Frame, error) {
 		if again != cur {
 			return out[:n0], ErrMoved
 		}
-		if err := p.mem(fb, cur); err != nil {
-			return out[:n0], fmt.Errorf("%w: frame %#x: %w", ErrRead, cur, err)
+		if err := p.mem(fb, at); err != nil {
+			return out[:n0], fmt.Errorf("%w: frame %#x: %w", ErrRead, at, err)
 		}
 		if binary.LittleEndian.Uint64(fb[l.FrameCode:]) != first {
 			return out[:n0], ErrMoved
@@ -356,7 +404,7 @@ func (p *Process) frame(codeAddr, instr uint64) (Frame, error) {
 	start := codeAddr + uint64(l.CodeAdaptive)
 	lasti := int64(instr) - int64(start)
 	if lasti < -2 || lasti >= 2*k.size || lasti%2 != 0 {
-		return Frame{}, fmt.Errorf("%w: code %#x: instruction %#x outside its %d code units", ErrBadFrame, codeAddr, instr, k.size)
+		return Frame{}, fmt.Errorf("%w: %w: code %#x: instruction %#x outside its %d code units", ErrBadFrame, errOutside, codeAddr, instr, k.size)
 	}
 	line, err := Line(c.linetable, int(k.first), int(lasti))
 	if err != nil {

@@ -122,7 +122,7 @@ func TestReadRecursion(t *testing.T) {
 	}
 	defer syscall.Kill(pid, syscall.SIGCONT)
 	time.Sleep(50 * time.Millisecond)
-	frames, err := p.Read(int32(pid), Stack{}, nil)
+	frames, err := p.Read(int32(pid), Sample{Stopped: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
