@@ -2,6 +2,8 @@ package python
 
 import (
 	"bufio"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -78,10 +80,13 @@ f(25)
 // TestReadRecursion reads the frames of a stopped python3.11 that recursed
 // to a known depth and compares them with the program's source: 26
 // frames of f at the spin and call lines, then <module>.
-func TestReadRecursion(t *testing.T) {
+// startRecursion runs the recursion program, waits until it spins, stops
+// it (SIGSTOP: the frames cannot move) and returns a reader of it.
+func startRecursion(t *testing.T) (p *Process, pid int, script string, stop func()) {
+	t.Helper()
 	py, lib := requirePython(t)
 	dir := t.TempDir()
-	script := filepath.Join(dir, "rec.py")
+	script = filepath.Join(dir, "rec.py")
 	if err := os.WriteFile(script, []byte(recursion), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -93,35 +98,43 @@ func TestReadRecursion(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() {
+	stop = func() {
 		cmd.Process.Kill()
 		cmd.Wait()
-	}()
+	}
 	if _, err := bufio.NewReader(out).ReadString('\n'); err != nil {
+		stop()
 		t.Fatal(err)
 	}
-	pid := cmd.Process.Pid
+	pid = cmd.Process.Pid
 	o, err := Open(lib)
 	if err != nil {
+		stop()
 		t.Fatal(err)
 	}
 	bias, err := libBias(pid, lib)
 	if err != nil {
+		stop()
 		t.Fatal(err)
 	}
-	p := NewProcess(o, bias, func(b []byte, addr uint64) error {
+	p = NewProcess(o, bias, func(b []byte, addr uint64) error {
 		n, err := unix.ReadProcessMemory(pid, b, addr)
 		if err == nil && n < len(b) {
 			err = fmt.Errorf("read %d of %d bytes", n, len(b))
 		}
 		return err
 	})
-	// Stopped, the frames cannot move: the read is exact.
 	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		stop()
 		t.Fatal(err)
 	}
-	defer syscall.Kill(pid, syscall.SIGCONT)
 	time.Sleep(50 * time.Millisecond)
+	return p, pid, script, stop
+}
+
+func TestReadRecursion(t *testing.T) {
+	p, pid, script, stop := startRecursion(t)
+	defer stop()
 	frames, err := p.Read(int32(pid), Sample{Stopped: true}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -149,6 +162,76 @@ func TestReadRecursion(t *testing.T) {
 		if frames[i] != want[i] {
 			t.Errorf("frame %d = %+v, want %+v", i, frames[i], want[i])
 		}
+	}
+}
+
+// TestReadRunningChecks reads the same stopped recursion as a running
+// thread's sample would be read (Stopped false), with sample states made
+// from the frames themselves: the sample's innermost frame given through
+// a stack copy of its _PyCFrame, and its next_instr. Frames called after
+// the sample are left out; a next_instr outside the frame's code (another
+// function took its place) or none marks the read; a sample frame that is
+// gone too.
+func TestReadRunningChecks(t *testing.T) {
+	p, pid, script, stop := startRecursion(t)
+	defer stop()
+	l := p.obj.Layout
+	ts, err := p.tstate(int32(pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf, _ := p.u64(ts + uint64(l.TstateCframe))
+	cur, _ := p.u64(cf + uint64(l.CframeCurrent))
+	var addrs, instrs []uint64 // the chain's frames and their prev_instr
+	for f := cur; f != 0; f, _ = p.u64(f + uint64(l.FramePrevious)) {
+		addrs = append(addrs, f)
+		in, _ := p.u64(f + uint64(l.FramePrevInstr))
+		instrs = append(instrs, in)
+	}
+	if len(addrs) != 27 {
+		t.Fatalf("%d frames", len(addrs))
+	}
+	copyOf := func(frame uint64) (uint64, []byte) {
+		b := make([]byte, 8)
+		binary.LittleEndian.PutUint64(b, frame)
+		return cf + uint64(l.CframeCurrent), b
+	}
+	lines := strings.Split(recursion, "\n")
+	callLine := 0
+	for i, s := range lines {
+		if strings.Contains(s, "# call") {
+			callLine = i + 1
+		}
+	}
+	for _, tt := range []struct {
+		name  string
+		frame uint64 // the sample's innermost frame
+		next  uint64 // its next_instr
+		n     int    // frames read; 0: an error
+		want  error
+	}{
+		{"innermost", addrs[0], instrs[0] + 2, 27, nil},
+		{"two called since", addrs[2], instrs[2] + 2, 25, nil},
+		{"no next_instr", addrs[0], 0, 0, ErrUnverified},
+		{"next_instr in other code", addrs[0], instrs[26] + 2, 0, ErrMoved},
+		{"frame gone", addrs[0] + 8, instrs[0] + 2, 0, ErrMoved},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			sp, stack := copyOf(tt.frame)
+			frames, err := p.Read(int32(pid), Sample{SP: sp, Stack: stack, NextInstr: tt.next}, nil)
+			if tt.want != nil {
+				if !errors.Is(err, tt.want) || len(frames) != 0 {
+					t.Fatalf("read %d frames, %v; want %v", len(frames), err, tt.want)
+				}
+				return
+			}
+			if err != nil || len(frames) != tt.n {
+				t.Fatalf("read %d frames, %v; want %d", len(frames), err, tt.n)
+			}
+			if f := frames[0]; f.Func != "f" || f.File != script || tt.n < 27 && f.Line != callLine {
+				t.Errorf("innermost frame %+v", f)
+			}
+		})
 	}
 }
 
