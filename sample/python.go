@@ -44,8 +44,12 @@ func (s PythonStats) Note(stopped bool) string {
 	if stopped {
 		how = "read while the thread was stopped (ptrace)"
 	}
-	return fmt.Sprintf("python: %d of %d samples in the eval loop carry Python frames, %d marked %q (%d changed since the sample, %d without next_instr, %d did not match the native stack, %d failed a check, %d unreadable); %s",
+	n := fmt.Sprintf("python: %d of %d samples in the eval loop carry Python frames, %d marked %q (%d changed since the sample, %d without next_instr, %d did not match the native stack, %d failed a check, %d unreadable); %s",
 		s.Spliced, s.Eval, s.Marked(), profile.InterpUnreadable, s.Moved, s.Unverified, s.Mismatch, s.Bad, s.Unread, how)
+	if !stopped && s.Marked()*20 > s.Eval {
+		n += "; --sampler ptrace reads them exactly"
+	}
+	return n
 }
 
 // pyState is the sampler's Python reading: the interpreter objects by

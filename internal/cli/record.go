@@ -33,7 +33,7 @@ func recordVerb() *verb {
 Usage: sonde record [-F HZ] [-g | --call-graph fp|dwarf] [-k] [--jitter]
                     [--histogram | --ring N] [--duration D] [-o FILE]
                     [--expr PROG@FUNC@EXPR]... [--expr-exact | --gdb]
-                    (-p PID[,PID...] | -- CMD ARGS...)
+                    [--python=false] (-p PID[,PID...] | -- CMD ARGS...)
 
 Samples the CPU time of CMD and every process it forks, or of running
 processes (-p), without rebuilding anything, and writes the raw samples to
@@ -84,12 +84,20 @@ Flags:
   --gdb              sample through gdb's machine interface instead (one
                      process; any expression gdb can print; a few ms a
                      sample: use a low -F)
+  --python=false     keep CPython 3.11's eval loop as native frames; by
+                     default the Python frames it runs (function, file,
+                     line, read from the thread) take their places, and a
+                     stack whose Python part cannot be read is marked
+                     "[python frames unreadable]" (with perf events they are
+                     read after the sample; --sampler ptrace reads them
+                     exactly)
 
 Examples:
   sonde record -- make -j2
   sonde record -g -F 4999 -o build.data -- ./server --port 8080
   sonde record -p 1234 --duration 30s
   sonde record --expr 'hier-test@worker@n' -- ./hier-test && sonde report --expr int-avg
+  sonde record -g --sampler ptrace -- python3.11 app.py && sonde report --hier
 `,
 	}
 }
