@@ -71,6 +71,7 @@ type pyState struct {
 // pyProc is the reader of one process and the object it reads with.
 type pyProc struct {
 	file string
+	bias uint64 // an exec maps the same file elsewhere
 	rd   *python.Process
 }
 
@@ -127,9 +128,9 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 		return stack
 	}
 	pp := py.procs[p.pid]
-	if pp == nil || pp.file != file {
+	if pp == nil || pp.file != file || pp.bias != bias {
 		pid := int(p.pid)
-		pp = &pyProc{file: file, rd: python.NewProcess(obj, bias, func(b []byte, addr uint64) error {
+		pp = &pyProc{file: file, bias: bias, rd: python.NewProcess(obj, bias, func(b []byte, addr uint64) error {
 			n, err := unix.ReadProcessMemory(pid, b, addr)
 			if err == nil && n < len(b) {
 				err = fmt.Errorf("read %d of %d bytes", n, len(b))

@@ -204,14 +204,39 @@ func (p *Process) u64(addr uint64) (uint64, error) {
 	return binary.LittleEndian.Uint64(b[:]), nil
 }
 
-// tstate finds the PyThreadState of thread tid.
+// cframe returns the _PyCFrame of thread tid: its PyThreadState's cframe,
+// read together with its native_thread_id, which must still be tid's (a
+// thread state freed and reused by another thread is not taken for the
+// old one's).
+func (p *Process) cframe(tid int32) (uint64, error) {
+	l := p.obj.Layout
+	lo, hi := min(l.TstateCframe, l.TstateNativeTID), max(l.TstateCframe, l.TstateNativeTID)+8
+	var b [512]byte
+	if hi-lo > int64(len(b)) {
+		return 0, fmt.Errorf("%w: PyThreadState layout", ErrBadFrame)
+	}
+	for try := 0; try < 2; try++ {
+		ts, err := p.tstate(tid)
+		if err != nil {
+			return 0, err
+		}
+		if err := p.mem(b[:hi-lo], ts+uint64(lo)); err != nil {
+			return 0, fmt.Errorf("%w: thread state %#x: %w", ErrRead, ts, err)
+		}
+		if binary.LittleEndian.Uint64(b[l.TstateNativeTID-lo:]) == uint64(tid) {
+			return binary.LittleEndian.Uint64(b[l.TstateCframe-lo:]), nil
+		}
+		delete(p.tstates, tid) // look it up again
+	}
+	return 0, fmt.Errorf("thread %d: %w", tid, ErrNoThread)
+}
+
+// tstate finds the PyThreadState of thread tid: cached, or looked up
+// through the interpreters' thread lists.
 func (p *Process) tstate(tid int32) (uint64, error) {
 	l := p.obj.Layout
 	if ts, ok := p.tstates[tid]; ok {
-		if id, err := p.u64(ts + uint64(l.TstateNativeTID)); err == nil && id == uint64(tid) {
-			return ts, nil
-		}
-		delete(p.tstates, tid)
+		return ts, nil
 	}
 	interp, err := p.u64(p.obj.Runtime + p.bias + uint64(l.RuntimeInterpHead))
 	if err != nil {
@@ -255,11 +280,7 @@ func (p *Process) tstate(tid int32) (uint64, error) {
 // is a few milliseconds).
 func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 	l := p.obj.Layout
-	ts, err := p.tstate(tid)
-	if err != nil {
-		return out, err
-	}
-	cf, err := p.u64(ts + uint64(l.TstateCframe))
+	cf, err := p.cframe(tid)
 	if err != nil {
 		return out, err
 	}
@@ -304,7 +325,13 @@ func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 		}
 		if len(out) == n0 {
 			if f != at {
-				// Called since the sample.
+				// Called since the sample. The datastack grows up: a
+				// frame below the sample's means that one is gone (or
+				// the newer frames are in another chunk: then marked
+				// too, never wrong).
+				if f < at {
+					return out[:n0], fmt.Errorf("%w: frame %#x of the sample is gone", ErrMoved, at)
+				}
 				if prev == f {
 					return out[:n0], fmt.Errorf("%w: frame %#x is its own previous", ErrBadFrame, f)
 				}
