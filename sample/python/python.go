@@ -298,6 +298,11 @@ func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 	if st.Stopped && at != cur {
 		return out, ErrMoved
 	}
+	if !st.Stopped && len(st.Stack) > 0 && cf < st.SP {
+		// Deeper than the sample's stack pointer: an eval call made
+		// since the sample.
+		return out, fmt.Errorf("%w: the innermost eval call is newer than the sample", ErrMoved)
+	}
 	if !st.Stopped && st.NextInstr == 0 {
 		return out, ErrUnverified
 	}

@@ -192,9 +192,9 @@ func TestReadRunningChecks(t *testing.T) {
 		t.Fatalf("%d frames", len(addrs))
 	}
 	copyOf := func(frame uint64) (uint64, []byte) {
-		b := make([]byte, 8)
-		binary.LittleEndian.PutUint64(b, frame)
-		return cf + uint64(l.CframeCurrent), b
+		b := make([]byte, l.CframeCurrent+8)
+		binary.LittleEndian.PutUint64(b[l.CframeCurrent:], frame)
+		return cf, b // a stack copy from the _PyCFrame up
 	}
 	lines := strings.Split(recursion, "\n")
 	callLine := 0
@@ -215,9 +215,13 @@ func TestReadRunningChecks(t *testing.T) {
 		{"no next_instr", addrs[0], 0, 0, ErrUnverified},
 		{"next_instr in other code", addrs[0], instrs[26] + 2, 0, ErrMoved},
 		{"frame gone", addrs[0] + 8, instrs[0] + 2, 0, ErrMoved},
+		{"eval call newer than the sample", 0, instrs[0] + 2, 0, ErrMoved},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			sp, stack := copyOf(tt.frame)
+			if tt.frame == 0 {
+				sp, stack = cf+1, []byte{0} // the copy starts above the _PyCFrame
+			}
 			frames, err := p.Read(int32(pid), Sample{SP: sp, Stack: stack, NextInstr: tt.next}, nil)
 			if tt.want != nil {
 				if !errors.Is(err, tt.want) || len(frames) != 0 {
