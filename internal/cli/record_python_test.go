@@ -321,3 +321,61 @@ func TestRecordPythonRecursion(t *testing.T) {
 		}
 	})
 }
+
+// TestRecordPythonThreads profiles threads.py, whose two threads run left()
+// and right(). Oracle: the thread ids the program wrote: every sample of
+// left's thread with Python frames has left in them and not right, and
+// the other way round (each thread's PyThreadState is found by its native
+// id), with perf events and with ptrace.
+func TestRecordPythonThreads(t *testing.T) {
+	py, _ := testprog.Python311(t)
+	src := readPySource(t, "threads.py")
+	for _, sampler := range []string{"perf", "ptrace"} {
+		t.Run(sampler, func(t *testing.T) {
+			if sampler == "perf" {
+				requirePerf(t)
+			}
+			dir := t.TempDir()
+			out, ids := filepath.Join(dir, "threads.data"), filepath.Join(dir, "ids")
+			code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, "1.5", ids)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			data, err := os.ReadFile(ids)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var l, r int32
+			if n, _ := fmt.Sscanf(string(data), "left %d\nright %d\n", &l, &r); n != 2 {
+				t.Fatalf("%s: %q", ids, data)
+			}
+			want := map[int32]string{l: "left", r: "right"}
+			p := readProfile(t, out)
+			byID := interpIndex(p)
+			seen := map[string]int{}
+			for i := range p.Samples {
+				s := &p.Samples[i]
+				frames, _, _ := pyFrames(p, byID, s)
+				fn, ok := want[s.TID]
+				if !ok || len(frames) == 0 {
+					continue
+				}
+				has := map[string]bool{}
+				for _, f := range frames {
+					if f.File == src.path {
+						has[f.Func] = true
+					}
+				}
+				other := map[string]string{"left": "right", "right": "left"}[fn]
+				if has[other] || !has[fn] {
+					t.Fatalf("sample %d of %s's thread %d: frames %+v", i, fn, s.TID, frames)
+				}
+				seen[fn]++
+			}
+			t.Logf("samples with Python frames: left %d, right %d", seen["left"], seen["right"])
+			if seen["left"] < 100 || seen["right"] < 100 {
+				t.Errorf("samples with Python frames: left %d, right %d; want 100 each", seen["left"], seen["right"])
+			}
+		})
+	}
+}
