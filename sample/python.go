@@ -29,6 +29,9 @@ type PythonStats struct {
 	Moved, Mismatch, Bad, Unread, Unverified int
 	// Lag is the summed time from the samples to their reads.
 	Lag time.Duration
+	// NotRead says why an interpreter the processes mapped could not be
+	// read (no DWARF for its layout), "" when none failed.
+	NotRead string
 }
 
 // Marked returns the number of samples whose Python part was not read.
@@ -38,6 +41,9 @@ func (s PythonStats) Marked() int { return s.Moved + s.Mismatch + s.Bad + s.Unre
 // "" when no sample ran the eval loop.
 func (s PythonStats) Note(stopped bool) string {
 	if s.Eval == 0 {
+		if s.NotRead != "" {
+			return "python: frames not read: " + s.NotRead
+		}
 		return ""
 	}
 	how := fmt.Sprintf("read with process_vm_readv %.0f µs after the sample on average (perf events): the innermost frame and its line are the sample's (its _PyCFrame in the stack copy, next_instr from its registers), outer frames as read", float64(s.Lag.Microseconds())/float64(s.Eval))
@@ -79,12 +85,23 @@ func newPyState() *pyState {
 	return &pyState{objs: map[string]*python.Object{}, procs: map[int32]*pyProc{}, interned: map[profile.Addr]bool{}, mapping: -1}
 }
 
-// object returns the interpreter of file, nil if it is not one.
-func (py *pyState) object(file string) *python.Object {
+// object returns the interpreter of file, nil if it is not one. An
+// interpreter that cannot be read (not a python executable that links
+// libpython) is said in the stats.
+func (s *Sampler) pyObject(file string) *python.Object {
+	py := s.py
 	o, ok := py.objs[file]
 	if !ok {
 		if python.Candidate(file) {
-			o, _ = python.Open(file) // nil: not an interpreter, remembered
+			var err error
+			o, err = python.Open(file) // nil: not an interpreter, remembered
+			if err != nil && !errors.Is(err, python.ErrNotPython) {
+				s.mu.Lock()
+				if s.stats.Python.NotRead == "" {
+					s.stats.Python.NotRead = err.Error()
+				}
+				s.mu.Unlock()
+			}
 		}
 		py.objs[file] = o
 	}
@@ -111,7 +128,7 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 		if pl == nil || pl.file == "" {
 			continue
 		}
-		o := py.object(pl.file)
+		o := s.pyObject(pl.file)
 		if o == nil || (obj != nil && o != obj) {
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -377,5 +378,46 @@ func TestRecordPythonThreads(t *testing.T) {
 				t.Errorf("samples with Python frames: left %d, right %d; want 100 each", seen["left"], seen["right"])
 			}
 		})
+	}
+}
+
+// TestRecordPythonNoDWARF runs python3.11 on a copy of libpython without
+// its DWARF (objcopy --strip-debug, found first through LD_LIBRARY_PATH):
+// the layout cannot be read, so the stacks stay native, no Python frame
+// is made up, and the run's note says why.
+func TestRecordPythonNoDWARF(t *testing.T) {
+	requirePerf(t)
+	py, lib := testprog.Python311(t)
+	objcopy := testprog.Require(t, "objcopy")
+	src := readPySource(t, "recurse.py")
+	dir := t.TempDir()
+	stripped := filepath.Join(dir, filepath.Base(lib))
+	if msg, err := exec.Command(objcopy, "--strip-debug", lib, stripped).CombinedOutput(); err != nil {
+		t.Fatalf("objcopy: %v\n%s", err, msg)
+	}
+	t.Setenv("LD_LIBRARY_PATH", dir)
+	out := filepath.Join(dir, "nodwarf.data")
+	code, stderr := record(t, "-g", "-q", "-o", out, "--", py, src.path, "3", "0.3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	p := readProfile(t, out)
+	if len(p.Interp) != 0 {
+		t.Errorf("%d Python locations without the layout", len(p.Interp))
+	}
+	found := false
+	for _, r := range p.Runs {
+		for _, n := range r.Notes {
+			if strings.HasPrefix(n, "python: frames not read: ") && strings.Contains(n, stripped) {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no note naming %s: %v", stripped, p.Runs)
+	}
+	rep, _, _ := repRun(t, "--functions", out)
+	if !strings.Contains(rep, "_PyEval_EvalFrameDefault") {
+		t.Errorf("no _PyEval_EvalFrameDefault in\n%s", rep)
 	}
 }
