@@ -30,8 +30,9 @@ type PythonStats struct {
 	// Lag is the summed time from the samples to their reads.
 	Lag time.Duration
 	// NotRead says why an interpreter the processes mapped could not be
-	// read (no DWARF for its layout), "" when none failed.
-	NotRead string
+	// read, "" when none failed; NoDWARF why one was read with
+	// python.Layout311's offsets, not its DWARF's.
+	NotRead, NoDWARF string
 }
 
 // Marked returns the number of samples whose Python part was not read.
@@ -49,6 +50,9 @@ func (s PythonStats) Note(stopped bool) string {
 	how := fmt.Sprintf("read with process_vm_readv %.0f µs after the sample on average (perf events): the innermost frame and its line are the sample's (its _PyCFrame in the stack copy, next_instr from its registers), outer frames as read", float64(s.Lag.Microseconds())/float64(s.Eval))
 	if stopped {
 		how = "read while the thread was stopped (ptrace)"
+	}
+	if s.NoDWARF != "" {
+		how += "; structure offsets: CPython 3.11's documented ones (" + s.NoDWARF + ")"
 	}
 	n := fmt.Sprintf("python: %d of %d samples in the eval loop carry Python frames, %d marked %q (%d changed since the sample, %d without next_instr, %d did not match the native stack, %d failed a check, %d unreadable); %s",
 		s.Spliced, s.Eval, s.Marked(), profile.InterpUnreadable, s.Moved, s.Unverified, s.Mismatch, s.Bad, s.Unread, how)
@@ -95,13 +99,15 @@ func (s *Sampler) pyObject(file string) *python.Object {
 		if python.Candidate(file) {
 			var err error
 			o, err = python.Open(file) // nil: not an interpreter, remembered
-			if err != nil && !errors.Is(err, python.ErrNotPython) {
-				s.mu.Lock()
-				if s.stats.Python.NotRead == "" {
-					s.stats.Python.NotRead = err.Error()
-				}
-				s.mu.Unlock()
+			s.mu.Lock()
+			ps := &s.stats.Python
+			if err != nil && !errors.Is(err, python.ErrNotPython) && ps.NotRead == "" {
+				ps.NotRead = err.Error()
 			}
+			if o != nil && o.NoDWARF != "" && ps.NoDWARF == "" {
+				ps.NoDWARF = o.NoDWARF
+			}
+			s.mu.Unlock()
 		}
 		py.objs[file] = o
 	}

@@ -54,6 +54,9 @@ type Object struct {
 	// eval holds the link-time extents of _PyEval_EvalFrameDefault and
 	// of its parts the compiler moved out (.cold).
 	eval [][2]uint64
+	// NoDWARF says why Layout is Layout311, not the object's DWARF; ""
+	// when it is from the DWARF.
+	NoDWARF string
 }
 
 // libName matches the files that hold CPython 3.11's interpreter.
@@ -98,7 +101,11 @@ func Open(path string) (*Object, error) {
 		return nil, fmt.Errorf("%s: %w: no _PyRuntime, PyCode_Type or _PyEval_EvalFrameDefault", path, ErrNotPython)
 	}
 	if o.Layout, err = LayoutOf(f); err != nil {
-		return nil, err
+		if f.Debug != nil || f.ELF.Machine != elf.EM_X86_64 {
+			return nil, err
+		}
+		// No DWARF: CPython 3.11's documented offsets.
+		o.Layout, o.NoDWARF = &Layout311, err.Error()
 	}
 	return o, nil
 }

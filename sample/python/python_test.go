@@ -65,6 +65,19 @@ func TestLayoutAgainstGdb(t *testing.T) {
 	}
 }
 
+// TestLayout311 compares the documented 3.11 layout, used where libpython
+// has no DWARF, with the DWARF of the machine's libpython3.11.
+func TestLayout311(t *testing.T) {
+	_, lib := requirePython(t)
+	o, err := Open(lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *o.Layout != Layout311 {
+		t.Errorf("DWARF layout %+v\nLayout311   %+v", *o.Layout, Layout311)
+	}
+}
+
 // recursion is the Python program of TestReadRecursion: f recurses to
 // depth 25 through the line marked "call", then spins on the line marked
 // "spin"; the source is the oracle of every frame's line.
