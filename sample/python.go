@@ -160,6 +160,17 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 			}
 			return err
 		})}
+		pp.rd.SetMemoryV(func(bufs [][]byte, addrs []uint64) error {
+			n, err := unix.ReadProcessMemoryV(pid, bufs, addrs)
+			want := 0
+			for _, b := range bufs {
+				want += len(b)
+			}
+			if err == nil && n < want {
+				err = fmt.Errorf("read %d of %d bytes", n, want)
+			}
+			return err
+		})
 		py.procs[p.pid] = pp
 	}
 	smp := python.Sample{Stopped: s.stopped}

@@ -32,6 +32,11 @@ import (
 // error. Reads shorter than asked are errors.
 type Memory func(buf []byte, addr uint64) error
 
+// MemoryV reads several ranges of another process's memory at once
+// (process_vm_readv with several iovecs): len(bufs[i]) bytes at
+// addrs[i]; an error unless all were read.
+type MemoryV func(bufs [][]byte, addrs []uint64) error
+
 // Frame is one Python frame: the code's qualified name, its file and the
 // line being run. Entry says that the frame is the first one run by its
 // call of _PyEval_EvalFrameDefault (its _PyInterpreterFrame's is_entry):
@@ -159,7 +164,16 @@ type Process struct {
 	tstates map[int32]uint64
 	codes   map[codeKey]*code
 	buf     []byte
+	// memv, when set, reads a code object's header and the next frame
+	// out in one call (pre, the frame at preAddr).
+	memv    MemoryV
+	pre     []byte
+	preAddr uint64
 }
+
+// SetMemoryV makes the reader read with v where two reads can be one:
+// about half the system calls a frame.
+func (p *Process) SetMemoryV(v MemoryV) { p.memv = v }
 
 // codeKey identifies a code object by its address and the fields the
 // reader uses, so that a code object freed and replaced by another at the
@@ -314,6 +328,7 @@ func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 		return out, ErrUnverified
 	}
 	n0 := len(out)
+	p.preAddr = 0    // nothing read ahead from an earlier read counts
 	var first uint64 // the innermost frame's f_code
 	fsize := int(l.FrameSize)
 	if cap(p.buf) < fsize {
@@ -325,9 +340,12 @@ func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 		if seen++; seen > maxFrames {
 			return out[:n0], fmt.Errorf("%w: more than %d frames", ErrBadFrame, maxFrames)
 		}
-		if err := p.mem(fb, f); err != nil {
+		if f != 0 && f == p.preAddr {
+			copy(fb, p.pre) // read with the previous frame's code
+		} else if err := p.mem(fb, f); err != nil {
 			return out[:n0], fmt.Errorf("%w: frame %#x: %w", ErrRead, f, err)
 		}
+		p.preAddr = 0
 		codeAddr := binary.LittleEndian.Uint64(fb[l.FrameCode:])
 		prev := binary.LittleEndian.Uint64(fb[l.FramePrevious:])
 		instr := binary.LittleEndian.Uint64(fb[l.FramePrevInstr:])
@@ -355,7 +373,7 @@ func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 				instr = st.NextInstr - 2 // the instruction being run
 			}
 		}
-		fr, err := p.frame(codeAddr, instr)
+		fr, err := p.frame(codeAddr, instr, prev)
 		if err != nil {
 			if len(out) == n0 && !st.Stopped && errors.Is(err, errOutside) {
 				// The sample's frame returned and another code's frame
@@ -399,11 +417,21 @@ func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 }
 
 // frame reads the code object at codeAddr and the line of instruction
-// instr in it.
-func (p *Process) frame(codeAddr, instr uint64) (Frame, error) {
+// instr in it; with a MemoryV it reads the frame at next with it.
+func (p *Process) frame(codeAddr, instr, next uint64) (Frame, error) {
 	l := p.obj.Layout
 	hdr := make([]byte, l.CodeAdaptive)
-	if err := p.mem(hdr, codeAddr); err != nil {
+	if p.memv != nil && next != 0 {
+		if len(p.pre) != int(l.FrameSize) {
+			p.pre = make([]byte, l.FrameSize)
+		}
+		if err := p.memv([][]byte{hdr, p.pre}, []uint64{codeAddr, next}); err == nil {
+			p.preAddr = next
+		} else if err := p.mem(hdr, codeAddr); err != nil {
+			// The next frame, unreadable, is said by its own read.
+			return Frame{}, fmt.Errorf("%w: code %#x: %w", ErrRead, codeAddr, err)
+		}
+	} else if err := p.mem(hdr, codeAddr); err != nil {
 		return Frame{}, fmt.Errorf("%w: code %#x: %w", ErrRead, codeAddr, err)
 	}
 	if typ := binary.LittleEndian.Uint64(hdr[l.ObType:]); typ != p.obj.CodeType+p.bias {

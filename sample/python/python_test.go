@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -151,6 +152,19 @@ func TestReadRecursion(t *testing.T) {
 	frames, err := p.Read(int32(pid), Sample{Stopped: true}, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Read again with a frame and the previous one's code read at once:
+	// the same frames.
+	p.SetMemoryV(func(bufs [][]byte, addrs []uint64) error {
+		for i, b := range bufs {
+			if err := p.mem(b, addrs[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if again, err := p.Read(int32(pid), Sample{Stopped: true}, nil); err != nil || !slices.Equal(again, frames) {
+		t.Errorf("read with MemoryV: %v, %+v; without %+v", err, again, frames)
 	}
 	lines := strings.Split(recursion, "\n")
 	lineOf := func(mark string) int {
