@@ -335,9 +335,9 @@ const MaxListing = 256 << 20
 // Kind says what a frame holds.
 type Kind uint8
 
-// The frame kinds of version 1. ExprDef, ExprValues, Object, CountsTotal
-// and Listing came later than the others; readers that predate them skip
-// them with a warning.
+// The frame kinds of version 1. ExprDef, ExprValues, Object, CountsTotal,
+// Listing and Interp came later than the others; readers that predate
+// them skip them with a warning.
 const (
 	KindRun         Kind = 1
 	KindMapping     Kind = 2
