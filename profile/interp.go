@@ -17,6 +17,15 @@ const InterpPath = "[python]"
 // stack is marked, never given a wrong frame.
 const InterpUnreadable = "[python frames unreadable]"
 
+// InterpUnverified is the function name of the frame a collector puts
+// between the innermost interpreted frame, checked against the sample,
+// and its callers when those were read after the sample without a check
+// (a running thread, read by the perf sampler): a caller that returned
+// and was replaced by another call of the same code at the same place
+// in the meantime cannot be told apart, so the callers above this frame
+// may be later ones than the sample's.
+const InterpUnverified = "[python callers as read after the sample]"
+
 // InterpFrame is one interpreted code location: a function, its file and
 // the line being run. ID is its address in the InterpPath mapping.
 type InterpFrame struct {

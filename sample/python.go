@@ -47,7 +47,7 @@ func (s PythonStats) Note(stopped bool) string {
 		}
 		return ""
 	}
-	how := fmt.Sprintf("read with process_vm_readv %.0f µs after the sample on average (perf events): the innermost frame and its line are the sample's (its _PyCFrame in the stack copy, next_instr from its registers), outer frames as read", float64(s.Lag.Microseconds())/float64(s.Eval))
+	how := fmt.Sprintf("read with process_vm_readv %.0f µs after the sample on average (perf events): the innermost frame and its line are the sample's (its _PyCFrame in the stack copy, next_instr from its registers), its callers as read, after %q", float64(s.Lag.Microseconds())/float64(s.Eval), profile.InterpUnverified)
 	if stopped {
 		how = "read while the thread was stopped (ptrace)"
 	}
@@ -232,6 +232,11 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 				f := frames[next]
 				next++
 				out = append(out, s.interpLoc(f.Func, f.File, f.Line))
+				if next == 1 && len(frames) > 1 && !s.stopped {
+					// Only the innermost frame is checked against the
+					// sample; its callers are as the read found them.
+					out = append(out, s.interpLoc(profile.InterpUnverified, "", 0))
+				}
 				if f.Entry {
 					break
 				}
