@@ -66,6 +66,7 @@ func (s PythonStats) Note(stopped bool) string {
 // file, a reader per process, and the locations interned so far.
 type pyState struct {
 	objs     map[string]*python.Object // nil: not an interpreter
+	seen     bool                      // a sample ran an eval loop
 	procs    map[int32]*pyProc
 	interned map[profile.Addr]bool
 	pending  []profile.InterpFrame
@@ -150,6 +151,7 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 	if len(py.evalAt) == 0 {
 		return stack
 	}
+	py.seen = true
 	pp := py.procs[p.pid]
 	if pp == nil || pp.file != file || pp.bias != bias {
 		pid := int(p.pid)
