@@ -72,6 +72,7 @@ func Merge(ps ...*Profile) (*Profile, error) {
 	edgeIndex := map[UnitKey]int{}
 	procIndex := map[[2]uint64]int{}
 	runIndex := map[uint64]int{}
+	interpSeen := map[Addr]bool{}
 
 	for i, p := range ps {
 		if p == nil {
@@ -111,6 +112,12 @@ func Merge(ps ...*Profile) (*Profile, error) {
 		for _, l := range p.Listings {
 			if out.Listing(l.Hash) == nil {
 				out.Listings = append(out.Listings, l)
+			}
+		}
+		for _, f := range p.Interp {
+			if !interpSeen[f.ID] {
+				interpSeen[f.ID] = true
+				out.Interp = append(out.Interp, f)
 			}
 		}
 		exprRemap := make([]int32, len(p.Exprs))

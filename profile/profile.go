@@ -238,6 +238,9 @@ type Profile struct {
 	// Listings are the instructions of the blocks of the compilation
 	// units sonde cc instrumented, one per universe hash.
 	Listings []Listing
+	// Interp names the locations of the InterpPath mapping (Python
+	// frames), one per ID.
+	Interp []InterpFrame
 }
 
 // ObjectImage is an object file kept in the profile, for the mappings

@@ -51,6 +51,7 @@ func (p *Profile) Window(from, to time.Duration) *Profile {
 		Exprs:       append([]ExprDef(nil), p.Exprs...),
 		Objects:     append([]ObjectImage(nil), p.Objects...),
 		Listings:    append([]Listing(nil), p.Listings...),
+		Interp:      append([]InterpFrame(nil), p.Interp...),
 	}
 	for _, s := range p.Samples {
 		d := time.Duration(s.Time - origin)

@@ -72,6 +72,10 @@ func (s *ObjectSymbolizer) Frames(m *profile.Mapping, addr profile.Addr) ([]symb
 		}
 		return f, nil
 	}
+	if m.Path == profile.InterpPath {
+		// Python frames: named by the profile's Interp table.
+		return s.cache.Interp(uint64(profile.InterpKey(addr))), nil
+	}
 	if m.Path == jitmap.Path {
 		return s.jitFrames(m, addr), nil // jit.go
 	}

@@ -100,6 +100,10 @@ type Options struct {
 	// Exprs, when set, evaluates expressions at every sample (record
 	// --expr). It needs the registers and stack copy of CallGraphDWARF.
 	Exprs ExprEvaluator
+	// Python reads the Python frames of CPython 3.11 threads at every
+	// sample whose stack runs the eval loop and puts them where the
+	// eval frames stand (python.go, package sample/python).
+	Python bool
 	// MaxStack is the kernel's limit of call chain entries a sample
 	// holds (perfevent.MaxStack, read before the events are opened); with
 	// CallGraphFP, chains that reach it are counted in Stats.Cut. 0: not
@@ -214,6 +218,8 @@ type Stats struct {
 	// drains it was turned off for, to keep to the bound.
 	OffCPUStacks int
 	OffCPUQuiet  int
+	// Python counts the reading of Python frames (Options.Python).
+	Python PythonStats
 }
 
 // Sampler turns samples into the data file: it keeps each process's
@@ -294,6 +300,8 @@ type Sampler struct {
 	KernelRefused error
 	kernelIndex   int // datafile mapping index of [kernel.kallsyms], -1 before use
 
+	py *pyState // Options.Python; nil when off
+
 	began     time.Time // when the Sampler was made
 	jitPolled time.Time // when pollJIT last read the JIT files (jit.go)
 }
@@ -363,6 +371,9 @@ func New(w *datafile.Writer, opts Options) (*Sampler, error) {
 		objects:     make(map[string]*object),
 		kernelIndex: -1,
 		began:       time.Now(),
+	}
+	if opts.Python {
+		s.py = newPyState()
 	}
 	s.clockOffset = time.Now().UnixNano() - unix.MonotonicNow()
 	if v, err := dumpVDSO(); err == nil {
@@ -523,7 +534,12 @@ func (s *Sampler) closeEvents() error {
 // it once, before the writer is closed.
 func (s *Sampler) finish() error {
 	s.pollJIT(true)
+	// Off-CPU episodes still open are written first: their stacks may
+	// hold Python frames that flushInterp then defines.
 	err := s.endOffCPU()
+	if ferr := s.flushInterp(); err == nil {
+		err = ferr
+	}
 	if ferr := s.flushHistogram(); err == nil {
 		err = ferr
 	}
@@ -610,6 +626,9 @@ func (s *Sampler) drain() error {
 			s.stackPolicy(s.Stats().OffCPUStacks-stacks0, threads, began.Sub(s.lastDrain))
 		}
 		s.lastDrain = began
+	}
+	if err := s.flushInterp(); err != nil {
+		return err
 	}
 	s.mu.Lock()
 	lost := s.stats.Lost - s.lostOut
@@ -1034,6 +1053,9 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
 		}
 		stack = append(stack, loc)
+	}
+	if s.py != nil {
+		stack = s.splicePython(p, r, pcs, stack)
 	}
 	if len(stack) > datafile.MaxStackDepth {
 		stack = stack[:datafile.MaxStackDepth]

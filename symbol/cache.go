@@ -25,6 +25,7 @@ type Cache struct {
 	mu     sync.Mutex
 	objs   map[cacheKey]*cacheEntry
 	images map[cacheKey][]byte
+	interp map[uint64]Frame
 }
 
 type cacheKey struct{ path, buildID string }
@@ -53,6 +54,28 @@ func (c *Cache) AddImage(path, buildID string, data []byte) {
 		c.images = map[cacheKey][]byte{}
 	}
 	c.images[cacheKey{path, buildID}] = data
+}
+
+// AddInterp makes Interp(id) answer f: a frame of interpreted code (a
+// Python function at a line) that a profile names by id rather than by an
+// address in an object.
+func (c *Cache) AddInterp(id uint64, f Frame) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.interp == nil {
+		c.interp = map[uint64]Frame{}
+	}
+	c.interp[id] = f
+}
+
+// Interp returns the frame AddInterp gave id, nil when none.
+func (c *Cache) Interp(id uint64) []Frame {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if f, ok := c.interp[id]; ok {
+		return []Frame{f}
+	}
+	return nil
 }
 
 // Image returns the data AddImage gave for path and buildID.

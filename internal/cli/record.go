@@ -33,7 +33,7 @@ func recordVerb() *verb {
 Usage: sonde record [-F HZ] [-g | --call-graph fp|dwarf] [-k] [--jitter] [--off-cpu]
                     [--histogram | --ring N] [--duration D] [-o FILE]
                     [--expr PROG@FUNC@EXPR]... [--expr-exact | --gdb]
-                    (-p PID[,PID...] | -- CMD ARGS...)
+                    [--python=false] (-p PID[,PID...] | -- CMD ARGS...)
 
 Samples the CPU time of CMD and every process it forks, or of running
 processes (-p), without rebuilding anything, and writes the raw samples to
@@ -94,6 +94,13 @@ Flags:
   --gdb              sample through gdb's machine interface instead (one
                      process; any expression gdb can print; a few ms a
                      sample: use a low -F)
+  --python=false     keep CPython 3.11's eval loop as native frames; by
+                     default the Python frames it runs (function, file,
+                     line, read from the thread) take their places, and a
+                     stack whose Python part cannot be read is marked
+                     "[python frames unreadable]" (with perf events they are
+                     read after the sample; --sampler ptrace reads them
+                     exactly)
 
 Examples:
   sonde record -- make -j2
@@ -101,6 +108,7 @@ Examples:
   sonde record -p 1234 --duration 30s
   sonde record --off-cpu -- ./server && sonde report --off-cpu --hier
   sonde record --expr 'hier-test@worker@n' -- ./hier-test && sonde report --expr int-avg
+  sonde record -g --sampler ptrace -- python3.11 app.py && sonde report --hier
 `,
 	}
 }
@@ -122,6 +130,7 @@ type recordFlags struct {
 	histEvery time.Duration
 	ring      int
 	quiet     bool
+	python    bool
 	offCPU    bool
 }
 
@@ -146,12 +155,13 @@ func (f *recordFlags) register(fs interface {
 	fs.DurationVar(&f.histEvery, "histogram-interval", 10*time.Second, "aggregation interval of --histogram")
 	fs.IntVar(&f.ring, "ring", 0, "keep the last N samples only")
 	fs.BoolVar(&f.quiet, "q", false, "no summary")
+	fs.BoolVar(&f.python, "python", true, "Python 3.11 frames in place of the interpreter's")
 	fs.BoolVar(&f.offCPU, "off-cpu", false, "record off-CPU time too")
 }
 
 // options turns the flags into sampler options.
 func (f *recordFlags) options() (sample.Options, []int, error) {
-	o := sample.Options{Freq: f.freq, Kernel: f.kernel, Jitter: f.jitter}
+	o := sample.Options{Freq: f.freq, Kernel: f.kernel, Jitter: f.jitter, Python: f.python}
 	if f.freq <= 0 || f.freq > 100000 {
 		return o, nil, fmt.Errorf("-F %d: want 1 to 100000 samples a second", f.freq)
 	}
@@ -385,6 +395,9 @@ func (r *recording) run() int {
 	}
 	if r.opts.OffCPU {
 		w.WriteNote(offCPUNote(st))
+	}
+	if n := st.Python.Note(r.sampler == "ptrace"); n != "" {
+		w.WriteNote(n)
 	}
 	for _, n := range c.notes {
 		w.WriteNote(n)
@@ -636,10 +649,14 @@ func (r *recording) summary(st sample.Stats, d time.Duration) {
 }
 
 // addImages gives cache the objects p kept (the vDSO, deleted files), so
-// that their mappings are symbolized from those bytes.
+// that their mappings are symbolized from those bytes, and the names of
+// p's Python frames.
 func addImages(cache *symbol.Cache, p *profile.Profile) {
 	for _, o := range p.Objects {
 		cache.AddImage(o.Path, o.BuildID, o.Data)
+	}
+	for _, f := range p.Interp {
+		cache.AddInterp(uint64(f.ID), symbol.Frame{Func: f.Func, File: f.File, Line: f.Line})
 	}
 }
 

@@ -150,6 +150,7 @@ func (d *decoder) readFrames() {
 	p := d.p
 	skipped := map[[2]int]int{} // (version, kind) -> frames skipped
 	firstSkipped := map[[2]int]int64{}
+	interpSeen := map[profile.Addr]bool{}
 	orphans := 0
 	var orphanOff int64
 	for i := range d.frames {
@@ -238,6 +239,8 @@ func (d *decoder) readFrames() {
 			if p.Listing(l.Hash) == nil {
 				p.Listings = append(p.Listings, l)
 			}
+		case KindInterp:
+			decodeInterp(b, p, interpSeen)
 		case KindUnits:
 			d.readUnits(f, b, st)
 		case KindJIT:

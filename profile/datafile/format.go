@@ -193,6 +193,21 @@
 //	string   build ID, lower-case hex, "" when unknown
 //	string   the object's bytes: a whole ELF file, at most MaxPayload in all
 //
+// Interp (17): interpreted code locations (profile.InterpFrame: a Python
+// function at a line) that samples' stacks refer to through a Mapping of
+// path "[python]" (profile.InterpPath): such a frame's address is the
+// location's ID, a hash of its content (profile.InterpID), the same in
+// every run. A run writes each location once, in a frame written before
+// or after the samples that use it; readers keep one per ID. Readers that
+// predate the kind skip it with a warning, and name the frames
+// "[python]@0x…".
+//
+//	uvarint  n, then n × location:
+//	  u64      ID (even, never 0)
+//	  string   function (co_qualname)
+//	  string   file (co_filename)
+//	  uvarint  line
+//
 // Listing (15): the instructions of the basic blocks of one compilation
 // unit that sonde cc instrumented (profile.Listing; its hash is that of
 // the unit's block units alone, without its edge units), which the report's
@@ -347,8 +362,8 @@ const MaxListing = 256 << 20
 type Kind uint8
 
 // The frame kinds of version 1. ExprDef, ExprValues, Object, CountsTotal,
-// Listing and JIT came later than the others; readers that predate them
-// skip them with a warning.
+// Listing, JIT and Interp came later than the others; readers that
+// predate them skip them with a warning.
 const (
 	KindRun         Kind = 1
 	KindMapping     Kind = 2
@@ -366,6 +381,7 @@ const (
 	KindCountsTotal Kind = 14
 	KindListing     Kind = 15
 	KindJIT         Kind = 16
+	KindInterp      Kind = 17
 )
 
 var kindNames = [...]string{
@@ -385,6 +401,7 @@ var kindNames = [...]string{
 	KindCountsTotal: "CountsTotal",
 	KindListing:     "Listing",
 	KindJIT:         "JIT",
+	KindInterp:      "Interp",
 }
 
 // String returns the kind's name as in the format description.
@@ -396,7 +413,7 @@ func (k Kind) String() string {
 }
 
 // known reports whether k is a kind of this version.
-func (k Kind) known() bool { return k >= KindRun && k <= KindJIT }
+func (k Kind) known() bool { return k >= KindRun && k <= KindInterp }
 
 // FNV-1a 64 parameters, as in the spec above (and hash/fnv).
 const (

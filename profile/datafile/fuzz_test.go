@@ -44,6 +44,9 @@ func FuzzReader(f *testing.F) {
 	if data, err := os.ReadFile(writeJITFile(f, 0x9997)); err == nil {
 		f.Add(data) // JIT frames (jit_test.go)
 	}
+	if data, err := os.ReadFile(writeInterpFile(f, 0x9999, testInterp)); err == nil {
+		f.Add(data) // Interp frames
+	}
 	totals, _, _ := totalsFile(f)
 	f.Add(totals)
 	f.Add([]byte(Magic))

@@ -1,0 +1,520 @@
+package cli
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sonde/internal/testprog"
+	"sonde/profile"
+)
+
+// pySource is a Python fixture's source, the oracle of its frames' lines:
+// the body of each top-level function, and the lines marked with a
+// comment.
+type pySource struct {
+	path  string
+	lines []string
+	body  map[string][2]int // function -> [first, last] line of its body
+}
+
+func readPySource(t *testing.T, name string) *pySource {
+	t.Helper()
+	path := testprog.Path("python/" + name)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &pySource{path: path, lines: strings.Split(string(data), "\n"), body: map[string][2]int{}}
+	def := regexp.MustCompile(`^def (\w+)\(`)
+	cur := ""
+	for i, l := range s.lines {
+		n := i + 1
+		if m := def.FindStringSubmatch(l); m != nil {
+			cur = m[1]
+			s.body[cur] = [2]int{n + 1, n + 1}
+			continue
+		}
+		if cur != "" && strings.HasPrefix(l, " ") {
+			s.body[cur] = [2]int{s.body[cur][0], n}
+		} else if l != "" {
+			cur = ""
+		}
+	}
+	return s
+}
+
+// nmRange returns the link-time extent of function fn in lib, from nm -S.
+func nmRange(t *testing.T, lib, fn string) (lo, hi uint64) {
+	t.Helper()
+	nm := testprog.Require(t, "nm")
+	out, err := exec.Command(nm, "-S", "--defined-only", lib).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(out), "\n") {
+		f := strings.Fields(l)
+		if len(f) == 4 && f[3] == fn {
+			lo, _ = strconv.ParseUint(f[0], 16, 64)
+			size, _ := strconv.ParseUint(f[1], 16, 64)
+			return lo, lo + size
+		}
+	}
+	t.Fatalf("nm: no %s in %s", fn, lib)
+	return 0, 0
+}
+
+// inBody reports whether line n is in a function's body.
+func (s *pySource) inBody(n int) bool {
+	for _, b := range s.body {
+		if n >= b[0] && n <= b[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// inMain reports whether frames hold split.py's main.
+func inMain(frames []profile.InterpFrame) bool {
+	for _, f := range frames {
+		if f.Func == "main" {
+			return true
+		}
+	}
+	return false
+}
+
+// marked returns the line number of the line holding mark.
+func (s *pySource) marked(t *testing.T, mark string) int {
+	t.Helper()
+	for i, l := range s.lines {
+		if strings.Contains(l, mark) {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s: no line %q", s.path, mark)
+	return 0
+}
+
+// pyFrames returns the Python frames of a sample, innermost first, and
+// whether the sample's Python part is marked unreadable; eval says
+// whether it has either. The profile.InterpUnverified frame is left out
+// (pyUnverified finds it).
+func pyFrames(p *profile.Profile, byID map[profile.Addr]profile.InterpFrame, s *profile.Sample) (frames []profile.InterpFrame, marked, eval bool) {
+	for _, l := range s.Stack {
+		if l.Mapping == profile.NoMapping || p.Mappings[l.Mapping].Path != profile.InterpPath {
+			continue
+		}
+		eval = true
+		f, ok := byID[profile.InterpKey(l.Addr)]
+		if !ok {
+			f = profile.InterpFrame{Func: fmt.Sprintf("[python]@%#x", uint64(l.Addr))}
+		}
+		if f.Func == profile.InterpUnreadable {
+			marked = true
+			continue
+		}
+		if f.Func == profile.InterpUnverified {
+			continue
+		}
+		frames = append(frames, f)
+	}
+	return frames, marked, eval
+}
+
+// pyUnverified returns the index among the sample's Python frames (as
+// pyFrames returns them) after which the profile.InterpUnverified frame
+// stands, -1 when there is none.
+func pyUnverified(p *profile.Profile, byID map[profile.Addr]profile.InterpFrame, s *profile.Sample) int {
+	n := 0
+	for _, l := range s.Stack {
+		if l.Mapping == profile.NoMapping || p.Mappings[l.Mapping].Path != profile.InterpPath {
+			continue
+		}
+		if byID[profile.InterpKey(l.Addr)].Func == profile.InterpUnverified {
+			return n - 1
+		}
+		n++
+	}
+	return -1
+}
+
+func interpIndex(p *profile.Profile) map[profile.Addr]profile.InterpFrame {
+	m := map[profile.Addr]profile.InterpFrame{}
+	for _, f := range p.Interp {
+		m[f.ID] = f
+	}
+	return m
+}
+
+// notedMarks returns the marked count the run note of record states.
+func notedMarks(t *testing.T, p *profile.Profile) (spliced, eval, marked int) {
+	t.Helper()
+	re := regexp.MustCompile(`^python: (\d+) of (\d+) samples in the eval loop carry Python frames, (\d+) marked`)
+	for _, r := range p.Runs {
+		for _, n := range r.Notes {
+			if m := re.FindStringSubmatch(n); m != nil {
+				spliced, _ = strconv.Atoi(m[1])
+				eval, _ = strconv.Atoi(m[2])
+				marked, _ = strconv.Atoi(m[3])
+				return
+			}
+		}
+	}
+	t.Fatalf("no python note in %v", p.Runs)
+	return
+}
+
+// TestRecordPythonSplit profiles split.py, whose a() and b() share the CPU
+// time about 1:2 as the program measures with time.thread_time(), each
+// calling into json (Python and C) and a C loop. Oracles:
+//   - the program's own measure of the CPU time inside a() and inside b():
+//     with the ptrace sampler (the thread stopped while it is read) the
+//     shares of the samples whose Python frames hold a or b must be within
+//     2 binomial standard errors of it (one rerun: a 2σ bound misses 5% of
+//     fair runs, two misses in a row are 0.25%); at least 99% of the
+//     samples in the eval loop carry Python frames;
+//   - the native stack, unwound from the sample's own stack copy: when it
+//     runs builtin_sum (nm -S gives its extent), the innermost Python frame
+//     is unit() at its sum line, with either sampler;
+//   - the source: every frame in split.py names a line inside its
+//     function's body, the outermost is <module> at main()'s call.
+//
+// With perf events the frames are read after the sample: every stack with
+// callers has the profile.InterpUnverified frame after the innermost one
+// (a's share is only logged: b, running twice as long, is likelier to have
+// replaced a at the same place by the read), the rest are marked, and the
+// run note's counts match the stacks.
+func TestRecordPythonSplit(t *testing.T) {
+	py, lib := testprog.Python311(t)
+	src := readPySource(t, "split.py")
+	top := src.marked(t, "# top")
+	sumLine := src.marked(t, "return sum(range(30000))")
+	sumLo, sumHi := nmRange(t, lib, "builtin_sum")
+	for _, sampler := range []string{"perf", "ptrace"} {
+		t.Run(sampler, func(t *testing.T) {
+			if sampler == "perf" {
+				requirePerf(t)
+			}
+			var share, truth, sigma float64
+			for attempt := 1; attempt <= 2; attempt++ {
+				dir := t.TempDir()
+				out, truthLog := filepath.Join(dir, "split.data"), filepath.Join(dir, "truth")
+				code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, "3", truthLog)
+				if code != 0 {
+					t.Fatalf("exit %d: %s", code, stderr)
+				}
+				var cpuA, cpuB float64
+				data, err := os.ReadFile(truthLog)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n, _ := fmt.Sscan(string(data), &cpuA, &cpuB); n != 2 || cpuA+cpuB == 0 {
+					t.Fatalf("%s: %q", truthLog, data)
+				}
+				truth = cpuA / (cpuA + cpuB)
+				p := readProfile(t, out)
+				byID := interpIndex(p)
+				var na, nb, eval, marked int
+				for i := range p.Samples {
+					s := &p.Samples[i]
+					frames, mk, ev := pyFrames(p, byID, s)
+					if !ev {
+						continue
+					}
+					eval++
+					if mk {
+						marked++
+						continue
+					}
+					if len(frames) == 0 {
+						t.Fatalf("sample %d: an eval loop without Python frames", i)
+					}
+					if last := frames[len(frames)-1]; last.Func != "<module>" && !strings.HasPrefix(last.File, "<frozen") && !strings.Contains(last.File, "/lib/python3.11/") {
+						t.Errorf("sample %d: outermost Python frame %+v", i, last)
+					}
+					for _, f := range frames {
+						if f.File != src.path {
+							continue
+						}
+						if f.Func == "<module>" {
+							// At main()'s call once main runs; before, at a
+							// line outside every function.
+							if inMain(frames) && f.Line != top || src.inBody(f.Line) {
+								t.Errorf("sample %d: <module> at line %d (main() is at %d)", i, f.Line, top)
+							}
+							continue
+						}
+						b, ok := src.body[f.Func]
+						if !ok || f.Line < b[0] || f.Line > b[1] {
+							t.Errorf("sample %d: %s at %s:%d, outside its body %v in the source", i, f.Func, f.File, f.Line, b)
+						}
+					}
+					// The native stack, unwound from the sample's own
+					// copy, is the oracle of the innermost Python frame:
+					// when sum() runs in builtin_sum, the innermost Python
+					// frame is unit() at its sum line (the line runs
+					// other instructions too: range(), the return).
+					if u := pyUnverified(p, byID, s); sampler == "perf" && len(frames) > 1 && u != 0 || sampler == "ptrace" && u != -1 {
+						t.Errorf("sample %d (%s): %s after Python frame %d of %d", i, sampler, profile.InterpUnverified, u, len(frames))
+					}
+					inSum := false
+					for _, l := range s.Stack {
+						if l.Mapping != profile.NoMapping && p.Mappings[l.Mapping].Path == lib && uint64(l.Addr) >= sumLo && uint64(l.Addr) < sumHi {
+							inSum = true
+						}
+					}
+					atSum := frames[0].Func == "unit" && frames[0].File == src.path && frames[0].Line == sumLine
+					if inSum && !atSum {
+						t.Errorf("sample %d: builtin_sum on the native stack %v, innermost Python frame %+v", i, inSum, frames[0])
+					}
+					for _, f := range frames {
+						if f.File == src.path && (f.Func == "a" || f.Func == "b") {
+							if f.Func == "a" {
+								na++
+							} else {
+								nb++
+							}
+							break
+						}
+					}
+				}
+				spliced, noted, notedMarked := notedMarks(t, p)
+				if noted != eval || notedMarked != marked || spliced != eval-marked {
+					t.Errorf("note: %d of %d carry frames, %d marked; the stacks: %d of %d, %d marked", spliced, noted, notedMarked, eval-marked, eval, marked)
+				}
+				t.Logf("%s: %d samples in the eval loop, %d (%.2f%%) with Python frames, %d marked; a %d, b %d", sampler, eval, eval-marked, 100*float64(eval-marked)/float64(max(eval, 1)), marked, na, nb)
+				if sampler == "ptrace" && float64(eval-marked) < 0.99*float64(eval) {
+					t.Errorf("ptrace: %d of %d samples in the eval loop carry Python frames, want at least 99%%", eval-marked, eval)
+				}
+				n := na + nb
+				if n < 1000 {
+					t.Fatalf("%d samples in a or b for 3 s of CPU time", n)
+				}
+				share = float64(na) / float64(n)
+				sigma = math.Sqrt(truth * (1 - truth) / float64(n))
+				t.Logf("attempt %d: a's share %.2f%% of %d samples; its CPU time %.2f%% (a %.3fs, b %.3fs); 2σ = %.2f points", attempt, 100*share, n, 100*truth, cpuA, cpuB, 200*sigma)
+				if sampler == "perf" || math.Abs(share-truth) <= 2*sigma {
+					return
+				}
+			}
+			t.Errorf("a's share %.2f%%, its CPU time %.2f%%: more than 2σ (%.2f points) apart twice", 100*share, 100*truth, 200*sigma)
+		})
+	}
+}
+
+// TestRecordPythonRecursion profiles recurse.py, whose rec() recurses to
+// depth 40 and spins there. Oracle: the source. Every sample taken in the
+// spin has 41 Python frames of rec (the innermost at the spin line, the
+// others at the call line) and then <module> at the top line, in
+// recurse.py; the report and the folded export name them; and with
+// --python=false the stacks are native only, through
+// _PyEval_EvalFrameDefault.
+func TestRecordPythonRecursion(t *testing.T) {
+	requirePerf(t)
+	py, _ := testprog.Python311(t)
+	src := readPySource(t, "recurse.py")
+	spin, call, top := src.marked(t, "# spin"), src.marked(t, "# call"), src.marked(t, "# top")
+	const depth = 40
+	dir := t.TempDir()
+	out := filepath.Join(dir, "rec.data")
+	code, stderr := record(t, "-g", "-q", "-o", out, "--", py, src.path, strconv.Itoa(depth), "1.5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	p := readProfile(t, out)
+	byID := interpIndex(p)
+	inSpin, marked := 0, 0
+	for i := range p.Samples {
+		frames, mk, _ := pyFrames(p, byID, &p.Samples[i])
+		if mk {
+			marked++
+		}
+		if len(frames) == 0 || frames[0].Func != "rec" || frames[0].Line != spin {
+			continue
+		}
+		inSpin++
+		want := []profile.InterpFrame{{Func: "rec", File: src.path, Line: spin}}
+		for range depth {
+			want = append(want, profile.InterpFrame{Func: "rec", File: src.path, Line: call})
+		}
+		want = append(want, profile.InterpFrame{Func: "<module>", File: src.path, Line: top})
+		if len(frames) != len(want) {
+			t.Fatalf("sample %d: %d Python frames, want %d: %+v", i, len(frames), len(want), frames)
+		}
+		for k := range want {
+			f := frames[k]
+			f.ID = 0
+			if f != want[k] {
+				t.Fatalf("sample %d: frame %d is %+v, want %+v", i, k, f, want[k])
+			}
+		}
+	}
+	t.Logf("%d samples in the spin, %d marked, of %d", inSpin, marked, len(p.Samples))
+	if inSpin < 500 {
+		t.Fatalf("%d samples in the spin of 1.5 s of CPU time", inSpin)
+	}
+	rep, errs, code := repRun(t, "--functions", out)
+	if code != 0 || !regexp.MustCompile(`(?m)\brec\b`).MatchString(rep) {
+		t.Errorf("report --functions (exit %d) names no rec:\n%s\n%s", code, rep, errs)
+	}
+	folded, errs, code := repRun(t, "--format", "folded", out)
+	if code != 0 || !strings.Contains(folded, "<module>;"+strings.Repeat("rec;", depth)+profile.InterpUnverified+";rec") {
+		t.Errorf("folded export (exit %d) has no <module>;rec×%d:\n%.2000s\n%s", code, depth+1, folded, errs)
+	}
+
+	t.Run("python=false", func(t *testing.T) {
+		out := filepath.Join(dir, "native.data")
+		code, stderr := record(t, "-g", "-q", "--python=false", "-o", out, "--", py, src.path, "3", "0.3")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		p := readProfile(t, out)
+		for _, m := range p.Mappings {
+			if m.Path == profile.InterpPath {
+				t.Fatalf("--python=false wrote a %s mapping", m.Path)
+			}
+		}
+		if len(p.Interp) != 0 {
+			t.Errorf("--python=false: %d Python locations", len(p.Interp))
+		}
+		rep, _, _ := repRun(t, "--functions", out)
+		if !strings.Contains(rep, "_PyEval_EvalFrameDefault") {
+			t.Errorf("--python=false: no _PyEval_EvalFrameDefault in\n%s", rep)
+		}
+	})
+}
+
+// TestRecordPythonThreads profiles threads.py, whose two threads run left()
+// and right(). Oracle: the thread ids the program wrote: every sample of
+// left's thread with Python frames has left in them and not right, and
+// the other way round (each thread's PyThreadState is found by its native
+// id), with perf events and with ptrace.
+func TestRecordPythonThreads(t *testing.T) {
+	py, _ := testprog.Python311(t)
+	src := readPySource(t, "threads.py")
+	for _, sampler := range []string{"perf", "ptrace"} {
+		t.Run(sampler, func(t *testing.T) {
+			if sampler == "perf" {
+				requirePerf(t)
+			}
+			dir := t.TempDir()
+			out, ids := filepath.Join(dir, "threads.data"), filepath.Join(dir, "ids")
+			code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, "1.5", ids)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			data, err := os.ReadFile(ids)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var l, r int32
+			if n, _ := fmt.Sscanf(string(data), "left %d\nright %d\n", &l, &r); n != 2 {
+				t.Fatalf("%s: %q", ids, data)
+			}
+			want := map[int32]string{l: "left", r: "right"}
+			p := readProfile(t, out)
+			byID := interpIndex(p)
+			seen := map[string]int{}
+			for i := range p.Samples {
+				s := &p.Samples[i]
+				frames, _, _ := pyFrames(p, byID, s)
+				fn, ok := want[s.TID]
+				if !ok || len(frames) == 0 {
+					continue
+				}
+				has := map[string]bool{}
+				for _, f := range frames {
+					if f.File == src.path {
+						has[f.Func] = true
+					}
+				}
+				other := map[string]string{"left": "right", "right": "left"}[fn]
+				if has[other] || !has[fn] {
+					t.Fatalf("sample %d of %s's thread %d: frames %+v", i, fn, s.TID, frames)
+				}
+				seen[fn]++
+			}
+			t.Logf("samples with Python frames: left %d, right %d", seen["left"], seen["right"])
+			if seen["left"] < 100 || seen["right"] < 100 {
+				t.Errorf("samples with Python frames: left %d, right %d; want 100 each", seen["left"], seen["right"])
+			}
+		})
+	}
+}
+
+// TestRecordPythonNoDWARF runs python3.11 on a copy of libpython without
+// its DWARF (objcopy --strip-debug, found first through LD_LIBRARY_PATH):
+// the structure offsets are then sample/python's documented 3.11 ones,
+// which the note says. With ptrace the recursion's frames are read right
+// (the source is the oracle); with perf events, whose check needs the
+// DWARF (next_instr), every Python stack is marked, never guessed.
+func TestRecordPythonNoDWARF(t *testing.T) {
+	py, lib := testprog.Python311(t)
+	objcopy := testprog.Require(t, "objcopy")
+	src := readPySource(t, "recurse.py")
+	spin, call, top := src.marked(t, "# spin"), src.marked(t, "# call"), src.marked(t, "# top")
+	dir := t.TempDir()
+	stripped := filepath.Join(dir, filepath.Base(lib))
+	if msg, err := exec.Command(objcopy, "--strip-debug", lib, stripped).CombinedOutput(); err != nil {
+		t.Fatalf("objcopy: %v\n%s", err, msg)
+	}
+	t.Setenv("LD_LIBRARY_PATH", dir)
+	for _, sampler := range []string{"perf", "ptrace"} {
+		t.Run(sampler, func(t *testing.T) {
+			if sampler == "perf" {
+				requirePerf(t)
+			}
+			out := filepath.Join(dir, sampler+".data")
+			code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, "3", "0.5")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			p := readProfile(t, out)
+			found := false
+			for _, r := range p.Runs {
+				for _, n := range r.Notes {
+					if strings.HasPrefix(n, "python: ") && strings.Contains(n, "documented") && strings.Contains(n, stripped) {
+						found = true
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no note of the documented offsets for %s: %v", stripped, p.Runs)
+			}
+			byID := interpIndex(p)
+			inSpin := 0
+			for i := range p.Samples {
+				frames, _, _ := pyFrames(p, byID, &p.Samples[i])
+				if sampler == "perf" {
+					if len(frames) > 0 {
+						t.Fatalf("sample %d: Python frames %+v without next_instr", i, frames)
+					}
+					continue
+				}
+				if len(frames) == 0 || frames[0].Line != spin {
+					continue
+				}
+				inSpin++
+				want := []int{spin, call, call, call, top}
+				if len(frames) != len(want) {
+					t.Fatalf("sample %d: frames %+v", i, frames)
+				}
+				for k, l := range want {
+					if frames[k].Line != l || frames[k].File != src.path {
+						t.Fatalf("sample %d: frame %d is %+v, want line %d", i, k, frames[k], l)
+					}
+				}
+			}
+			if sampler == "ptrace" && inSpin < 100 {
+				t.Errorf("%d samples in the spin", inSpin)
+			}
+		})
+	}
+}

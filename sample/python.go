@@ -1,0 +1,337 @@
+package sample
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"sonde/dwarfvar"
+	"sonde/internal/linux/perfevent"
+	"sonde/internal/linux/unix"
+	"sonde/profile"
+	"sonde/sample/python"
+	"sonde/unwind"
+)
+
+// PythonStats count the samples whose native stack ran CPython's eval
+// loop (Options.Python).
+type PythonStats struct {
+	// Eval counts the samples with a _PyEval_EvalFrameDefault frame;
+	// Spliced those whose Python frames took the eval frames' places.
+	Eval, Spliced int
+	// The rest were marked (profile.InterpUnreadable), for one reason:
+	// Moved, the interpreter changed the frames during the read or since
+	// the sample; Mismatch, the chain's entry frames did not match the
+	// native stack's eval frames; Bad, what was read failed a check;
+	// Unread, the memory or the thread state could not be read;
+	// Unverified, a running thread's sample whose next_instr was not
+	// recovered (optimized out at its pc, or no dwarf call graph).
+	Moved, Mismatch, Bad, Unread, Unverified int
+	// Lag is the summed time from the samples to their reads.
+	Lag time.Duration
+	// NotRead says why an interpreter the processes mapped could not be
+	// read, "" when none failed; NoDWARF why one was read with
+	// python.Layout311's offsets, not its DWARF's.
+	NotRead, NoDWARF string
+}
+
+// Marked returns the number of samples whose Python part was not read.
+func (s PythonStats) Marked() int { return s.Moved + s.Mismatch + s.Bad + s.Unread + s.Unverified }
+
+// Note returns the run note that says how the Python frames were read,
+// "" when no sample ran the eval loop.
+func (s PythonStats) Note(stopped bool) string {
+	if s.Eval == 0 {
+		if s.NotRead != "" {
+			return "python: frames not read: " + s.NotRead
+		}
+		return ""
+	}
+	how := fmt.Sprintf("read with process_vm_readv %.0f µs after the sample on average (perf events): the innermost frame and its line are the sample's (its _PyCFrame in the stack copy, next_instr from its registers), its callers as read, after %q", float64(s.Lag.Microseconds())/float64(s.Eval), profile.InterpUnverified)
+	if stopped {
+		how = "read while the thread was stopped (ptrace)"
+	}
+	if s.NoDWARF != "" {
+		how += "; structure offsets: CPython 3.11's documented ones (" + s.NoDWARF + ")"
+	}
+	n := fmt.Sprintf("python: %d of %d samples in the eval loop carry Python frames, %d marked %q (%d changed since the sample, %d without next_instr, %d did not match the native stack, %d failed a check, %d unreadable); %s",
+		s.Spliced, s.Eval, s.Marked(), profile.InterpUnreadable, s.Moved, s.Unverified, s.Mismatch, s.Bad, s.Unread, how)
+	if !stopped && s.Marked()*20 > s.Eval {
+		n += "; --sampler ptrace reads them exactly"
+	}
+	return n
+}
+
+// pyState is the sampler's Python reading: the interpreter objects by
+// file, a reader per process, and the locations interned so far.
+type pyState struct {
+	objs     map[string]*python.Object // nil: not an interpreter
+	seen     bool                      // a sample ran an eval loop
+	procs    map[int32]*pyProc
+	interned map[profile.Addr]bool
+	pending  []profile.InterpFrame
+	mapping  int // datafile mapping index of profile.InterpPath, -1 before use
+	evalAt   []int
+	regs     []unwind.FrameRegs
+	dwarf    map[string]*pyDWARF
+	reads    int
+	frames   []python.Frame
+	out      []profile.Location
+}
+
+// pyProc is the reader of one process and the object it reads with.
+type pyProc struct {
+	file string
+	bias uint64 // an exec maps the same file elsewhere
+	rd   *python.Process
+}
+
+func newPyState() *pyState {
+	return &pyState{objs: map[string]*python.Object{}, procs: map[int32]*pyProc{}, interned: map[profile.Addr]bool{}, mapping: -1}
+}
+
+// object returns the interpreter of file, nil if it is not one. An
+// interpreter that cannot be read (not a python executable that links
+// libpython) is said in the stats.
+func (s *Sampler) pyObject(file string) *python.Object {
+	py := s.py
+	o, ok := py.objs[file]
+	if !ok {
+		if python.Candidate(file) {
+			var err error
+			o, err = python.Open(file) // nil: not an interpreter, remembered
+			s.mu.Lock()
+			ps := &s.stats.Python
+			if err != nil && !errors.Is(err, python.ErrNotPython) && ps.NotRead == "" {
+				ps.NotRead = err.Error()
+			}
+			if o != nil && o.NoDWARF != "" && ps.NoDWARF == "" {
+				ps.NoDWARF = o.NoDWARF
+			}
+			s.mu.Unlock()
+		}
+		py.objs[file] = o
+	}
+	return o
+}
+
+// splicePython replaces the _PyEval_EvalFrameDefault frames of a sample's
+// stack (stack[i] is pcs[i]) with the Python frames each ran, read from
+// the thread now: the frames from the innermost up to and including an
+// entry frame stand for the innermost eval frame, and so on outwards. A
+// stack whose Python part cannot be read keeps its native frames and gets
+// one profile.InterpUnreadable frame before the innermost eval frame.
+func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, stack []profile.Location) []profile.Location {
+	py := s.py
+	py.evalAt = py.evalAt[:0]
+	var obj *python.Object
+	var file string
+	var bias uint64
+	for i, pc := range pcs {
+		if pc >= kernelStart {
+			continue
+		}
+		pl := p.find(pc)
+		if pl == nil || pl.file == "" {
+			continue
+		}
+		o := s.pyObject(pl.file)
+		if o == nil || (obj != nil && o != obj) {
+			continue
+		}
+		addr := pc - pl.fileBias
+		if i > 0 {
+			addr-- // a return address: the call is before it
+		}
+		if o.IsEval(addr) {
+			obj, file, bias = o, pl.file, pl.fileBias
+			py.evalAt = append(py.evalAt, i)
+		}
+	}
+	if len(py.evalAt) == 0 {
+		return stack
+	}
+	py.seen = true
+	pp := py.procs[p.pid]
+	if pp == nil || pp.file != file || pp.bias != bias {
+		pid := int(p.pid)
+		pp = &pyProc{file: file, bias: bias, rd: python.NewProcess(obj, bias, func(b []byte, addr uint64) error {
+			n, err := unix.ReadProcessMemory(pid, b, addr)
+			if err == nil && n < len(b) {
+				err = fmt.Errorf("read %d of %d bytes", n, len(b))
+			}
+			return err
+		})}
+		pp.rd.SetMemoryV(func(bufs [][]byte, addrs []uint64) error {
+			n, err := unix.ReadProcessMemoryV(pid, bufs, addrs)
+			want := 0
+			for _, b := range bufs {
+				want += len(b)
+			}
+			if err == nil && n < want {
+				err = fmt.Errorf("read %d of %d bytes", n, want)
+			}
+			return err
+		})
+		py.procs[p.pid] = pp
+	}
+	smp := python.Sample{Stopped: s.stopped}
+	if len(r.Regs) > 7 {
+		smp.SP, smp.Stack = r.Regs[7], r.Stack
+	}
+	if !s.stopped {
+		smp.NextInstr = s.nextInstr(p, r, obj, file)
+	}
+	frames, err := pp.rd.Read(int32(r.TID), smp, py.frames[:0])
+	py.frames = frames
+	lag := time.Duration(unix.MonotonicNow() - int64(r.Time))
+	if err == nil {
+		entries := 0
+		for _, f := range frames {
+			if f.Entry {
+				entries++
+			}
+		}
+		if entries != len(py.evalAt) {
+			err = fmt.Errorf("%d entry frames for %d eval frames", entries, len(py.evalAt))
+		}
+	}
+	s.mu.Lock()
+	ps := &s.stats.Python
+	ps.Eval++
+	if !s.stopped && lag > 0 {
+		ps.Lag += lag
+	}
+	switch {
+	case err == nil:
+		ps.Spliced++
+	case errors.Is(err, python.ErrMoved):
+		ps.Moved++
+	case errors.Is(err, python.ErrUnverified):
+		ps.Unverified++
+	case errors.Is(err, python.ErrBadFrame):
+		ps.Bad++
+	case errors.Is(err, python.ErrRead), errors.Is(err, python.ErrNoThread):
+		ps.Unread++
+	default:
+		ps.Mismatch++
+	}
+	s.mu.Unlock()
+
+	out := py.out[:0]
+	k, next := 0, 0 // the next eval frame, the next Python frame
+	for i, loc := range stack {
+		if k < len(py.evalAt) && py.evalAt[k] == i {
+			k++
+			if err != nil {
+				if k == 1 {
+					out = append(out, s.interpLoc(profile.InterpUnreadable, "", 0))
+				}
+				out = append(out, loc)
+				continue
+			}
+			for next < len(frames) {
+				f := frames[next]
+				next++
+				out = append(out, s.interpLoc(f.Func, f.File, f.Line))
+				if next == 1 && len(frames) > 1 && !s.stopped {
+					// Only the innermost frame is checked against the
+					// sample; its callers are as the read found them.
+					out = append(out, s.interpLoc(profile.InterpUnverified, "", 0))
+				}
+				if f.Entry {
+					break
+				}
+			}
+			continue
+		}
+		out = append(out, loc)
+	}
+	// The next sample builds its stack in the array stack had: out and
+	// it must not share one.
+	py.out = stack
+	return out
+}
+
+// interpLoc returns the location of a Python frame, interning it.
+func (s *Sampler) interpLoc(fn, file string, line int) profile.Location {
+	py := s.py
+	if py.mapping < 0 {
+		m := profile.Mapping{Path: profile.InterpPath}
+		py.mapping = len(s.mappings)
+		s.mappings[m] = py.mapping
+		s.w.WriteMapping(py.mapping, &m)
+	}
+	id := profile.InterpID(fn, file, line)
+	if !py.interned[id] {
+		py.interned[id] = true
+		py.pending = append(py.pending, profile.InterpFrame{ID: id, Func: fn, File: file, Line: line})
+	}
+	return profile.Location{Mapping: int32(py.mapping), Addr: id}
+}
+
+// flushInterp writes the locations interned since the last call.
+func (s *Sampler) flushInterp() error {
+	if s.py == nil || len(s.py.pending) == 0 {
+		return nil
+	}
+	err := s.w.WriteInterp(s.py.pending)
+	s.py.pending = s.py.pending[:0]
+	return err
+}
+
+// pyDWARF is the compiled next_instr of an interpreter object's eval loop.
+type pyDWARF struct {
+	expr *dwarfvar.Expr // nil when the DWARF does not give it
+}
+
+// nextInstr evaluates next_instr in the innermost _PyEval_EvalFrameDefault
+// frame of a perf sample, from the registers the CFI recovers there and
+// the stack copy: the instruction the interpreter ran at the sample. 0
+// when it cannot (optimized out at that pc, no dwarf unwinder).
+func (s *Sampler) nextInstr(p *process, r *perfevent.Record, obj *python.Object, file string) uint64 {
+	ru, ok := s.opts.Unwinder.(RegsUnwinder)
+	if !ok || len(r.Regs) <= 7 {
+		return 0
+	}
+	py := s.py
+	if py.dwarf == nil {
+		py.dwarf = map[string]*pyDWARF{}
+	}
+	d := py.dwarf[file]
+	if d == nil {
+		d = &pyDWARF{}
+		if prog, err := dwarfvar.Open(file); err == nil {
+			d.expr, _ = prog.Compile("_PyEval_EvalFrameDefault", "next_instr")
+		}
+		py.dwarf[file] = d
+	}
+	if d.expr == nil {
+		return 0
+	}
+	objAt := func(pc uint64) (string, uint64, bool) {
+		pl := p.find(pc)
+		if pl == nil || pl.file == "" {
+			return "", 0, false
+		}
+		return pl.file, pl.fileBias, true
+	}
+	py.regs, _ = ru.UnwindRegs(r.Regs, r.Stack, objAt, py.regs[:0])
+	mem := &sampleMemory{tid: int(r.TID), stack: r.Stack, sp: r.Regs[7], reads: &py.reads}
+	for j := range py.regs {
+		pc := py.regs[j].PC
+		if j > 0 {
+			pc--
+		}
+		path, bias, ok := objAt(pc)
+		if !ok || path != file || !obj.IsEval(pc-bias) {
+			continue
+		}
+		v, err := d.expr.Eval(&exprFrame{frames: py.regs, j: j, obj: objAt, mem: mem}, pc, bias)
+		if err != nil || v.Kind != dwarfvar.Pointer {
+			return 0
+		}
+		return v.Uint
+	}
+	return 0
+}
