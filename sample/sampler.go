@@ -98,6 +98,11 @@ type Options struct {
 	// Exprs, when set, evaluates expressions at every sample (record
 	// --expr). It needs the registers and stack copy of CallGraphDWARF.
 	Exprs ExprEvaluator
+	// AfterDrain, when set, is called on the collector's goroutine after
+	// each drain of the rings with a time (ns since the Unix epoch) before
+	// which every sample taken has been handed to the writer: the agent
+	// closes its intervals there. An error ends the sampling.
+	AfterDrain func(upTo int64) error
 	// MaxStack is the kernel's limit of call chain entries a sample
 	// holds (perfevent.MaxStack, read before the events are opened); with
 	// CallGraphFP, chains that reach it are counted in Stats.Cut. 0: not
@@ -241,6 +246,10 @@ type Sampler struct {
 	// by reading /proc/PID/maps (ptrace, gdb): an address a sample finds
 	// unmapped rereads them (lookup).
 	noMmapRecords bool
+	// system says that the events sample whole CPUs (record -a, the
+	// agent): processes come and go without a fork from one sampled, and
+	// their cgroups are read.
+	system bool
 
 	// KernelRefused is why -k could not be honoured (nil when it was or
 	// was not asked for); sampling went on with user frames only.
@@ -252,9 +261,15 @@ type Sampler struct {
 type process struct {
 	pid, ppid int32
 	comm, exe string
+	cgroup    string      // cgroup v2 path, read in system mode only
 	maps      []placement // sorted by start, non-overlapping
 	afterExec bool        // the next file mapping is the executable
 	reread    time.Time   // when lookup last reread its maps
+}
+
+// record returns p as the data file's Process frame has it.
+func (p *process) record() profile.Process {
+	return profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe, Cgroup: p.cgroup}
 }
 
 // lookup finds the placement of address pc in process p. Without mapping
@@ -396,10 +411,13 @@ func (s *Sampler) addProcess(pid int) error {
 		return err
 	}
 	p := &process{pid: int32(pid), ppid: int32(st.PPID), comm: st.Comm, exe: proc.Exe(pid)}
+	if s.system {
+		p.cgroup, _ = proc.Cgroup(pid)
+	}
 	s.procs[p.pid] = p
 	s.countProcess()
 	s.loadMaps(p, maps)
-	return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+	return s.w.WriteProcess(p.record())
 }
 
 // loadMaps replaces p's mappings with the executable ones of maps
@@ -478,6 +496,9 @@ func (s *Sampler) Close() error {
 // drain reads every ring, orders the records by time (a process's mmap on
 // one CPU must be known before its samples on another) and handles them.
 func (s *Sampler) drain() error {
+	// Samples are written to the ring at the tick: those taken before
+	// now are all in the rings read below.
+	upTo := unix.MonotonicNow() + s.clockOffset
 	s.pending = s.pending[:0]
 	var rec perfevent.Record
 	for _, ev := range s.events {
@@ -510,6 +531,9 @@ func (s *Sampler) drain() error {
 			return err
 		}
 	}
+	if s.opts.AfterDrain != nil {
+		return s.opts.AfterDrain(upTo)
+	}
 	return nil
 }
 
@@ -533,6 +557,9 @@ func (s *Sampler) proc(pid int32) *process {
 	s.countProcess()
 	if st, err := proc.ReadStat(int(pid)); err == nil {
 		p.ppid, p.comm, p.exe = int32(st.PPID), st.Comm, proc.Exe(int(pid))
+		if s.system {
+			p.cgroup, _ = proc.Cgroup(int(pid))
+		}
 		if maps, err := proc.Maps(int(pid)); err == nil {
 			for _, m := range maps {
 				if m.Exec() && (m.Inode != 0 || strings.HasPrefix(m.Path, "[")) {
@@ -541,7 +568,7 @@ func (s *Sampler) proc(pid int32) *process {
 			}
 		}
 	}
-	s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+	s.w.WriteProcess(p.record())
 	return p
 }
 
@@ -566,7 +593,7 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		if p.afterExec && strings.HasPrefix(path, "/") {
 			p.afterExec = false
 			p.exe = path
-			return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+			return s.w.WriteProcess(p.record())
 		}
 	case perfevent.RecordComm:
 		if r.PID != r.TID {
@@ -578,17 +605,24 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 			p.maps = nil // exec replaced the address space
 			p.afterExec = true
 		}
-		return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+		return s.w.WriteProcess(p.record())
 	case perfevent.RecordFork:
 		if r.PID == r.PPID {
 			return nil // a new thread
 		}
 		parent := s.proc(int32(r.PPID))
-		p := &process{pid: int32(r.PID), ppid: int32(r.PPID), comm: parent.comm, exe: parent.exe}
+		// A child starts in its parent's cgroup; it may move before it
+		// is read, or be gone by then.
+		p := &process{pid: int32(r.PID), ppid: int32(r.PPID), comm: parent.comm, exe: parent.exe, cgroup: parent.cgroup}
+		if s.system {
+			if cg, err := proc.Cgroup(int(r.PID)); err == nil {
+				p.cgroup = cg
+			}
+		}
 		p.maps = append([]placement(nil), parent.maps...)
 		s.procs[p.pid] = p
 		s.countProcess()
-		return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+		return s.w.WriteProcess(p.record())
 	case perfevent.RecordExit:
 		if r.PID != r.TID {
 			return nil

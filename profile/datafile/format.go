@@ -78,6 +78,8 @@
 //
 //	uvarint  pid, ppid
 //	string   comm, exe
+//	[string  cgroup: its cgroup v2 path, written by record -a and the agent;
+//	         absent when unknown]
 //
 // Samples (4): a batch of samples, delta-encoded within the frame.
 //
@@ -339,6 +341,7 @@ const (
 	KindObject      Kind = 13
 	KindCountsTotal Kind = 14
 	KindListing     Kind = 15
+	KindAgent       Kind = 19
 )
 
 var kindNames = [...]string{
@@ -357,6 +360,7 @@ var kindNames = [...]string{
 	KindObject:      "Object",
 	KindCountsTotal: "CountsTotal",
 	KindListing:     "Listing",
+	KindAgent:       "Agent",
 }
 
 // String returns the kind's name as in the format description.
@@ -368,7 +372,7 @@ func (k Kind) String() string {
 }
 
 // known reports whether k is a kind of this version.
-func (k Kind) known() bool { return k >= KindRun && k <= KindListing }
+func (k Kind) known() bool { return k >= KindRun && k <= KindListing || k == KindAgent }
 
 // FNV-1a 64 parameters, as in the spec above (and hash/fnv).
 const (
