@@ -218,6 +218,20 @@
 //	    uvarint  line
 //	    string   the instruction's text as the assembly had it
 //
+// Agent (19): the bookkeeping of sonde agent, whose data file is its spool:
+// the samples of each interval are in the file before the interval is
+// sent. A mark names the interval [from, to) of sample times it is about.
+//
+//	uvarint  op: 1 closed (every sample of the interval is in the file,
+//	         before this frame), 2 sent (the collector accepted it),
+//	         3 dropped (never sent: the spool held more than --spool-max
+//	         unsent intervals)
+//	svarint  from, to: the interval, ns since the Unix epoch
+//
+// An interval closed and neither sent nor dropped is still to be sent,
+// by this agent or by the next one started on the file. Readers that
+// predate the kind skip it with a warning; reports ignore it.
+//
 // # Writing from C
 //
 // A C runtime needs write(2), a CRC-32 table or loop, FNV-1a and a uvarint
