@@ -183,4 +183,3 @@ func (r *sampleRow) attr(k string) string {
 	}
 	return fmt.Sprint(v)
 }
-
