@@ -108,7 +108,7 @@ func waitUntil(t *testing.T, what string, guard time.Duration, cond func() bool)
 
 // startAgent runs the agent on spool with cfg's target until the returned
 // stop is called, which returns Run's result.
-func startAgent(t *testing.T, endpoint, spool string, target sample.Target, freq int, interval time.Duration, ev *events) (stop func() (Stats, error)) {
+func startAgent(t *testing.T, endpoint, spool string, target sample.Target, freq int, interval time.Duration, ev *events, more ...func(*Config)) (stop func() (Stats, error)) {
 	t.Helper()
 	sender, err := NewHTTPSender(endpoint, nil)
 	if err != nil {
@@ -121,6 +121,9 @@ func startAgent(t *testing.T, endpoint, spool string, target sample.Target, freq
 		Sampler:    sample.Options{Freq: freq, CallGraph: sample.CallGraphDWARF, Unwinder: unwind.NewDWARF(), StackSize: 16384},
 		Events:     ev.add,
 		MaxBackoff: interval,
+	}
+	for _, f := range more {
+		f(&cfg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	type result struct {
