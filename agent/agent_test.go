@@ -110,9 +110,12 @@ func waitUntil(t *testing.T, what string, guard time.Duration, cond func() bool)
 // stop is called, which returns Run's result.
 func startAgent(t *testing.T, endpoint, spool string, target sample.Target, freq int, interval time.Duration, ev *events, more ...func(*Config)) (stop func() (Stats, error)) {
 	t.Helper()
-	sender, err := NewHTTPSender(endpoint, nil)
+	sender, err := NewSender(endpoint)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if c, ok := sender.(interface{ Close() error }); ok {
+		t.Cleanup(func() { c.Close() })
 	}
 	host, _ := os.Hostname()
 	cfg := Config{

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -244,6 +245,28 @@ func TestAgentRestart(t *testing.T) {
 	t.Logf("first agent %+v\nsecond agent %+v; %d intervals left by the first", st1, st2, left)
 	if st2.Sent < left+1 {
 		t.Errorf("second agent sent %d intervals; the first left %d", st2.Sent, left)
+	}
+	checkExactlyOnce(t, sk, spool)
+}
+
+// TestAgentGRPC sends over OTLP/gRPC to the collector's grpc receiver
+// (which forwards over OTLP/HTTP to the sink): every interval arrives once.
+func TestAgentGRPC(t *testing.T) {
+	requirePerf(t)
+	sk := newSink(t)
+	httpPort, grpcPort := otelcol.FreePort(t), otelcol.FreePort(t)
+	cfg := strings.Replace(collectorConfig(httpPort, sk.srv.URL), "    protocols:\n", fmt.Sprintf("    protocols:\n      grpc:\n        endpoint: 127.0.0.1:%d\n", grpcPort), 1)
+	otelcol.Start(t, cfg, httpPort)
+	pid, stopLoop := hierProcessLoop(t, "hiergrpc")
+	spool := filepath.Join(t.TempDir(), "agent.data")
+	ev := &events{}
+	stopAgent := startAgent(t, fmt.Sprintf("grpc://127.0.0.1:%d", grpcPort), spool, sample.Target{PIDs: []int{pid}}, 199, time.Second, ev)
+	waitUntil(t, "200 samples of hiergrpc at the sink", 2*time.Minute, func() bool {
+		return commSamples(rows(t, sk.profiles()), "hiergrpc") >= 200
+	})
+	stopLoop()
+	if _, err := stopAgent(); err != nil {
+		t.Fatal(err)
 	}
 	checkExactlyOnce(t, sk, spool)
 }

@@ -3,9 +3,9 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
@@ -20,7 +20,7 @@ func agentVerb() *verb {
 		summary: "profile the machine continuously and push OTLP profiles to a collector",
 		run:     runAgent,
 		usage: `
-Usage: sonde agent --otlp http://HOST:4318 [--interval D] [-F HZ]
+Usage: sonde agent --otlp http://HOST:4318|grpc://HOST:4317 [--interval D] [-F HZ]
                    [--cgroup PATH]... [-p PID[,PID...]] [-o SPOOL]
                    [--spool-max N] [--duration D] [-q]
 
@@ -28,7 +28,7 @@ Samples every process of the machine (or of cgroups, or processes) on every
 CPU at a low rate, with dwarf-unwound stacks, until SIGINT or SIGTERM (or
 --duration). Every --interval it symbolizes the interval's samples here
 (file:line and inline frames) and sends them to an OpenTelemetry collector
-as one OTLP profiles request (OTLP/HTTP protobuf), one resource per process
+as one OTLP profiles request (OTLP/HTTP protobuf or gRPC), one resource per process
 with host.name, process.pid, process.executable.path and .name,
 process.executable.build_id.gnu, process.linux.cgroup and container.id,
 and a CPU-time profile (cpu/nanoseconds).
@@ -40,7 +40,8 @@ next agent started on the same spool. 'sonde report SPOOL' reads it as any
 data file.
 
 Flags:
-  --otlp URL         the collector's OTLP/HTTP endpoint, http://HOST:4318
+  --otlp URL         the collector: http://HOST:4318 (OTLP/HTTP protobuf) or
+                     grpc://HOST:4317 (OTLP/gRPC, no TLS)
   --interval D       how often a profile is sent (default 30s)
   -F HZ              samples per second of CPU time (default 49)
   --cgroup PATH      only the processes of this cgroup v2 (repeatable)
@@ -97,12 +98,12 @@ func runAgent(e *env, args []string) int {
 	case *pids != "" && len(cgroups) > 0:
 		return usage("-p and --cgroup: choose one")
 	}
-	if strings.HasPrefix(*endpoint, "grpc://") {
-		return usage("--otlp %s: OTLP/gRPC is not supported yet; use http://HOST:4318", *endpoint)
-	}
-	sender, err := agent.NewHTTPSender(*endpoint, nil)
+	sender, err := agent.NewSender(*endpoint)
 	if err != nil {
 		return usage("%v", err)
+	}
+	if c, ok := sender.(io.Closer); ok {
+		defer c.Close()
 	}
 	target := sample.Target{All: true, Cgroups: cgroups}
 	if *pids != "" {
