@@ -13,9 +13,15 @@ import (
 // TestPending: an interval is pending from its closed mark until a sent or
 // dropped mark of the same bounds, whichever agent wrote them.
 func TestPending(t *testing.T) {
-	c := func(f, to int64) datafile.AgentMark { return datafile.AgentMark{Op: datafile.AgentClosed, From: f, To: to} }
-	s := func(f, to int64) datafile.AgentMark { return datafile.AgentMark{Op: datafile.AgentSent, From: f, To: to} }
-	d := func(f, to int64) datafile.AgentMark { return datafile.AgentMark{Op: datafile.AgentDropped, From: f, To: to} }
+	c := func(f, to int64) datafile.AgentMark {
+		return datafile.AgentMark{Op: datafile.AgentClosed, From: f, To: to}
+	}
+	s := func(f, to int64) datafile.AgentMark {
+		return datafile.AgentMark{Op: datafile.AgentSent, From: f, To: to}
+	}
+	d := func(f, to int64) datafile.AgentMark {
+		return datafile.AgentMark{Op: datafile.AgentDropped, From: f, To: to}
+	}
 	tests := []struct {
 		name  string
 		marks []datafile.AgentMark
