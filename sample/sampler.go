@@ -261,7 +261,12 @@ type Sampler struct {
 type process struct {
 	pid, ppid int32
 	comm, exe string
-	cgroup    string      // cgroup v2 path, read in system mode only
+	cgroup    string // cgroup v2 path, read in system mode only
+	// root is /proc/PID/root when the process is in another mount
+	// namespace than sonde's, else ""; nsChecked says it was looked at
+	// since the last exec (container.go).
+	root      string
+	nsChecked bool
 	maps      []placement // sorted by start, non-overlapping
 	afterExec bool        // the next file mapping is the executable
 	reread    time.Time   // when lookup last reread its maps
@@ -604,6 +609,7 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		if r.Misc&perfevent.MiscCommExec != 0 {
 			p.maps = nil // exec replaced the address space
 			p.afterExec = true
+			p.nsChecked = false // exec may follow unshare
 		}
 		return s.w.WriteProcess(p.record())
 	case perfevent.RecordFork:
@@ -650,6 +656,12 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 	case path == "":
 		m.Path = "[anon]"
 	case strings.HasPrefix(file, "/"):
+		if path != "[vdso]" {
+			// A process in another mount namespace (a container): its
+			// files through /proc/PID/root, and their bytes kept in the
+			// data file below, so that they symbolize after it is gone.
+			file = s.containerFile(p, path, buildID)
+		}
 		pl.file = file
 		o, ok := s.objects[file]
 		if !ok {
@@ -677,8 +689,8 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 				m.Bias = b
 			}
 			if file != path {
-				// The vDSO, or a deleted file: the report reads its
-				// symbols from the data file.
+				// The vDSO, a deleted file, or a container's: the report
+				// reads its symbols from the data file.
 				s.writeImage(path, m.BuildID, file)
 			}
 			if file == path {
