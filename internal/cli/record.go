@@ -610,7 +610,11 @@ func (r *recording) summary(st sample.Stats, d time.Duration) {
 	cache := symbol.NewCache(nil)
 	defer cache.Close()
 	addImages(cache, p)
-	report.Write(e.stderr, p, report.NewSymbolizer(cache, e.stderr), &report.Options{View: report.ViewFlat, Top: 10})
+	warn := e.stderr
+	if r.all {
+		warn = io.Discard // a line for every object of the machine without DWARF
+	}
+	report.Write(e.stderr, p, report.NewSymbolizer(cache, warn), &report.Options{View: report.ViewFlat, Top: 10})
 }
 
 // addImages gives cache the objects p kept (the vDSO, deleted files), so
