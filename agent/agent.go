@@ -220,15 +220,50 @@ func (a *agent) closeInterval(to int64) error {
 // pending returns the closed intervals neither sent nor dropped, oldest
 // first, as the spool says.
 func (a *agent) pending() ([]datafile.AgentMark, error) {
-	data, err := os.ReadFile(a.cfg.Spool)
+	pend, _, _, err := a.readSpool()
+	return pend, err
+}
+
+// readSpool reads the spool and returns its pending intervals, its bytes,
+// and the offset before which no sample of a pending interval lies
+// (SamplesFrom).
+func (a *agent) readSpool() (pend []datafile.AgentMark, data []byte, from int64, err error) {
+	data, err = os.ReadFile(a.cfg.Spool)
 	if err != nil {
-		return nil, err
+		return nil, nil, 0, err
 	}
 	marks, _, err := datafile.AgentMarks(a.cfg.Spool, data)
 	if err != nil {
-		return nil, err
+		return nil, nil, 0, err
 	}
-	return Pending(marks), nil
+	pend = Pending(marks)
+	if len(pend) > 0 {
+		from = SamplesFrom(marks, pend[0])
+	}
+	return pend, data, from, nil
+}
+
+// SamplesFrom returns a file offset before which no sample of interval p
+// (closed by the mark p) was written: the offset of the closed mark two
+// before p's. Each drain of the sampler closes at most one interval, after
+// handing the writer every sample taken before the interval's end, and a
+// mark is written after the samples buffered before it; so a sample of p,
+// taken at or after the previous interval's end, is written in the drain
+// that closed the previous interval or later, after the mark before that.
+func SamplesFrom(marks []datafile.AgentMark, p datafile.AgentMark) int64 {
+	var prev [2]int64 // the last two closed marks' offsets before p
+	n := 0
+	for _, m := range marks {
+		if m.Op != datafile.AgentClosed || m.Off >= p.Off {
+			continue
+		}
+		prev[0], prev[1] = prev[1], m.Off
+		n++
+	}
+	if n < 2 {
+		return 0
+	}
+	return prev[0]
 }
 
 // Pending returns the intervals of marks that are closed and neither sent
@@ -301,7 +336,7 @@ func (a *agent) sendLoop(ctx context.Context) {
 func (a *agent) sendPending(ctx context.Context) bool {
 	a.sendMu.Lock()
 	defer a.sendMu.Unlock()
-	pend, err := a.pending()
+	pend, data, from, err := a.readSpool()
 	if err != nil {
 		a.event(Event{Op: "warning", Err: err})
 		return false
@@ -323,7 +358,9 @@ func (a *agent) sendPending(ctx context.Context) bool {
 	if len(pend) == 0 {
 		return true
 	}
-	p, _, err := datafile.ReadFile(a.cfg.Spool)
+	// Only the samples that can belong to pending intervals are decoded:
+	// the spool grows for as long as the agent runs.
+	p, _, err := datafile.Decode(a.cfg.Spool, datafile.TrimSamples(data, from))
 	if err != nil {
 		a.event(Event{Op: "warning", Err: err})
 		return false

@@ -64,11 +64,34 @@ func TestAgentMarksRoundTrip(t *testing.T) {
 	}
 	w.Close()
 	got, warns, err := datafile.AgentMarks("x.data", buf.Bytes())
+	for i := range got {
+		if got[i].Off <= 0 || i > 0 && got[i].Off <= got[i-1].Off {
+			t.Errorf("mark %d at offset %d", i, got[i].Off)
+		}
+		got[i].Off = 0
+	}
 	if err != nil || len(warns) > 0 || !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v %v %v, want %v", got, warns, err, want)
 	}
 	p, warns, err := datafile.Decode("x.data", buf.Bytes())
 	if err != nil || len(warns) > 0 || len(p.Samples) != 1 {
 		t.Errorf("decode: %v samples, %v, %v", len(p.Samples), warns, err)
+	}
+}
+
+// TestSamplesFrom: the offset two closed marks before an interval's.
+func TestSamplesFrom(t *testing.T) {
+	m := func(op datafile.AgentOp, off int64) datafile.AgentMark { return datafile.AgentMark{Op: op, Off: off} }
+	marks := []datafile.AgentMark{m(datafile.AgentClosed, 100), m(datafile.AgentSent, 150), m(datafile.AgentClosed, 200), m(datafile.AgentClosed, 300), m(datafile.AgentClosed, 400)}
+	tests := []struct {
+		p    datafile.AgentMark
+		want int64
+	}{
+		{marks[0], 0}, {marks[2], 0}, {marks[3], 100}, {marks[4], 200},
+	}
+	for _, tt := range tests {
+		if got := SamplesFrom(marks, tt.p); got != tt.want {
+			t.Errorf("interval closed at %d: from %d, want %d", tt.p.Off, got, tt.want)
+		}
 	}
 }

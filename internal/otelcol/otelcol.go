@@ -22,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"sonde/internal/linux/unix"
 	"sonde/internal/testprog"
 )
 
@@ -90,6 +91,19 @@ func build() (string, error) {
 	}
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return "", err
+	}
+	// go test runs the packages' test binaries in parallel: one builds,
+	// the others wait for it and take its collector.
+	lock, err := os.OpenFile(dir+".lock", os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return "", err
+	}
+	defer lock.Close()
+	if err := unix.LockExclusive(int(lock.Fd())); err != nil {
+		return "", fmt.Errorf("lock %s: %w", lock.Name(), err)
+	}
+	if st, err := os.Stat(bin); err == nil && st.Mode().IsRegular() {
+		return bin, nil
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), "build-")
 	if err != nil {

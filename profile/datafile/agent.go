@@ -35,6 +35,9 @@ func (op AgentOp) String() string {
 type AgentMark struct {
 	Op       AgentOp
 	From, To int64
+	// Off is the frame's offset in the file, set by AgentMarks (the
+	// writer ignores it).
+	Off int64
 }
 
 // WriteAgentMark writes an Agent frame, after any buffered samples.
@@ -67,7 +70,35 @@ func AgentMarks(name string, data []byte) ([]AgentMark, []Warning, error) {
 			d.warn(f.off, "Agent frame at offset %d: bad mark; frame skipped", f.off)
 			continue
 		}
-		marks = append(marks, AgentMark{Op: op, From: from, To: to})
+		marks = append(marks, AgentMark{Op: op, From: from, To: to, Off: f.off})
 	}
 	return marks, d.warnings, nil
+}
+
+// TrimSamples returns the intact frames of a data file's bytes without the
+// Samples and ExprValues frames that start before offset before: a reader
+// that needs only the samples written after some point (the agent, which
+// sends the intervals its spool has not sent yet) decodes the runs,
+// mappings, processes and objects of the whole file, and only those
+// samples. Damaged frames are dropped as Decode would skip them.
+func TrimSamples(data []byte, before int64) []byte {
+	out := make([]byte, 0, len(data)-int(min(before, int64(len(data))))+4096)
+	off := 0
+	for off < len(data) {
+		st, size, _ := checkFrame(data, off)
+		if st != frameOK {
+			next := resync(data, off+1)
+			if next < 0 {
+				break
+			}
+			off = next
+			continue
+		}
+		kind := Kind(data[off+5])
+		if int64(off) >= before || (kind != KindSamples && kind != KindExprValues) {
+			out = append(out, data[off:off+size]...)
+		}
+		off += size
+	}
+	return out
 }
