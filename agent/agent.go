@@ -89,6 +89,12 @@ type Stats struct {
 	BacklogRemaining int
 }
 
+// DefaultMaxImage is the largest object whose bytes the agent keeps in its
+// spool (the vDSO, a deleted file, a container's object): enough for the
+// vDSO and most programs' own objects, not for every deleted test binary
+// of a build machine (sample.Options.MaxImage).
+const DefaultMaxImage = 8 << 20
+
 // Run samples and sends until ctx is done, then closes the last interval,
 // tries once more to send what is unsent (for at most one Interval), and
 // returns. What is still unsent stays in the spool for the next agent.
@@ -111,6 +117,9 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	a.sym = report.NewSymbolizer(a.cache, io.Discard)
 
 	opts := cfg.Sampler
+	if opts.MaxImage == 0 {
+		opts.MaxImage = DefaultMaxImage
+	}
 	start := time.Now()
 	a.from = start.UnixNano()
 	opts.AfterDrain = a.afterDrain

@@ -103,6 +103,13 @@ type Options struct {
 	// which every sample taken has been handed to the writer: the agent
 	// closes its intervals there. An error ends the sampling.
 	AfterDrain func(upTo int64) error
+	// MaxImage, when positive, is the largest object whose bytes are kept
+	// in the data file (the vDSO, deleted files, a container's objects);
+	// larger ones are counted in Stats.ImagesSkipped and symbolize only
+	// while their file can be read. The agent sets it: on a machine where
+	// test binaries come and go, whole-machine sampling would otherwise
+	// copy every deleted one into its spool.
+	MaxImage int64
 	// MaxStack is the kernel's limit of call chain entries a sample
 	// holds (perfevent.MaxStack, read before the events are opened); with
 	// CallGraphFP, chains that reach it are counted in Stats.Cut. 0: not
@@ -186,6 +193,9 @@ type Stats struct {
 	Cut int
 	// Decode counts records that did not decode.
 	Decode int
+	// ImagesSkipped counts objects not kept for being over
+	// Options.MaxImage.
+	ImagesSkipped int
 	// Stops counts the ptrace sampler's samples; StopTime is the time
 	// from each interrupt to the continue (an upper bound of how long the
 	// thread was held: it ran until the interrupt took effect, and sonde
@@ -827,6 +837,14 @@ func (s *Sampler) writeImage(path, buildID, file string) {
 		s.images = make(map[[2]string]bool)
 	}
 	s.images[k] = true
+	if s.opts.MaxImage > 0 {
+		if st, err := os.Stat(file); err == nil && st.Size() > s.opts.MaxImage {
+			s.mu.Lock()
+			s.stats.ImagesSkipped++
+			s.mu.Unlock()
+			return
+		}
+	}
 	data, err := os.ReadFile(file)
 	if err == nil {
 		err = s.w.WriteObject(path, buildID, data)
