@@ -154,3 +154,26 @@ func FuzzParseMaps(f *testing.F) {
 		ParseSchedstat(s, "schedstat")
 	})
 }
+
+// TestParseCgroup: the cgroup v2 line of /proc/PID/cgroup, on a pure v2
+// system and on a hybrid one (this machine's layout: v1 controllers then
+// "0::/").
+func TestParseCgroup(t *testing.T) {
+	tests := []struct {
+		name, text, want string
+		bad              bool
+	}{
+		{name: "v2", text: "0::/system.slice/cron.service\n", want: "/system.slice/cron.service"},
+		{name: "hybrid", text: "4:memory:/x\n1:cpu:/\n0::/\n", want: "/"},
+		{name: "v1 only", text: "4:memory:/x\n", bad: true},
+		{name: "relative", text: "0::x\n", bad: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseCgroup(tt.text, "cgroup")
+			if (err != nil) != tt.bad || got != tt.want {
+				t.Errorf("got %q, %v; want %q (error %v)", got, err, tt.want, tt.bad)
+			}
+		})
+	}
+}

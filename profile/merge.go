@@ -256,6 +256,9 @@ func (p *Process) fillFrom(o *Process) {
 	if p.Exe == "" {
 		p.Exe = o.Exe
 	}
+	if p.Cgroup == "" {
+		p.Cgroup = o.Cgroup
+	}
 	if p.Ended == "" {
 		p.Ended = o.Ended
 	}

@@ -179,6 +179,9 @@ type Process struct {
 	Comm string
 	// Exe is the executable's path, when known.
 	Exe string
+	// Cgroup is the process's cgroup v2 path ("/system.slice/x.service"),
+	// when the collector read it (record -a, agent).
+	Cgroup string
 	// Ended says how the process ended, in words ("exit 0", "killed by
 	// SIGSEGV", "still running"), "" when unknown.
 	Ended string

@@ -49,6 +49,9 @@ const noStack = "[no stack]"
 
 // flatSamples prints the percentage of the total sample value per location.
 func flatSamples(b *strings.Builder, r *resolver, by By, top int) error {
+	if by.ofProcess() {
+		return processSamples(b, r.p, by, top) // procs.go
+	}
 	t := r.newTable()
 	counts := make(map[rowKey]int64)
 	var total, n int64

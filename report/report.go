@@ -49,9 +49,12 @@ const (
 	ByFunction
 	ByFile
 	ByObject
+	ByProcess // the sampled process: "pid 1234 (comm)" (procs.go)
+	ByComm    // the process's command name
+	ByCgroup  // the process's cgroup (record -a)
 )
 
-var byNames = [...]string{ByLine: "line", ByFunction: "function", ByFile: "file", ByObject: "object"}
+var byNames = [...]string{ByLine: "line", ByFunction: "function", ByFile: "file", ByObject: "object", ByProcess: "process", ByComm: "comm", ByCgroup: "cgroup"}
 
 // String returns the level's name as --by spells it.
 func (b By) String() string {
@@ -69,7 +72,7 @@ func ParseBy(s string) (By, error) {
 			return By(b), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown --by %q (want line, function, file or object)", s)
+	return 0, fmt.Errorf("unknown --by %q (want line, function, file, object, process, comm or cgroup)", s)
 }
 
 // Options selects a view and how much of it to print. The zero value (or a

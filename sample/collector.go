@@ -31,6 +31,12 @@ type Target struct {
 	Cmd *exec.Cmd
 	// PIDs are the running processes to attach to, when Cmd is nil.
 	PIDs []int
+	// All samples every process of the machine on every CPU (record -a),
+	// or, with Cgroups, every process of those cgroups (directories of
+	// the cgroup v2 hierarchy, "/sys/fs/cgroup/system.slice"). Run then
+	// samples until ctx is done.
+	All     bool
+	Cgroups []string
 	// Started, when not nil, is called (on Run's goroutine) once the
 	// target runs under the collector: the command started (Cmd.Process
 	// is set), or the processes attached.

@@ -52,6 +52,11 @@ func (c perfCollector) Run(ctx context.Context, t Target) (Result, error) {
 		if err != nil {
 			return res, &StartError{Err: err, Command: !started}
 		}
+	} else if t.All {
+		if err := s.attachSystem(t.Cgroups); err != nil {
+			s.closeEvents()
+			return res, &StartError{Err: err}
+		}
 	} else {
 		for _, pid := range t.PIDs {
 			if err := s.attach(pid); err != nil {
@@ -105,7 +110,7 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 	var goneTick <-chan time.Time
 	if exited != nil {
 		done = nil // a command is sampled until it exits
-	} else {
+	} else if len(pids) > 0 {
 		t := time.NewTicker(100 * time.Millisecond)
 		defer t.Stop()
 		goneTick = t.C

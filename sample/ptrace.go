@@ -9,7 +9,6 @@ import (
 	"sonde/internal/linux/ptrace"
 	"sonde/internal/linux/unix"
 	"sonde/proc"
-	"sonde/profile"
 )
 
 // The ptrace sampler: the fallback when perf_event_open is refused
@@ -233,7 +232,7 @@ func (r *ptraceRun) event(ev ptrace.Event[thread]) {
 			if maps, err := proc.Maps(tr.PID); err == nil {
 				s.loadMaps(p, maps)
 			}
-			s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+			s.w.WriteProcess(p.record())
 		}
 		t.Cont(tr, 0)
 	case ptrace.Interrupted:
@@ -267,7 +266,7 @@ func (r *ptraceRun) forked(parent, child int) {
 	}
 	s.procs[p.pid] = p
 	s.countProcess()
-	s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+	s.w.WriteProcess(p.record())
 }
 
 // sample takes one sample of stopped thread tid: registers, a copy of the

@@ -104,6 +104,18 @@ type Options struct {
 	// sample whose stack runs the eval loop and puts them where the
 	// eval frames stand (python.go, package sample/python).
 	Python bool
+	// AfterDrain, when set, is called on the collector's goroutine after
+	// each drain of the rings with a time (ns since the Unix epoch) before
+	// which every sample taken has been handed to the writer: the agent
+	// closes its intervals there. An error ends the sampling.
+	AfterDrain func(upTo int64) error
+	// MaxImage, when positive, is the largest object whose bytes are kept
+	// in the data file (the vDSO, deleted files, a container's objects);
+	// larger ones are counted in Stats.ImagesSkipped and symbolize only
+	// while their file can be read. The agent sets it: on a machine where
+	// test binaries come and go, whole-machine sampling would otherwise
+	// copy every deleted one into its spool.
+	MaxImage int64
 	// MaxStack is the kernel's limit of call chain entries a sample
 	// holds (perfevent.MaxStack, read before the events are opened); with
 	// CallGraphFP, chains that reach it are counted in Stats.Cut. 0: not
@@ -198,6 +210,9 @@ type Stats struct {
 	Cut int
 	// Decode counts records that did not decode.
 	Decode int
+	// ImagesSkipped counts objects not kept for being over
+	// Options.MaxImage.
+	ImagesSkipped int
 	// Stops counts the ptrace sampler's samples; StopTime is the time
 	// from each interrupt to the continue (an upper bound of how long the
 	// thread was held: it ran until the interrupt took effect, and sonde
@@ -294,6 +309,10 @@ type Sampler struct {
 	// by reading /proc/PID/maps (ptrace, gdb): an address a sample finds
 	// unmapped rereads them (lookup).
 	noMmapRecords bool
+	// system says that the events sample whole CPUs (record -a, the
+	// agent): processes come and go without a fork from one sampled, and
+	// their cgroups are read.
+	system bool
 
 	// KernelRefused is why -k could not be honoured (nil when it was or
 	// was not asked for); sampling went on with user frames only.
@@ -310,11 +329,22 @@ type Sampler struct {
 type process struct {
 	pid, ppid int32
 	comm, exe string
+	cgroup    string // cgroup v2 path, read in system mode only
+	// root is /proc/PID/root when the process is in another mount
+	// namespace than sonde's, else ""; nsChecked says it was looked at
+	// since the last exec (container.go).
+	root      string
+	nsChecked bool
 	maps      []placement // sorted by start, non-overlapping
 	afterExec bool        // the next file mapping is the executable
 	reread    time.Time   // when lookup last reread its maps
 	anonExec  bool        // it mapped anonymous executable memory
 	jit       *procJIT    // its perf map and jitdump files (jit.go)
+}
+
+// record returns p as the data file's Process frame has it.
+func (p *process) record() profile.Process {
+	return profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe, Cgroup: p.cgroup}
 }
 
 // lookup finds the placement of address pc in process p. Without mapping
@@ -481,10 +511,13 @@ func (s *Sampler) addProcess(pid int) error {
 		return err
 	}
 	p := &process{pid: int32(pid), ppid: int32(st.PPID), comm: st.Comm, exe: proc.Exe(pid)}
+	if s.system {
+		p.cgroup, _ = proc.Cgroup(pid)
+	}
 	s.procs[p.pid] = p
 	s.countProcess()
 	s.loadMaps(p, maps)
-	return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+	return s.w.WriteProcess(p.record())
 }
 
 // loadMaps replaces p's mappings with the executable ones of maps
@@ -577,6 +610,9 @@ func (s *Sampler) drain() error {
 	// drain's start are surely all read, the newer ones wait for the
 	// next drain (or endOffCPU).
 	cut := uint64(unix.MonotonicNow())
+	// Samples are written to the ring at the tick: those taken before
+	// cut are all in the rings read below.
+	upTo := int64(cut) + s.clockOffset
 	began := time.Now()
 	stacks0 := s.Stats().OffCPUStacks
 	s.pending = append(s.pending[:0], s.held...)
@@ -640,6 +676,9 @@ func (s *Sampler) drain() error {
 		}
 	}
 	s.pollJIT(false)
+	if s.opts.AfterDrain != nil {
+		return s.opts.AfterDrain(upTo)
+	}
 	return nil
 }
 
@@ -663,6 +702,9 @@ func (s *Sampler) proc(pid int32) *process {
 	s.countProcess()
 	if st, err := proc.ReadStat(int(pid)); err == nil {
 		p.ppid, p.comm, p.exe = int32(st.PPID), st.Comm, proc.Exe(int(pid))
+		if s.system {
+			p.cgroup, _ = proc.Cgroup(int(pid))
+		}
 		if maps, err := proc.Maps(int(pid)); err == nil {
 			for _, m := range maps {
 				if m.Exec() && (m.Inode != 0 || strings.HasPrefix(m.Path, "[")) {
@@ -671,7 +713,7 @@ func (s *Sampler) proc(pid int32) *process {
 			}
 		}
 	}
-	s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+	s.w.WriteProcess(p.record())
 	return p
 }
 
@@ -708,7 +750,7 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		if p.afterExec && strings.HasPrefix(path, "/") {
 			p.afterExec = false
 			p.exe = path
-			return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+			return s.w.WriteProcess(p.record())
 		}
 	case perfevent.RecordComm:
 		if r.PID != r.TID {
@@ -720,18 +762,26 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 			p.maps = nil // exec replaced the address space
 			p.afterExec = true
 			s.endJIT(p, int64(r.Time)+s.clockOffset, true)
+			p.nsChecked = false // exec may follow unshare
 		}
-		return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+		return s.w.WriteProcess(p.record())
 	case perfevent.RecordFork:
 		if r.PID == r.PPID {
 			return nil // a new thread
 		}
 		parent := s.proc(int32(r.PPID))
-		p := &process{pid: int32(r.PID), ppid: int32(r.PPID), comm: parent.comm, exe: parent.exe}
+		// A child starts in its parent's cgroup; it may move before it
+		// is read, or be gone by then.
+		p := &process{pid: int32(r.PID), ppid: int32(r.PPID), comm: parent.comm, exe: parent.exe, cgroup: parent.cgroup}
+		if s.system {
+			if cg, err := proc.Cgroup(int(r.PID)); err == nil {
+				p.cgroup = cg
+			}
+		}
 		p.maps = append([]placement(nil), parent.maps...)
 		s.procs[p.pid] = p
 		s.countProcess()
-		return s.w.WriteProcess(profile.Process{PID: p.pid, PPID: p.ppid, Comm: p.comm, Exe: p.exe})
+		return s.w.WriteProcess(p.record())
 	case perfevent.RecordExit:
 		s.threadExited(int32(r.TID))
 		if r.PID != r.TID {
@@ -765,6 +815,12 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 		// A runtime's jitdump marker: no code runs there.
 		s.addJitDump(p, path)
 	case strings.HasPrefix(file, "/"):
+		if path != "[vdso]" {
+			// A process in another mount namespace (a container): its
+			// files through /proc/PID/root, and their bytes kept in the
+			// data file below, so that they symbolize after it is gone.
+			file = s.containerFile(p, path, buildID)
+		}
 		pl.file = file
 		o, ok := s.objects[file]
 		if !ok {
@@ -792,8 +848,8 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 				m.Bias = b
 			}
 			if file != path {
-				// The vDSO, or a deleted file: the report reads its
-				// symbols from the data file.
+				// The vDSO, a deleted file, or a container's: the report
+				// reads its symbols from the data file.
 				s.writeImage(path, m.BuildID, file)
 			}
 			if file == path {
@@ -930,6 +986,14 @@ func (s *Sampler) writeImage(path, buildID, file string) {
 		s.images = make(map[[2]string]bool)
 	}
 	s.images[k] = true
+	if s.opts.MaxImage > 0 {
+		if st, err := os.Stat(file); err == nil && st.Size() > s.opts.MaxImage {
+			s.mu.Lock()
+			s.stats.ImagesSkipped++
+			s.mu.Unlock()
+			return
+		}
+	}
 	data, err := os.ReadFile(file)
 	if err == nil {
 		err = s.w.WriteObject(path, buildID, data)

@@ -47,6 +47,7 @@ func verbs() []*verb {
 	return []*verb{
 		recordVerb(),
 		topVerb(),
+		agentVerb(),
 		countVerb(),
 		ccVerb("cc"),
 		ccVerb("c++"),

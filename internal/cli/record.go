@@ -33,7 +33,8 @@ func recordVerb() *verb {
 Usage: sonde record [-F HZ] [-g | --call-graph fp|dwarf] [-k] [--jitter] [--off-cpu]
                     [--histogram | --ring N] [--duration D] [-o FILE]
                     [--expr PROG@FUNC@EXPR]... [--expr-exact | --gdb]
-                    [--python=false] (-p PID[,PID...] | -- CMD ARGS...)
+                    [--python=false]
+                    (-p PID[,PID...] | -- CMD ARGS... | -a [--cgroup PATH]...)
 
 Samples the CPU time of CMD and every process it forks, or of running
 processes (-p), without rebuilding anything, and writes the raw samples to
@@ -81,6 +82,13 @@ Flags:
   -p PID[,PID...]    attach to running processes; Ctrl-C, SIGTERM or
                      --duration detach and leave them running; the recording
                      also ends when they have all exited
+  -a                 every process of the machine, on every CPU, until Ctrl-C,
+                     SIGTERM or --duration; processes that start and end
+                     meanwhile are named and symbolized; the report splits
+                     them with --flat --by process, comm or cgroup
+  --cgroup PATH      with -a: only the processes of this cgroup v2 (a path as
+                     /proc/PID/cgroup spells it, "/system.slice/x.service",
+                     or its directory under /sys/fs/cgroup); repeatable
   --expr PROG@FUNC@EXPR
                      in processes whose executable's name matches PROG (glob
                      or substring), evaluate the C expression EXPR in the
@@ -107,6 +115,7 @@ Examples:
   sonde record -g -F 4999 -o build.data -- ./server --port 8080
   sonde record -p 1234 --duration 30s
   sonde record --off-cpu -- ./server && sonde report --off-cpu --hier
+  sonde record -a -g --duration 10s && sonde report --flat --by comm
   sonde record --expr 'hier-test@worker@n' -- ./hier-test && sonde report --expr int-avg
   sonde record -g --sampler ptrace -- python3.11 app.py && sonde report --hier
 `,
@@ -231,6 +240,8 @@ func runRecord(e *env, args []string) int {
 	f.register(fs)
 	x := &recordExprFlags{}
 	x.register(fs) // record_expr.go: --expr, --expr-exact, --gdb
+	sys := &systemFlags{}
+	sys.register(fs) // record_system.go: -a, --cgroup
 	if code, ok := parseFlags(e, fs, args); !ok {
 		return code
 	}
@@ -243,6 +254,9 @@ func runRecord(e *env, args []string) int {
 		return exitUsage
 	}
 	cmdArgs := fs.Args()
+	if sys.wanted() {
+		return runRecordSystem(e, f, x, sys, opts, pids, cmdArgs) // record_system.go
+	}
 	if (len(pids) == 0) == (len(cmdArgs) == 0) {
 		fmt.Fprintln(e.stderr, "sonde record: give either -p PID or -- CMD ARGS... (see 'sonde help record')")
 		return exitUsage
@@ -301,6 +315,10 @@ type recording struct {
 	// exprDefs are the expressions, run-local index = position.
 	exprs    *sample.Exprs
 	exprDefs []profile.ExprDef
+	// all and cgroups are record -a's: every process of the machine, or
+	// of these cgroups (record_system.go).
+	all     bool
+	cgroups []string
 }
 
 func (r *recording) run() int {
@@ -313,6 +331,9 @@ func (r *recording) run() int {
 	command := r.cmd
 	if len(command) == 0 {
 		command = []string{"-p", joinInts(r.pids)}
+	}
+	if r.all {
+		command = systemCommand(r.cgroups)
 	}
 	var stackNote string
 	if r.opts.CallGraph == sample.CallGraphFP && r.sampler != "ptrace" {
@@ -451,7 +472,7 @@ func (r *recording) collect(col sample.Collector, s *sample.Sampler, w *datafile
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
 
-	target := sample.Target{PIDs: r.pids}
+	target := sample.Target{PIDs: r.pids, All: r.all, Cgroups: r.cgroups}
 	notice := e.stderr
 	waitOutput := func() {}
 	if len(r.cmd) > 0 {
@@ -645,7 +666,11 @@ func (r *recording) summary(st sample.Stats, d time.Duration) {
 	cache := symbol.NewCache(nil)
 	defer cache.Close()
 	addImages(cache, p)
-	report.Write(e.stderr, p, report.NewSymbolizer(cache, e.stderr), &report.Options{View: report.ViewFlat, Top: 10})
+	warn := e.stderr
+	if r.all {
+		warn = io.Discard // a line for every object of the machine without DWARF
+	}
+	report.Write(e.stderr, p, report.NewSymbolizer(cache, warn), &report.Options{View: report.ViewFlat, Top: 10})
 }
 
 // addImages gives cache the objects p kept (the vDSO, deleted files), so

@@ -198,12 +198,19 @@ func (d *decoder) readFrames() {
 		case KindProcess:
 			pid, ppid := b.uint32(), b.uint32()
 			comm, exe := b.str(), b.str()
+			var cgroup string
+			if b.Len() > 0 {
+				cgroup = b.str()
+			}
 			if b.Failed() {
 				break
 			}
 			pr := st.process(p, int32(pid))
 			pr.PPID = int32(ppid)
 			pr.Comm, pr.Exe = comm, exe // the later frame wins: exec changes both
+			if cgroup != "" {
+				pr.Cgroup = cgroup
+			}
 		case KindProcessEnd:
 			pid := b.uint32()
 			how := b.str()

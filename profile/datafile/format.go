@@ -78,6 +78,8 @@
 //
 //	uvarint  pid, ppid
 //	string   comm, exe
+//	[string  cgroup: its cgroup v2 path, written by record -a and the agent;
+//	         absent when unknown]
 //
 // Samples (4): a batch of samples, delta-encoded within the frame.
 //
@@ -257,6 +259,20 @@
 //	uvarint  pid
 //	string   events, encoded as package symbol/jitmap's doc says
 //
+// Agent (19): the bookkeeping of sonde agent, whose data file is its spool:
+// the samples of each interval are in the file before the interval is
+// sent. A mark names the interval [from, to) of sample times it is about.
+//
+//	uvarint  op: 1 closed (every sample of the interval is in the file,
+//	         before this frame), 2 sent (the collector accepted it),
+//	         3 dropped (never sent: the spool held more than --spool-max
+//	         unsent intervals)
+//	svarint  from, to: the interval, ns since the Unix epoch
+//
+// An interval closed and neither sent nor dropped is still to be sent,
+// by this agent or by the next one started on the file. Readers that
+// predate the kind skip it with a warning; reports ignore it.
+//
 // # Writing from C
 //
 // A C runtime needs write(2), a CRC-32 table or loop, FNV-1a and a uvarint
@@ -362,7 +378,7 @@ const MaxListing = 256 << 20
 type Kind uint8
 
 // The frame kinds of version 1. ExprDef, ExprValues, Object, CountsTotal,
-// Listing, JIT and Interp came later than the others; readers that
+// Listing, JIT, Interp and Agent came later than the others; readers that
 // predate them skip them with a warning.
 const (
 	KindRun         Kind = 1
@@ -382,6 +398,7 @@ const (
 	KindListing     Kind = 15
 	KindJIT         Kind = 16
 	KindInterp      Kind = 17
+	KindAgent       Kind = 19
 )
 
 var kindNames = [...]string{
@@ -402,6 +419,7 @@ var kindNames = [...]string{
 	KindListing:     "Listing",
 	KindJIT:         "JIT",
 	KindInterp:      "Interp",
+	KindAgent:       "Agent",
 }
 
 // String returns the kind's name as in the format description.
@@ -413,7 +431,7 @@ func (k Kind) String() string {
 }
 
 // known reports whether k is a kind of this version.
-func (k Kind) known() bool { return k >= KindRun && k <= KindInterp }
+func (k Kind) known() bool { return k >= KindRun && k <= KindInterp || k == KindAgent }
 
 // FNV-1a 64 parameters, as in the spec above (and hash/fnv).
 const (

@@ -180,7 +180,11 @@ func (w *Writer) WriteProcess(p profile.Process) error {
 		b = binary.AppendUvarint(b, uint64(uint32(p.PID)))
 		b = binary.AppendUvarint(b, uint64(uint32(p.PPID)))
 		b = appendString(b, p.Comm)
-		return appendString(b, p.Exe)
+		b = appendString(b, p.Exe)
+		if p.Cgroup != "" {
+			b = appendString(b, p.Cgroup) // a trailing field: older readers ignore it
+		}
+		return b
 	})
 }
 

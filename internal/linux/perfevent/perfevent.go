@@ -162,11 +162,16 @@ type Event struct {
 // Open opens a sampling event for task pid (a thread id; -1 for every
 // task) on CPU cpu (-1 for any) and maps its ring buffer.
 func Open(c *Config, pid, cpu int) (ev *Event, err error) {
+	return open(c, pid, cpu, 0)
+}
+
+// open is Open with perf_event_open's flags (PERF_FLAG_PID_CGROUP).
+func open(c *Config, pid, cpu, flags int) (ev *Event, err error) {
 	a := c.attr()
 	if a.Sample == 0 {
 		return nil, fmt.Errorf("perf_event_open: zero sampling period")
 	}
-	fd, err := unix.PerfEventOpen(&a, pid, cpu, -1)
+	fd, err := unix.PerfEventOpenFlags(&a, pid, cpu, flags)
 	if err != nil {
 		if errors.Is(err, unix.EACCES) || errors.Is(err, unix.EPERM) || errors.Is(err, unix.ENOSYS) {
 			return nil, fmt.Errorf("perf_event_open pid %d cpu %d: %w (%w)", pid, cpu, ErrPermission, err)
@@ -334,4 +339,19 @@ func SetMaxStack(n int) error {
 		return fmt.Errorf("set perf_event_max_stack: %w", err)
 	}
 	return nil
+}
+
+// OpenCPU opens a sampling event for every task that runs on CPU cpu
+// (perf record -a's events), or, when cgroupFD >= 0, for the tasks of the
+// cgroup whose directory is open as cgroupFD (perf record -G), and maps
+// its ring buffer. Inherit makes no sense for such events and is ignored;
+// Tracking gives the MMAP2, COMM, FORK and EXIT records of the tasks that
+// run on that CPU, so each CPU's event should have it.
+func OpenCPU(c *Config, cgroupFD, cpu int) (*Event, error) {
+	cc := *c
+	cc.Inherit = false
+	if cgroupFD < 0 {
+		return open(&cc, -1, cpu, 0)
+	}
+	return open(&cc, cgroupFD, cpu, unix.PERF_FLAG_PID_CGROUP)
 }

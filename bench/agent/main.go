@@ -1,0 +1,296 @@
+// Command agent measures what "sonde agent" costs against "perf record -a"
+// at the same rate, with DWARF stacks, alternated in the same run:
+//
+//	baseline:  N copies of TARGET (one per CPU)
+//	sonde:     sonde agent -F HZ --interval D --otlp http://127.0.0.1:PORT (this program's sink)
+//	           while N copies of TARGET run
+//	perf:      perf record -a -F HZ -e task-clock --call-graph dwarf -o FILE
+//	           while N copies of TARGET run
+//
+// The target is bench/record's work.c (CPU-bound C, -O2), which measures
+// itself (its own wall and CPU time of a fixed amount of work). Each tool
+// samples the whole machine, other processes included, so its CPU per
+// sample is its CPU time (rusage) over its sample count. It prints the
+// median slowdown of the targets under each tool, each tool's CPU per
+// sample and max RSS, their ratios sonde/perf (goal: CPU per sample below
+// perf's, slowdown at most perf's), and, for the fleet arithmetic, the
+// bytes of OTLP the agent sent per interval and per process. The agent's
+// figure includes what perf record does not do: unwinding, symbolizing
+// with file:line and inline frames, and encoding the OTLP requests.
+//
+// Usage (from the repository root, as root):
+//
+//	go run ./bench/agent [-rounds 5] [-F 99] [-c-rounds 6000] [-interval 2s] [-warmup 20s]
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "agent bench:", err)
+		os.Exit(1)
+	}
+}
+
+// result is one measured round of one tool.
+type result struct {
+	elapsed, targetCPU time.Duration // medians over the target copies
+	toolCPU            time.Duration
+	samples            int
+	maxRSS             int64 // KiB
+	// windowCPU is the tool's CPU time while the targets ran, after its
+	// warm-up (opening the machine's objects): its steady state.
+	windowCPU time.Duration
+}
+
+// procCPU returns process pid's user+system time from /proc/PID/stat
+// (fields 14 and 15, in clock ticks of 1/100 s).
+func procCPU(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	s := string(data)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(u+st) * 10 * time.Millisecond
+}
+
+// sink counts the OTLP requests the agent sends.
+type sink struct {
+	mu    sync.Mutex
+	sizes []int
+}
+
+func (s *sink) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	n, _ := io.Copy(io.Discard, r.Body)
+	s.mu.Lock()
+	s.sizes = append(s.sizes, int(n))
+	s.mu.Unlock()
+}
+
+func run() error {
+	rounds := flag.Int("rounds", 5, "alternated rounds")
+	hz := flag.Int("F", 99, "samples per second, both tools")
+	cRounds := flag.Int("c-rounds", 6000, "work.c's rounds per copy")
+	interval := flag.Duration("interval", 2*time.Second, "the agent's interval")
+	warmup := flag.Duration("warmup", 20*time.Second, "how long each tool runs before the targets start")
+	flag.Parse()
+
+	dir, err := os.MkdirTemp("", "sonde-bench-agent-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	_, file, _, _ := runtime.Caller(0)
+	here := filepath.Dir(file)
+	sonde := filepath.Join(dir, "sonde")
+	if out, err := exec.Command("go", "build", "-o", sonde, filepath.Join(here, "..", "..", "cmd", "sonde")).CombinedOutput(); err != nil {
+		return fmt.Errorf("go build sonde: %v\n%s", err, out)
+	}
+	work := filepath.Join(dir, "work")
+	if out, err := exec.Command("gcc", "-O2", "-g", "-o", work, filepath.Join(here, "..", "record", "testdata", "work.c")).CombinedOutput(); err != nil {
+		return fmt.Errorf("gcc: %v\n%s", err, out)
+	}
+	sk := &sink{}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	go http.Serve(l, sk)
+	endpoint := "http://" + l.Addr().String()
+	ncpu := runtime.NumCPU()
+
+	fmt.Printf("sonde agent vs perf record -a, -F %d, dwarf stacks (stack copies: sonde 16384 bytes, perf 8192), %d copies of work.c, %d alternated rounds, medians\n", *hz, ncpu, *rounds)
+	var base, sn, pf []result
+	for r := 0; r < *rounds; r++ {
+		b, err := measure(work, *cRounds, ncpu, nil, nil, 0)
+		if err != nil {
+			return err
+		}
+		base = append(base, b)
+		spool := filepath.Join(dir, "agent.data")
+		os.Remove(spool)
+		s, err := measure(work, *cRounds, ncpu, []string{sonde, "agent", "-F", strconv.Itoa(*hz), "--interval", interval.String(), "--otlp", endpoint, "-o", spool}, agentSamples, *warmup)
+		if err != nil {
+			return err
+		}
+		sn = append(sn, s)
+		p, err := measure(work, *cRounds, ncpu, []string{"perf", "record", "-a", "-q", "-F", strconv.Itoa(*hz), "-e", "task-clock", "--call-graph", "dwarf", "-o", filepath.Join(dir, "perf.data")}, perfSamples(filepath.Join(dir, "perf.data")), *warmup)
+		if err != nil {
+			return err
+		}
+		pf = append(pf, p)
+	}
+	med := func(rs []result, f func(result) float64) float64 {
+		v := make([]float64, len(rs))
+		for i, r := range rs {
+			v[i] = f(r)
+		}
+		slices.Sort(v)
+		return v[len(v)/2]
+	}
+	mb := med(base, func(r result) float64 { return r.elapsed.Seconds() })
+	ss := med(sn, func(r result) float64 { return r.elapsed.Seconds() }) / mb
+	ps := med(pf, func(r result) float64 { return r.elapsed.Seconds() }) / mb
+	fmt.Printf("target baseline %.3fs\n", mb)
+	fmt.Printf("  target slowdown (wall)  sonde %.3fx   perf %.3fx   ratio sonde/perf %.3f\n", ss, ps, ss/ps)
+	cb := med(base, func(r result) float64 { return r.targetCPU.Seconds() })
+	cs := med(sn, func(r result) float64 { return r.targetCPU.Seconds() }) / cb
+	cp := med(pf, func(r result) float64 { return r.targetCPU.Seconds() }) / cb
+	fmt.Printf("  target slowdown (CPU)   sonde %.3fx   perf %.3fx   ratio sonde/perf %.3f\n", cs, cp, cs/cp)
+	per := func(r result) float64 {
+		if r.samples == 0 {
+			return 0
+		}
+		return float64(r.toolCPU.Microseconds()) / float64(r.samples)
+	}
+	sp, pp := med(sn, per), med(pf, per)
+	fmt.Printf("  tool CPU per sample     sonde %.1f µs   perf %.1f µs   ratio sonde/perf %.2f\n", sp, pp, sp/pp)
+	fmt.Printf("  tool CPU per second     sonde %.1f ms   perf %.1f ms\n",
+		med(sn, func(r result) float64 { return float64(r.toolCPU.Milliseconds()) / r.elapsed.Seconds() }),
+		med(pf, func(r result) float64 { return float64(r.toolCPU.Milliseconds()) / r.elapsed.Seconds() }))
+	sw := med(sn, func(r result) float64 { return float64(r.windowCPU.Milliseconds()) / r.elapsed.Seconds() })
+	pw := med(pf, func(r result) float64 { return float64(r.windowCPU.Milliseconds()) / r.elapsed.Seconds() })
+	fmt.Printf("  steady state: tool CPU per second while the targets ran, after %v of warm-up\n", *warmup)
+	fmt.Printf("                          sonde %.1f ms   perf %.1f ms   ratio sonde/perf %.2f\n", sw, pw, sw/pw)
+	fmt.Printf("  samples (median)        sonde %.0f   perf %.0f\n", med(sn, func(r result) float64 { return float64(r.samples) }), med(pf, func(r result) float64 { return float64(r.samples) }))
+	fmt.Printf("  max RSS                 sonde %.1f MiB   perf %.1f MiB\n", med(sn, func(r result) float64 { return float64(r.maxRSS) / 1024 }), med(pf, func(r result) float64 { return float64(r.maxRSS) / 1024 }))
+	sk.mu.Lock()
+	sizes := append([]int(nil), sk.sizes...)
+	sk.mu.Unlock()
+	if len(sizes) > 0 {
+		slices.Sort(sizes)
+		total := 0
+		for _, n := range sizes {
+			total += n
+		}
+		fmt.Printf("  OTLP requests           %d, median %d bytes, max %d, mean %d bytes per %v interval\n", len(sizes), sizes[len(sizes)/2], sizes[len(sizes)-1], total/len(sizes), *interval)
+	}
+	return nil
+}
+
+var selfRe = regexp.MustCompile(`elapsed_ns (\d+) cpu_ns (\d+)`)
+
+// agentSamples reads the sample count from the agent's summary line.
+func agentSamples(stderr string) int {
+	m := regexp.MustCompile(`sonde agent: (\d+) samples`).FindStringSubmatch(stderr)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// perfSamples counts perf.data's samples with perf report --stats.
+func perfSamples(data string) func(string) int {
+	return func(string) int {
+		out, err := exec.Command("perf", "report", "-i", data, "--stats").Output()
+		if err != nil {
+			return 0
+		}
+		m := regexp.MustCompile(`SAMPLE events:\s+(\d+)`).FindSubmatch(out)
+		if m == nil {
+			return 0
+		}
+		n, _ := strconv.Atoi(string(m[1]))
+		return n
+	}
+}
+
+// measure starts the tool (nil: none), lets it warm up, runs n
+// copies of the target at once, then stops the tool with SIGINT and waits
+// for it.
+func measure(work string, rounds, n int, tool []string, samples func(string) int, warmup time.Duration) (result, error) {
+	var r result
+	var tc *exec.Cmd
+	var stderr bytes.Buffer
+	if tool != nil {
+		tc = exec.Command(tool[0], tool[1:]...)
+		tc.Stderr = &stderr
+		if err := tc.Start(); err != nil {
+			return r, err
+		}
+		time.Sleep(warmup)
+	}
+	var cpu0 time.Duration
+	if tc != nil {
+		cpu0 = procCPU(tc.Process.Pid)
+	}
+	var el, cpu []time.Duration
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := exec.Command(work, strconv.Itoa(rounds))
+			var e bytes.Buffer
+			c.Stderr = &e
+			err := c.Run()
+			m := selfRe.FindStringSubmatch(e.String())
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil || m == nil {
+				if firstErr == nil {
+					firstErr = fmt.Errorf("work: %v %s", err, e.String())
+				}
+				return
+			}
+			a, _ := strconv.ParseInt(m[1], 10, 64)
+			b, _ := strconv.ParseInt(m[2], 10, 64)
+			el = append(el, time.Duration(a))
+			cpu = append(cpu, time.Duration(b))
+		}()
+	}
+	wg.Wait()
+	if tc != nil {
+		r.windowCPU = procCPU(tc.Process.Pid) - cpu0
+		tc.Process.Signal(os.Interrupt)
+		if err := tc.Wait(); err != nil {
+			// perf record ends by the SIGINT it was sent, after writing.
+			ws, ok := tc.ProcessState.Sys().(syscall.WaitStatus)
+			if !ok || !ws.Signaled() || ws.Signal() != syscall.SIGINT {
+				return r, fmt.Errorf("%v: %v\n%s", tool, err, stderr.String())
+			}
+		}
+		ru := tc.ProcessState.SysUsage().(*syscall.Rusage)
+		r.toolCPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		r.maxRSS = ru.Maxrss
+		r.samples = samples(stderr.String())
+	}
+	if firstErr != nil {
+		return r, firstErr
+	}
+	slices.Sort(el)
+	slices.Sort(cpu)
+	r.elapsed, r.targetCPU = el[len(el)/2], cpu[len(cpu)/2]
+	return r, nil
+}
