@@ -182,16 +182,7 @@ func heldUntilResumed[T any](t *testing.T, tr *Tracer[T], ev Event[T]) {
 // the process is untraced after it and runs to its normal end (a SIGTRAP
 // delivered at the detach would kill it).
 func TestTracerStepDetach(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: compiles a fixture and traces it")
-	}
-	bin := testprog.Build(t, "record/threads.c", testprog.Opts{Flags: []string{"-O1", "-pthread"}})
-	stop := filepath.Join(t.TempDir(), "stop")
-	target := exec.Command(bin, stop, "20ms")
-	if err := target.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer target.Process.Kill()
+	target, stop := startWaiting(t)
 	pid := target.Process.Pid
 	err := Run(Follow, func(tr *Tracer[struct{}]) error {
 		xs, err := tr.Seize(pid)
@@ -252,7 +243,32 @@ func TestTracerStepDetach(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	status, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	runsUntraced(t, target, stop)
+}
+
+// startWaiting starts threads.c, which waits for file stop to exist
+// (without using the CPU) and then runs two threads for 20 ms of CPU each;
+// it is killed at the end of the test.
+func startWaiting(t *testing.T) (*exec.Cmd, string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: compiles a fixture and traces it")
+	}
+	bin := testprog.Build(t, "record/threads.c", testprog.Opts{Flags: []string{"-O1", "-pthread"}})
+	stop := filepath.Join(t.TempDir(), "stop")
+	target := exec.Command(bin, stop, "20ms")
+	if err := target.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { target.Process.Kill() })
+	return target, stop
+}
+
+// runsUntraced checks that target, started by startWaiting, is no longer
+// traced (TracerPid 0), and, told to go on (stop), runs to its normal end.
+func runsUntraced(t *testing.T, target *exec.Cmd, stop string) {
+	t.Helper()
+	status, err := os.ReadFile("/proc/" + strconv.Itoa(target.Process.Pid) + "/status")
 	if err != nil || !strings.Contains(string(status), "TracerPid:\t0\n") {
 		t.Errorf("after the detach: %v, status %q; want TracerPid 0", err, status)
 	}
@@ -266,16 +282,7 @@ func TestTracerStepDetach(t *testing.T) {
 // detaches: the process is untraced after it (TracerPid 0) and runs to its
 // normal end, threads included.
 func TestTracerSeizeDetach(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: compiles a fixture and traces it")
-	}
-	bin := testprog.Build(t, "record/threads.c", testprog.Opts{Flags: []string{"-O1", "-pthread"}})
-	stop := filepath.Join(t.TempDir(), "stop")
-	target := exec.Command(bin, stop, "20ms")
-	if err := target.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer target.Process.Kill()
+	target, stop := startWaiting(t)
 	pid := target.Process.Pid
 	asked := 0
 	err := Run(Follow, func(tr *Tracer[struct{}]) error {
@@ -316,17 +323,10 @@ func TestTracerSeizeDetach(t *testing.T) {
 	if asked != 1 {
 		t.Errorf("%d interrupt stops, want 1", asked)
 	}
-	status, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil || !strings.Contains(string(status), "TracerPid:\t0\n") {
-		t.Errorf("after the detach: %v, status %q; want TracerPid 0", err, status)
-	}
 	if st, err := proc.ReadStat(pid); err != nil || st.State == "t" || st.State == "T" {
 		t.Errorf("after the detach: state %q, %v; want it running or sleeping", st.State, err)
 	}
-	os.WriteFile(stop, nil, 0o644)
-	if err := target.Wait(); err != nil {
-		t.Errorf("the process after the detach: %v; want exit 0", err)
-	}
+	runsUntraced(t, target, stop)
 }
 
 // TestTracerDetachVfork detaches while a vfork parent waits for its child:
