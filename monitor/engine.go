@@ -62,8 +62,24 @@ func (t *target) abort() {
 			}
 		}
 	case t.seized:
+		t.letGo()
+	}
+}
+
+// letGo detaches from the target's stopped threads, which the uprobes
+// count without a tracer.
+func (t *target) letGo() error {
+	if t.launched {
+		tr := t.tracer.Tracee(t.pid)
+		if tr == nil {
+			return fmt.Errorf("process %d is not traced", t.pid)
+		}
+		return t.tracer.Detach(tr, 0)
+	}
+	if t.seized {
 		t.tracer.DetachAll(time.Second, nil)
 	}
+	return nil
 }
 
 // rootProcess describes the target's process as it is now.
@@ -215,17 +231,17 @@ func (uprobeEngine) count(ctx context.Context, t *target, res *Result) error {
 		if n := set.NRefused(); n > 0 {
 			res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse were not counted (an attached process gets no breakpoint of sonde's)", n))
 		}
-		var seized []int
+		var detach func()
 		if t.seized {
-			seized = t.threads
+			detach = func() { t.letGo() }
 		}
-		err = uprobes.CountAttached(ctx, pid, seized, set, res, opts)
+		err = uprobes.CountAttached(ctx, pid, detach, set, res, opts)
 		root.Ended = res.Ended
 		res.Processes = []profile.Process{root}
 		return err
 	}
 	if set.NRefused() == 0 {
-		err = uprobes.CountLaunched(pid, set, res, opts)
+		err = uprobes.CountLaunched(pid, t.letGo, set, res, opts)
 		root.Ended = res.Ended
 		res.Processes = []profile.Process{root}
 		res.Notes = append(res.Notes, "uprobe engine: threads and children are counted (programs they exec only where they run the probed objects); per-process counts are not kept")

@@ -35,7 +35,6 @@ import (
 type alarm struct {
 	cmd   *exec.Cmd
 	pid   int
-	tr    *tracee
 	every atomic.Int64 // nanoseconds between signals
 	quit  chan struct{}
 	gone  bool
@@ -64,8 +63,7 @@ func newAlarm(t *Tracer, every time.Duration) *alarm {
 		cmd.Wait()
 		return nil
 	}
-	a.tr = trs[0]
-	a.tr.Data.alarm = true
+	trs[0].Data.alarm = true
 	a.every.Store(int64(every))
 	go func() {
 		for {
