@@ -5,37 +5,37 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
 
+	"sonde/internal/linux/unix"
 	"sonde/monitor/counting"
 	"sonde/monitor/plancache"
+	"sonde/monitor/ptracer"
 	"sonde/monitor/units"
 	"sonde/proc"
 	"sonde/profile"
 )
 
 // Count runs or attaches to the target of opts and counts its units. All
-// ptrace requests are made from one goroutine locked to its OS thread.
+// ptrace requests are made by one Tracer, on its own OS thread
+// (ptracer.Run): a command sonde starts dies with it (PTRACE_O_EXITKILL),
+// a process it attached to does not.
 func Count(ctx context.Context, opts *Options) (*Result, error) {
-	type ret struct {
-		r   *Result
-		err error
+	options := ptracer.SeizeOptions
+	if opts.Cmd != nil {
+		options |= unix.PTRACE_O_EXITKILL
 	}
-	ch := make(chan ret, 1)
-	go func() {
-		runtime.LockOSThread()
-		// The thread stays locked until the goroutine exits: it may still
-		// be a tracer of something when Count fails half-way.
-		r, err := count(ctx, opts)
-		ch <- ret{r, err}
-	}()
-	x := <-ch
-	return x.r, x.err
+	var res *Result
+	err := ptracer.Run(options, func(t *ptracer.Tracer) error {
+		var err error
+		res, err = count(ctx, opts, t)
+		return err
+	})
+	return res, err
 }
 
-func count(ctx context.Context, opts *Options) (*Result, error) {
+func count(ctx context.Context, opts *Options, tracer *ptracer.Tracer) (*Result, error) {
 	if (opts.Cmd == nil) == (opts.PID == 0) {
 		return nil, errors.New("count: give a command or a pid")
 	}
@@ -79,7 +79,7 @@ func count(ctx context.Context, opts *Options) (*Result, error) {
 		// cost the same anywhere.
 		return planProcess(pid, opts.UnitKind(), sel, engine != EnginePtrace, engine == EnginePtrace && !opts.NoTrampolines, opts.PlanCache, cache, failed, sk)
 	}
-	t, kind, err := startTarget(opts, engine, res)
+	t, kind, err := startTarget(tracer, opts, engine, res)
 	if err != nil {
 		return nil, err
 	}

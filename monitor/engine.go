@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"sonde/internal/linux/unix"
 	"sonde/monitor/counting"
@@ -35,8 +36,9 @@ var engineByKind = map[EngineKind]engine{EnginePtrace: ptraceEngine{}, EngineUpr
 // target is what an engine counts: a command sonde started, stopped at
 // its start point, or a running process sonde attached to.
 type target struct {
-	opts *Options
-	pid  int
+	opts   *Options
+	tracer *ptracer.Tracer
+	pid    int
 	// launched says sonde started the target (Options.Cmd): it is traced
 	// and stopped at its start point (launch).
 	launched bool
@@ -60,10 +62,24 @@ func (t *target) abort() {
 			}
 		}
 	case t.seized:
-		for _, tid := range t.threads {
-			unix.PtraceDetachSignal(tid, 0)
-		}
+		t.letGo()
 	}
+}
+
+// letGo detaches from the target's stopped threads, which the uprobes
+// count without a tracer.
+func (t *target) letGo() error {
+	if t.launched {
+		tr := t.tracer.Tracee(t.pid)
+		if tr == nil {
+			return fmt.Errorf("process %d is not traced", t.pid)
+		}
+		return t.tracer.Detach(tr, 0)
+	}
+	if t.seized {
+		t.tracer.DetachAll(time.Second, nil)
+	}
+	return nil
 }
 
 // rootProcess describes the target's process as it is now.
@@ -78,16 +94,16 @@ func (t *target) rootProcess() profile.Process {
 // startTarget starts opts.Cmd, stopped at its start point, or attaches to
 // opts.PID, and returns it with the engine that will count it: kind, or,
 // when ptrace cannot count an attached process, uprobes (fallBack).
-func startTarget(opts *Options, kind EngineKind, res *Result) (*target, EngineKind, error) {
+func startTarget(tracer *ptracer.Tracer, opts *Options, kind EngineKind, res *Result) (*target, EngineKind, error) {
 	if opts.Cmd != nil {
-		pid, err := ptracer.Launch(opts.Cmd, ptracer.SeizeOptions|unix.PTRACE_O_EXITKILL)
+		pid, err := ptracer.Launch(tracer, opts.Cmd)
 		if err != nil {
 			return nil, kind, err
 		}
-		return &target{opts: opts, pid: pid, launched: true}, kind, nil
+		return &target{opts: opts, tracer: tracer, pid: pid, launched: true}, kind, nil
 	}
 	pid := opts.PID
-	threads, err := ptracer.SeizeAll(pid)
+	threads, err := ptracer.SeizeAll(tracer, pid)
 	if err != nil && opts.Engine == EngineAuto && (errors.Is(err, unix.EPERM) || errors.Is(err, ptracer.ErrTraced)) {
 		// Auto: what sonde cannot trace, the kernel's uprobes count.
 		why := ptracer.WhyNoPtrace(pid)
@@ -96,12 +112,12 @@ func startTarget(opts *Options, kind EngineKind, res *Result) (*target, EngineKi
 		}
 		fallBack(opts, res, fmt.Sprintf("cannot trace process %d (%s): counting with uprobes", pid, why),
 			fmt.Sprintf("engine auto: uprobes, since ptrace cannot attach (%s)", why))
-		return &target{opts: opts, pid: pid, threads: threads}, EngineUprobe, nil
+		return &target{opts: opts, tracer: tracer, pid: pid, threads: threads}, EngineUprobe, nil
 	}
 	if err != nil {
 		return nil, kind, err
 	}
-	t := &target{opts: opts, pid: pid, threads: threads, seized: true}
+	t := &target{opts: opts, tracer: tracer, pid: pid, threads: threads, seized: true}
 	if kind == EnginePtrace && opts.NoTrampolines {
 		// Breakpoints everywhere would be int3s that nothing removes if
 		// sonde dies: the kernel's uprobes count instead.
@@ -141,9 +157,9 @@ func (ptraceEngine) count(ctx context.Context, t *target, res *Result) error {
 	root := t.rootProcess()
 	res.Engine = EnginePtrace
 	if t.launched {
-		return ptracer.CountLaunched(ctx, opts, res, t.plan, pid, &root, nil)
+		return ptracer.CountLaunched(ctx, t.tracer, opts, res, t.plan, pid, &root, nil)
 	}
-	a, err := ptracer.Attach(opts, res, t.plan, pid, threads, &root)
+	a, err := ptracer.Attach(t.tracer, opts, res, t.plan, pid, &root)
 	if err != nil {
 		t.abort()
 		return err
@@ -190,7 +206,7 @@ type uprobeEngine struct{}
 func (uprobeEngine) count(ctx context.Context, t *target, res *Result) error {
 	opts, pid := t.opts, t.pid
 	if t.launched {
-		if err := followScript(opts, pid); err != nil { // a shim: plant in the program it execs
+		if err := followScript(t.tracer, opts, pid); err != nil { // a shim: plant in the program it execs
 			t.abort()
 			return err
 		}
@@ -215,17 +231,17 @@ func (uprobeEngine) count(ctx context.Context, t *target, res *Result) error {
 		if n := set.NRefused(); n > 0 {
 			res.Notes = append(res.Notes, fmt.Sprintf("%d sites the kernel's uprobes refuse were not counted (an attached process gets no breakpoint of sonde's)", n))
 		}
-		var seized []int
+		var detach func()
 		if t.seized {
-			seized = t.threads
+			detach = func() { t.letGo() }
 		}
-		err = uprobes.CountAttached(ctx, pid, seized, set, res, opts)
+		err = uprobes.CountAttached(ctx, pid, detach, set, res, opts)
 		root.Ended = res.Ended
 		res.Processes = []profile.Process{root}
 		return err
 	}
 	if set.NRefused() == 0 {
-		err = uprobes.CountLaunched(pid, set, res, opts)
+		err = uprobes.CountLaunched(pid, t.letGo, set, res, opts)
 		root.Ended = res.Ended
 		res.Processes = []profile.Process{root}
 		res.Notes = append(res.Notes, "uprobe engine: threads and children are counted (programs they exec only where they run the probed objects); per-process counts are not kept")
@@ -247,7 +263,7 @@ func (uprobeEngine) count(ctx context.Context, t *target, res *Result) error {
 		}
 		return out, err
 	}
-	if err := ptracer.CountLaunched(ctx, opts, res, only, pid, &root, set.Read); err != nil {
+	if err := ptracer.CountLaunched(ctx, t.tracer, opts, res, only, pid, &root, set.Read); err != nil {
 		return err
 	}
 	return set.Read(res)

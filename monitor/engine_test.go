@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"sonde/internal/linux/unix"
+	"sonde/monitor/ptracer"
 )
 
 // TestStartTargetFallBack: startTarget decides the engine of an attached
@@ -63,15 +64,14 @@ func TestStartTargetFallBack(t *testing.T) {
 				err  error
 			}
 			done := make(chan started)
-			go func() {
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
-				tg, k, err := startTarget(opts, kind, res)
+			go ptracer.Run(ptracer.SeizeOptions, func(tracer *ptracer.Tracer) error {
+				tg, k, err := startTarget(tracer, opts, kind, res)
 				if err == nil {
 					tg.abort() // detach from what it seized
 				}
 				done <- started{k, err}
-			}()
+				return nil
+			})
 			got := <-done
 			if got.err != nil {
 				t.Fatal(got.err)

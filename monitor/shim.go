@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"sonde/internal/linux/ptrace"
 	"sonde/internal/linux/unix"
 	"sonde/monitor/counting"
 	"sonde/monitor/ptracer"
@@ -22,42 +23,36 @@ import (
 // its own library path leads to. Forks are not followed meanwhile (a
 // script's command substitutions run untraced); the options are put
 // back at the end. It returns an error when the script ends first.
-func followScript(opts *counting.Options, pid int) error {
+func followScript(t *ptracer.Tracer, opts *counting.Options, pid int) error {
 	names := units.NewSelector(opts.Only).Objects()
 	if opts.Cmd == nil || len(names) == 0 || !isScript(opts.Cmd.Path) || mapsAll(pid, names) {
 		return nil
+	}
+	tr := t.Tracee(pid)
+	if tr == nil {
+		return fmt.Errorf("follow the script %s: process %d is not traced", opts.Cmd.Path, pid)
 	}
 	if err := unix.PtraceSetOptions(pid, unix.PTRACE_O_TRACEEXEC|unix.PTRACE_O_EXITKILL); err != nil {
 		return fmt.Errorf("follow the script %s: %w", opts.Cmd.Path, err)
 	}
 	sig := 0
 	for {
-		if err := unix.PtraceCont(pid, sig); err != nil {
+		if err := t.Cont(tr, sig); err != nil {
 			return fmt.Errorf("follow the script %s: %w", opts.Cmd.Path, err)
 		}
 		sig = 0
-	wait:
-		_, ws, err := unix.Wait4(pid, false)
+		ev, _, err := t.WaitFor(tr, true)
+		for err == nil && ev.Kind == ptrace.GroupStopped {
+			ev, _, err = t.WaitFor(tr, true) // stays stopped until a SIGCONT
+		}
 		switch {
 		case err != nil:
 			return fmt.Errorf("follow the script %s: %w", opts.Cmd.Path, err)
-		case ws.Exited() || ws.Signaled():
+		case ev.Kind == ptrace.Exited:
 			return fmt.Errorf("the script %s ended (%s) before a program it exec'd mapped obj:%s: nothing was counted (the ptrace engine also follows its children)",
-				opts.Cmd.Path, counting.Ended(ws), strings.Join(names, ",obj:"))
-		case !ws.Stopped():
-			goto wait
-		}
-		s := ws.StopSignal()
-		switch ev := int(ws) >> 16; {
-		case ev == unix.PTRACE_EVENT_EXEC:
-			// runToEntry waits for a stop before the new program's
-			// first instruction: a SIGSTOP of sonde's, delivered (and
-			// swallowed by runToEntry) on the way out of execve.
-			unix.Kill(pid, unix.SIGSTOP)
-			if err := unix.PtraceCont(pid, 0); err != nil {
-				return fmt.Errorf("follow the script %s: %w", opts.Cmd.Path, err)
-			}
-			if err := ptracer.RunToEntry(pid, false); err != nil {
+				opts.Cmd.Path, counting.Ended(ev.Status), strings.Join(names, ",obj:"))
+		case ev.Kind == ptrace.Execed:
+			if err := ptracer.RunToEntry(t, tr); err != nil {
 				return err
 			}
 			if mapsAll(pid, names) || !runsScript(pid) {
@@ -66,11 +61,8 @@ func followScript(opts *counting.Options, pid int) error {
 				}
 				return nil
 			}
-		case ev == unix.PTRACE_EVENT_STOP && (s == unix.SIGSTOP || s == unix.SIGTSTP || s == unix.SIGTTIN || s == unix.SIGTTOU):
-			unix.PtraceListen(pid) // a group-stop: stays stopped
-			goto wait
-		case ev == 0:
-			sig = int(s) // the script's own signal
+		case ev.Kind == ptrace.Signaled:
+			sig = int(ev.Sig) // the script's own signal
 		}
 	}
 }

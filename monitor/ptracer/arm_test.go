@@ -108,7 +108,7 @@ func TestArmAgainstBytes(t *testing.T) {
 			p := counting.Placed{Obj: o, Maps: maps}
 			opts := &counting.Options{Coverage: tc.coverage}
 			res := counting.NewResult(opts)
-			r := newPtraceRun(opts, res, func(int) ([]counting.Placed, error) { return []counting.Placed{p}, nil })
+			r := newPtraceRun(new(Tracer), opts, res, func(int) ([]counting.Placed, error) { return []counting.Placed{p}, nil })
 			r.pages = &slicePages{mem: mem, base: base}
 			sp := &space{bps: map[uint64]*bp{}, armed: map[armKey]bool{}, mem: mem, pid: 1}
 			if err := r.arm(1, sp); err != nil {

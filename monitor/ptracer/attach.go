@@ -5,47 +5,34 @@ import (
 	"fmt"
 	"time"
 
-	"sonde/internal/linux/unix"
-	"sonde/proc"
+	"sonde/internal/linux/ptrace"
 )
 
-// SeizeAll attaches to every thread of pid and stops each (PTRACE_SEIZE,
-// PTRACE_INTERRUPT), repeating until no new thread appears.
-func SeizeAll(pid int) ([]int, error) {
-	seized := map[int]bool{}
+// SeizeAll attaches t to every thread of pid and stops each
+// (PTRACE_SEIZE, PTRACE_INTERRUPT), repeating until no new thread
+// appears, and returns their thread ids. On an error it lets go of what it
+// seized.
+func SeizeAll(t *Tracer, pid int) ([]int, error) {
 	var order []int
 	for {
-		tids, err := proc.Threads(pid)
+		trs, err := t.Seize(pid)
 		if err != nil {
-			return order, fmt.Errorf("threads of process %d: %w", pid, err)
+			t.DetachAll(time.Second, nil)
+			var se *ptrace.SeizeError
+			if errors.As(err, &se) {
+				return nil, seizeError(pid, se.TID, se.Err)
+			}
+			return nil, fmt.Errorf("threads of process %d: %w", pid, err)
 		}
-		added := false
-		for _, t := range tids {
-			if seized[t] {
-				continue
-			}
-			if err := unix.PtraceSeize(t, SeizeOptions); err != nil {
-				if errors.Is(err, unix.ESRCH) {
-					continue
-				}
-				for _, s := range order {
-					unix.PtraceDetachSignal(s, 0)
-				}
-				return nil, seizeError(pid, t, err)
-			}
-			unix.PtraceInterrupt(t)
-			for {
-				_, ws, err := unix.Wait4(t, false)
-				if err != nil || ws.Stopped() || ws.Exited() || ws.Signaled() {
-					break
-				}
-			}
-			seized[t] = true
-			order = append(order, t)
-			added = true
-		}
-		if !added {
+		if len(trs) == 0 {
 			return order, nil
+		}
+		for _, tr := range trs {
+			t.Interrupt(tr)
+			// The interrupt's stop, or another that came first (a
+			// signal, delivered when Run continues it; a group-stop).
+			t.WaitFor(tr, true)
+			order = append(order, tr.TID)
 		}
 	}
 }

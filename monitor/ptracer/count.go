@@ -2,34 +2,39 @@ package ptracer
 
 import (
 	"context"
+	"fmt"
 
 	"sonde/internal/linux/unix"
 	"sonde/monitor/counting"
 	"sonde/profile"
 )
 
-// CountLaunched counts the launched process pid, stopped at its entry
-// point, with breakpoints at the sites plan gives; extra, when not nil,
-// adds the counts of uprobes beside them to checkpoints.
-func CountLaunched(ctx context.Context, opts *counting.Options, res *counting.Result, plan func(int) ([]counting.Placed, error), pid int, root *profile.Process, extra func(*counting.Result) error) error {
-	r := newPtraceRun(opts, res, plan)
+// CountLaunched counts the launched process pid, traced by t and stopped
+// at its start point (Launch), with breakpoints at the sites plan gives;
+// extra, when not nil, adds the counts of uprobes beside them to
+// checkpoints.
+func CountLaunched(ctx context.Context, t *Tracer, opts *counting.Options, res *counting.Result, plan func(int) ([]counting.Placed, error), pid int, root *profile.Process, extra func(*counting.Result) error) error {
+	r := newPtraceRun(t, opts, res, plan)
 	r.extra = extra
 	r.root = pid
+	tr := t.Tracee(pid)
 	sp, err := r.newSpace(pid)
-	if err != nil {
+	if err != nil || tr == nil {
 		unix.Kill(pid, unix.SIGKILL)
+		if err == nil {
+			err = fmt.Errorf("process %d is not traced", pid)
+		}
 		return err
 	}
 	sp.refs = 1
-	th := &thread{pid: pid, sp: sp, seen: true}
-	r.threads[pid] = th
+	tr.Data.sp = sp
 	r.procs[pid] = root
 	if err := r.arm(pid, sp); err != nil {
 		unix.Kill(pid, unix.SIGKILL)
 		return err
 	}
 	r.armRtld(pid, sp)
-	r.cont(pid, th, 0)
+	r.cont(tr, 0)
 	err = r.loop(ctx)
 	res.Processes = r.processes()
 	return err
@@ -39,25 +44,29 @@ func CountLaunched(ctx context.Context, opts *counting.Options, res *counting.Re
 // sites armed with trampolines by Attach, ready to Run.
 type Attached struct {
 	r       *ptraceRun
-	threads []int
+	threads []*tracee
 	root    *profile.Process
 }
 
-// Attach arms the sites plan gives in process pid, whose threads sonde
-// has seized and stopped (SeizeAll), with trampolines: no int3 of
-// sonde's goes into a process it did not start (see Untrapped). root
-// describes the process; Run sets how it ended. When Attach fails, what
-// it wrote is removed; the threads are still stopped and traced.
-func Attach(opts *counting.Options, res *counting.Result, plan func(int) ([]counting.Placed, error), pid int, threads []int, root *profile.Process) (*Attached, error) {
-	r := newPtraceRun(opts, res, plan)
+// Attach arms the sites plan gives in process pid, whose threads t has
+// seized and stopped (SeizeAll), with trampolines: no int3 of sonde's
+// goes into a process it did not start (see Untrapped). root describes
+// the process; Run sets how it ended. When Attach fails, what it wrote is
+// removed; the threads are still stopped and traced.
+func Attach(t *Tracer, opts *counting.Options, res *counting.Result, plan func(int) ([]counting.Placed, error), pid int, root *profile.Process) (*Attached, error) {
+	r := newPtraceRun(t, opts, res, plan)
 	r.attached = true
 	sp, err := r.newSpace(pid)
 	if err != nil {
 		return nil, err
 	}
-	for _, tid := range threads {
-		r.threads[tid] = &thread{pid: pid, sp: sp, seen: true}
-		sp.refs++
+	var threads []*tracee
+	for tr := range t.All() {
+		if tr.PID == pid {
+			tr.Data.sp = sp
+			sp.refs++
+			threads = append(threads, tr)
+		}
 	}
 	r.procs[pid] = root
 	if err := r.arm(pid, sp); err != nil {
@@ -84,8 +93,8 @@ func (a *Attached) Untrapped() []counting.Placed {
 func (a *Attached) Run(ctx context.Context, extra func(*counting.Result) error) error {
 	r := a.r
 	r.extra = extra
-	for _, tid := range a.threads {
-		r.cont(tid, r.threads[tid], 0)
+	for _, tr := range a.threads {
+		r.cont(tr, 0)
 	}
 	err := r.loop(ctx)
 	if r.res.Ended == "" {

@@ -11,6 +11,11 @@
 // program's own SIGTRAP handler working (sigtrap.go), and in a coverage
 // run removes the jumps of the windows that ran (uncover.go).
 //
+// Every ptrace request goes through one package ptrace Tracer (Run), which
+// launches, seizes, waits, steps and detaches, and decodes the stops into
+// events; the engine keeps its own state of each thread (its address
+// space, a vfork under way, a hold by stopOthers) in the tracee's Data.
+//
 // Launch starts a command traced and stopped at its start point, and
 // CountLaunched counts it to its end; SeizeAll stops the threads of a
 // running process, Attach arms it with trampolines only (an int3 that

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"syscall"
 
+	"sonde/internal/linux/ptrace"
 	"sonde/internal/linux/unix"
 )
 
@@ -13,10 +14,15 @@ import (
 
 var syscallInsn = []byte{0x0f, 0x05}
 
-// remoteSyscall runs system call nr with args in stopped thread tid, whose
-// process's memory is mem, and returns its result. Signals that arrive
-// meanwhile are raised again afterwards, so the tracee still gets them.
-func remoteSyscall(tid, pid int, mem Memory, nr uint64, args ...uint64) (uint64, error) {
+// remoteSyscall runs system call nr with args in thread tid, stopped by t,
+// whose process's memory is mem, and returns its result. Signals that
+// arrive meanwhile are raised again afterwards, so the tracee still gets
+// them.
+func remoteSyscall(t *Tracer, tid, pid int, mem Memory, nr uint64, args ...uint64) (uint64, error) {
+	tr := t.Tracee(tid)
+	if tr == nil {
+		return 0, fmt.Errorf("thread %d is not traced", tid)
+	}
 	var saved, regs unix.PtraceRegs
 	if err := unix.PtraceGetRegs(tid, &saved); err != nil {
 		return 0, fmt.Errorf("registers of thread %d: %w", tid, err)
@@ -47,27 +53,32 @@ func remoteSyscall(tid, pid int, mem Memory, nr uint64, args ...uint64) (uint64,
 			unix.Tgkill(pid, tid, s)
 		}
 	}()
-	for {
-		if err := unix.PtraceSingleStep(tid, 0); err != nil {
-			return 0, fmt.Errorf("step thread %d: %w", tid, err)
+	for step := true; ; {
+		if step {
+			if err := t.Step(tr, 0); err != nil {
+				return 0, fmt.Errorf("step thread %d: %w", tid, err)
+			}
 		}
-		_, ws, err := unix.Wait4(tid, false)
+		step = true
+		ev, _, err := t.WaitFor(tr, true)
 		if err != nil {
-			return 0, fmt.Errorf("wait for thread %d: %w", tid, err)
+			return 0, err
 		}
-		if ws.Exited() || ws.Signaled() {
+		if ev.Kind == ptrace.Exited {
 			return 0, fmt.Errorf("thread %d ended during a system call of sonde's", tid)
 		}
-		if !ws.Stopped() {
+		if ev.Kind == ptrace.GroupStopped {
+			step = false // the Tracer steps it on at the group-stop's end
 			continue
 		}
-		if int(ws)>>16 != 0 {
+		if ev.Kind != ptrace.Signaled {
 			continue // an event stop: step on
 		}
-		if s := ws.StopSignal(); s != unix.SIGTRAP {
-			pending = append(pending, s)
+		if ev.Sig != unix.SIGTRAP {
+			pending = append(pending, ev.Sig)
 			continue
 		}
+		tr.DropSignal() // the step's trap: sonde's
 		break
 	}
 	if err := unix.PtraceGetRegs(tid, &regs); err != nil {

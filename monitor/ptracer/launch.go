@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 
 	"sonde/internal/linux/ptrace"
 	"sonde/internal/linux/unix"
@@ -17,34 +16,24 @@ import (
 )
 
 // SeizeOptions follow every new thread and process, and exec.
-const SeizeOptions = unix.PTRACE_O_TRACEFORK | unix.PTRACE_O_TRACEVFORK | unix.PTRACE_O_TRACECLONE | unix.PTRACE_O_TRACEEXEC
+const SeizeOptions = ptrace.Follow
 
-// Launch starts cmd traced (PTRACE_SEIZE) and runs it to its entry point
-// (AT_ENTRY), where the dynamic loader has mapped the libraries it needs.
-// It returns the pid, stopped there.
-func Launch(cmd *exec.Cmd, options int) (int, error) {
-	pid, err := ptrace.StartDetachedStopped(cmd)
-	if err != nil {
+// Launch starts cmd traced by t and runs it to its start point (RunToEntry),
+// where the dynamic loader has mapped the libraries it needs. It returns
+// the pid, stopped there. When it fails, the command is killed and reaped.
+func Launch(t *Tracer, cmd *exec.Cmd) (int, error) {
+	started := false
+	tr, err := t.Launch(cmd, func(tr *tracee) error {
+		started = true
+		return RunToEntry(t, tr)
+	})
+	if err != nil && !started {
 		return 0, fmt.Errorf("start %s: %w", cmd.Path, err)
 	}
-	if err := unix.PtraceSeize(pid, options); err != nil {
-		unix.Kill(pid, unix.SIGKILL)
-		unix.Wait4(pid, false)
-		return 0, fmt.Errorf("ptrace seize %d: %w", pid, err)
-	}
-	fail := func(err error) (int, error) {
-		unix.Kill(pid, unix.SIGKILL)
-		for {
-			if _, ws, err := unix.Wait4(pid, false); err != nil || ws.Exited() || ws.Signaled() {
-				break
-			}
-		}
+	if err != nil {
 		return 0, err
 	}
-	if err := RunToEntry(pid, true); err != nil {
-		return fail(err)
-	}
-	return pid, nil
+	return tr.PID, nil
 }
 
 // startPoint is where sonde plants the units of a program it starts or
@@ -125,11 +114,12 @@ func popReturn(mem Memory, regs *unix.PtraceRegs) bool {
 }
 
 // RunToEntry plants a breakpoint at the program's start point (startOf),
-// lets the stopped process run to it, and removes it again: the process
-// is left stopped where the program is ready to be planted. sigcont says
-// the process is held by sonde's own SIGSTOP (launch), which is resumed
-// and swallowed.
-func RunToEntry(pid int, sigcont bool) error {
+// lets tracee tr run to it, and removes it again: tr is left stopped where
+// the program is ready to be planted. tr is a command t has just launched,
+// still held by its SIGSTOP (Launch's ready: it is resumed by a SIGCONT),
+// or a process stopped at its exec.
+func RunToEntry(t *Tracer, tr *tracee) error {
+	pid := tr.TID
 	mem, err := openMem(pid)
 	if err != nil {
 		return err
@@ -147,21 +137,22 @@ func RunToEntry(pid int, sigcont bool) error {
 	if _, err := mem.WriteMemory(breakpointInsn, entry); err != nil {
 		return fmt.Errorf("plant breakpoint at start point %#x of process %d: %w", entry, pid, err)
 	}
-	if sigcont {
+	if tr.Stopped() {
+		t.Cont(tr, 0)
+	} else {
 		unix.Kill(pid, unix.SIGCONT)
 	}
 	for {
-		ws, err := waitStop(pid)
+		ev, err := waitStop(t, tr)
 		if err != nil {
 			return err
 		}
-		sig := ws.StopSignal()
-		switch {
-		case int(ws)>>16 != 0, sig == unix.SIGSTOP:
-			unix.PtraceCont(pid, 0) // attach and group stops, sonde's own SIGSTOP
+		if ev.Kind != ptrace.Signaled {
+			t.Cont(tr, 0) // an event stop
 			continue
-		case sig != unix.SIGTRAP:
-			unix.PtraceCont(pid, int(sig))
+		}
+		if ev.Sig != unix.SIGTRAP {
+			t.Cont(tr, int(ev.Sig))
 			continue
 		}
 		var regs unix.PtraceRegs
@@ -169,7 +160,7 @@ func RunToEntry(pid int, sigcont bool) error {
 			return fmt.Errorf("registers of process %d: %w", pid, err)
 		}
 		if pc(&regs)-pcAfterTrap != entry {
-			unix.PtraceCont(pid, int(sig))
+			t.Cont(tr, int(ev.Sig))
 			continue
 		}
 		setPC(&regs, entry)
@@ -186,44 +177,37 @@ func RunToEntry(pid int, sigcont bool) error {
 			return fmt.Errorf("registers of process %d: %w", pid, err)
 		}
 		if consistent {
+			tr.DropSignal() // the trap was sonde's
 			return nil
 		}
 		if !start.ret {
 			// Step over the original instruction, then plant again.
-			if err := stepOnce(pid); err != nil {
+			if err := t.Step(tr, 0); err != nil {
+				return fmt.Errorf("step process %d: %w", pid, err)
+			}
+			if _, err := waitStop(t, tr); err != nil {
 				return err
 			}
 			if _, err := mem.WriteMemory(breakpointInsn, entry); err != nil {
 				return fmt.Errorf("plant breakpoint at start point %#x of process %d: %w", entry, pid, err)
 			}
 		}
-		unix.PtraceCont(pid, 0)
+		t.Cont(tr, 0)
 	}
 }
 
-// stepOnce single-steps stopped process pid (one thread) over one
-// instruction.
-func stepOnce(pid int) error {
-	if err := unix.PtraceSingleStep(pid, 0); err != nil {
-		return fmt.Errorf("step process %d: %w", pid, err)
-	}
-	_, err := waitStop(pid)
-	return err
-}
-
-// waitStop waits for the next stop of process pid (one thread, not yet
-// at its start point); its end is an error.
-func waitStop(pid int) (syscall.WaitStatus, error) {
+// waitStop waits for the next stop of tr, a process not yet at its start
+// point (a group-stop is waited out); its end is an error.
+func waitStop(t *Tracer, tr *tracee) (event, error) {
 	for {
-		_, ws, err := unix.Wait4(pid, false)
-		if err != nil {
-			return 0, fmt.Errorf("wait for process %d: %w", pid, err)
-		}
-		if ws.Exited() || ws.Signaled() {
-			return 0, fmt.Errorf("process %d ended before its entry point (%s)", pid, counting.Ended(ws))
-		}
-		if ws.Stopped() {
-			return ws, nil
+		ev, _, err := t.WaitFor(tr, true)
+		switch {
+		case err != nil:
+			return ev, fmt.Errorf("wait for process %d: %w", tr.TID, err)
+		case ev.Kind == ptrace.Exited:
+			return ev, fmt.Errorf("process %d ended before its entry point (%s)", tr.TID, counting.Ended(ev.Status))
+		case ev.Kind != ptrace.GroupStopped:
+			return ev, nil
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"sonde/internal/linux/ptrace"
 	"sonde/internal/linux/unix"
 	"sonde/monitor/counting"
 	"sonde/monitor/plancache"
@@ -64,39 +65,55 @@ type space struct {
 	refs   int // threads using it
 }
 
-// thread is one traced thread.
+// Tracer is the engine's tracer (package ptrace's), which holds the
+// engine's state of each traced thread. Its methods run on the thread
+// that Run locks for it.
+type Tracer = ptrace.Tracer[thread]
+
+// tracee is one traced thread; event is one of its stops or its end.
+type (
+	tracee = ptrace.Tracee[thread]
+	event  = ptrace.Event[thread]
+)
+
+// Run calls fn with a new Tracer on an OS thread of its own (ptrace.Run)
+// and returns fn's error. options are the ptrace options of every tracee:
+// SeizeOptions, with PTRACE_O_EXITKILL for a command sonde starts.
+func Run(options int, fn func(*Tracer) error) error {
+	return ptrace.Run(options, fn)
+}
+
+// thread is the engine's state of one traced thread; the Tracer keeps the
+// rest (its process, whether it runs, its group-stop). A new thread or
+// process gets its space from its parent's event, before it runs (the
+// Tracer holds it until then).
 type thread struct {
-	pid     int // its process
 	sp      *space
-	running bool // continued by sonde, no stop seen since
-	seen    bool // its first (attach) stop was seen
-	group   bool // in a group-stop: left stopped (PTRACE_LISTEN)
 	inVfork bool // blocked in vfork until its child execs or exits
 	held    bool // stopped by stopOthers, to be resumed
 	// deferred is a stop seen by stopOthers that the main loop must handle.
-	deferred *syscall.WaitStatus
-	ownStop  bool // the SIGSTOP that held it at launch is sonde's
-	noSpace  bool // a new child whose parent's event has not arrived
+	deferred *event
+	alarm    bool // the alarm's sleep(1), not the target's (uncover.go)
 }
 
 // ptraceRun is the state of one ptrace counting run.
 type ptraceRun struct {
-	opts    *counting.Options
-	res     *counting.Result
-	plan    func(pid int) ([]counting.Placed, error)
-	threads map[int]*thread
-	queue   []int // threads with a deferred stop
-	root    int
-	procs   map[int]*profile.Process
-	regs    unix.PtraceRegs
+	opts  *counting.Options
+	res   *counting.Result
+	plan  func(pid int) ([]counting.Placed, error)
+	t     *Tracer
+	queue []*tracee // threads with a deferred stop
+	root  int
+	procs map[int]*profile.Process
+	regs  unix.PtraceRegs
 	// stepping is the address whose int3 is removed while a thread steps
 	// over it, 0 otherwise: a fork during the step must re-plant it in the
 	// child.
 	stepping uint64
 	planErr  error
-	// at is the stopped thread that arm may run system calls in (0: the
-	// process's main thread).
-	at      int
+	// at is the stopped thread that arm may run system calls in (nil:
+	// the process's main thread).
+	at      *tracee
 	regions []*counterRegion
 	// pages maps the trampoline and counter pages (remotePages; a fake
 	// in tests).
@@ -117,6 +134,7 @@ type ptraceRun struct {
 	extra func(*counting.Result) error
 	// nextCheckpoint is when counting.Options.Checkpoint is due.
 	nextCheckpoint time.Time
+	al             *alarm // wakes the loop (uncover.go); nil when none
 }
 
 // maybeCheckpoint hands counting.Options.Checkpoint a snapshot of the counts when
@@ -139,9 +157,9 @@ func (r *ptraceRun) maybeCheckpoint() {
 	}))
 }
 
-func newPtraceRun(opts *counting.Options, res *counting.Result, plan func(int) ([]counting.Placed, error)) *ptraceRun {
-	return &ptraceRun{opts: opts, res: res, plan: plan, threads: map[int]*thread{}, procs: map[int]*profile.Process{},
-		stats: trampStats{why: map[string]int{}}, pages: remotePages{}}
+func newPtraceRun(t *Tracer, opts *counting.Options, res *counting.Result, plan func(int) ([]counting.Placed, error)) *ptraceRun {
+	return &ptraceRun{t: t, opts: opts, res: res, plan: plan, procs: map[int]*profile.Process{},
+		stats: trampStats{why: map[string]int{}}, pages: remotePages{t}}
 }
 
 func (r *ptraceRun) newSpace(pid int) (*space, error) {
@@ -167,9 +185,9 @@ func (r *ptraceRun) arm(pid int, sp *space) error {
 	if err != nil {
 		return err
 	}
-	tid := r.at
-	if tid == 0 {
-		tid = pid
+	tid := pid
+	if r.at != nil {
+		tid = r.at.TID
 	}
 	var rips []uint64
 	ripsOK := false
@@ -329,11 +347,11 @@ func (r *ptraceRun) armRtld(pid int, sp *space) {
 func (r *ptraceRun) threadPCs(sp *space) []uint64 {
 	pcs := []uint64{}
 	var regs unix.PtraceRegs
-	for t, o := range r.threads {
-		if o.sp != sp {
+	for o := range r.t.All() {
+		if o.Data.sp != sp {
 			continue
 		}
-		if unix.PtraceGetRegs(t, &regs) != nil {
+		if unix.PtraceGetRegs(o.TID, &regs) != nil {
 			return nil
 		}
 		pcs = append(pcs, pc(&regs))
@@ -380,17 +398,24 @@ func (r *ptraceRun) removeAll(sp *space) {
 	sp.tramps = nil
 }
 
-func (r *ptraceRun) cont(tid int, th *thread, sig int) {
-	th.running = true
-	th.held = false
-	unix.PtraceCont(tid, sig)
+func (r *ptraceRun) cont(tr *tracee, sig int) {
+	tr.Data.held = false
+	r.t.Cont(tr, sig)
+}
+
+// live returns the number of the target's threads traced.
+func (r *ptraceRun) live() int {
+	n := r.t.Len()
+	if r.al != nil && !r.al.gone {
+		n--
+	}
+	return n
 }
 
 // loop handles stops until no traced thread is left, or ctx is done (then
 // it detaches from everything).
 func (r *ptraceRun) loop(ctx context.Context) error {
 	defer r.finishTrampolines()
-	var al *alarm
 	every, next := uncoverMin, time.Now().Add(uncoverMin)
 	uncovering := r.opts.Coverage && !r.opts.NoTrampolines
 	if (uncovering || r.opts.Checkpoint != nil) && r.root != 0 {
@@ -398,8 +423,8 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 		if !uncovering {
 			every = counting.CheckpointEvery
 		}
-		if al = newAlarm(every); al != nil {
-			defer al.stop()
+		if r.al = newAlarm(r.t, every); r.al != nil {
+			defer r.al.stop()
 		}
 	}
 	r.nextCheckpoint = time.Now().Add(counting.CheckpointEvery)
@@ -414,12 +439,12 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 				every = min(2*every, uncoverMax)
 			}
 			next = now.Add(every)
-			if al != nil {
-				al.every.Store(int64(min(every, counting.CheckpointEvery)))
+			if r.al != nil {
+				r.al.every.Store(int64(min(every, counting.CheckpointEvery)))
 			}
 		}
 	}
-	for len(r.threads) > 0 {
+	for r.live() > 0 {
 		if r.root != 0 {
 			if _, ok := r.procs[r.root]; ok && r.rootGone() {
 				// The command is over: let go of what it left running.
@@ -432,35 +457,35 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 			r.res.Ended = "detached"
 			break
 		}
-		var tid int
-		var ws syscall.WaitStatus
+		var ev event
 		if len(r.queue) > 0 {
-			tid, r.queue = r.queue[0], r.queue[1:]
-			th := r.threads[tid]
-			if th == nil || th.deferred == nil {
+			var tr *tracee
+			tr, r.queue = r.queue[0], r.queue[1:]
+			if tr.Data.deferred == nil {
 				continue
 			}
-			ws, th.deferred = *th.deferred, nil
+			ev, tr.Data.deferred = *tr.Data.deferred, nil
 		} else {
+			// -p: poll, so that ctx is seen.
+			var ok bool
 			var err error
-			nohang := r.root == 0 // -p: poll, so that ctx is seen
-			tid, ws, err = unix.Wait4(-1, nohang)
+			ev, ok, err = r.t.Wait(r.root != 0)
 			if err != nil {
 				if errors.Is(err, syscall.ECHILD) {
 					break
 				}
-				return fmt.Errorf("wait for tracees: %w", err)
+				return err
 			}
-			if tid == 0 {
+			if !ok {
 				maybeUncover()
 				waitBriefly()
 				continue
 			}
 		}
-		if al != nil && tid == al.pid {
-			al.stopped(ws)
+		if ev.Tracee.Data.alarm {
+			r.al.stopped(r.t, ev)
 		} else {
-			r.event(tid, ws)
+			r.event(ev)
 			if r.planErr != nil {
 				return r.planErr
 			}
@@ -473,137 +498,83 @@ func (r *ptraceRun) loop(ctx context.Context) error {
 // rootGone reports whether the launched command has ended.
 func (r *ptraceRun) rootGone() bool { return r.res.Ended != "" }
 
-// event handles one wait status of tid.
-func (r *ptraceRun) event(tid int, ws syscall.WaitStatus) {
-	th, ok := r.threads[tid]
-	if !ok {
-		// A new child whose attach stop came before its parent's event.
-		th = &thread{pid: tid, noSpace: true}
-		if g, err := proc.Tgid(tid); err == nil {
-			th.pid = g
-		}
-		r.threads[tid] = th
-	}
-	if ws.Exited() || ws.Signaled() {
-		r.exited(tid, th, ws)
-		return
-	}
-	if !ws.Stopped() {
-		return
-	}
-	th.running = false
-	sig := ws.StopSignal()
-	switch ev := int(ws) >> 16; ev {
-	case unix.PTRACE_EVENT_FORK, unix.PTRACE_EVENT_VFORK, unix.PTRACE_EVENT_CLONE:
-		r.newChild(tid, th, ev)
-		r.cont(tid, th, 0)
-	case unix.PTRACE_EVENT_EXEC:
-		r.exec(tid, th)
-	case unix.PTRACE_EVENT_STOP:
-		switch {
-		case th.noSpace:
-			th.held = true // continued when its parent's event gives it a space
-		case sig == unix.SIGSTOP || sig == unix.SIGTSTP || sig == unix.SIGTTIN || sig == unix.SIGTTOU:
-			if th.ownStop && sig == unix.SIGSTOP {
-				th.ownStop = false
-				r.cont(tid, th, 0)
+// event handles one event of a traced thread; the Tracer has dealt with
+// attach stops, sonde's own SIGSTOP and group-stops.
+func (r *ptraceRun) event(ev event) {
+	tr := ev.Tracee
+	switch ev.Kind {
+	case ptrace.Exited:
+		r.exited(tr, ev.Status)
+	case ptrace.Forked, ptrace.Vforked, ptrace.Cloned:
+		r.newChild(tr, ev.Kind, ev.Child)
+		r.cont(tr, 0)
+	case ptrace.Execed:
+		r.exec(tr, ev.Gone)
+	case ptrace.Interrupted:
+		r.cont(tr, 0) // an interrupt stopAll gave up waiting for
+	case ptrace.Signaled:
+		if ev.Sig == unix.SIGTRAP {
+			if r.trap(tr) {
 				return
 			}
-			th.group = true
-			unix.PtraceListen(tid)
-		default:
-			th.seen = true
-			th.group = false
-			r.cont(tid, th, 0)
+			r.saveTrapAction(tr)
 		}
-	default:
-		th.seen = true
-		if th.noSpace {
-			// Cannot happen before the attach stop; keep it for later.
-			th.deferred = &ws
-			th.held = true
-			return
-		}
-		if sig == unix.SIGSTOP && th.ownStop {
-			th.ownStop = false
-			r.cont(tid, th, 0)
-			return
-		}
-		if sig == unix.SIGTRAP {
-			if r.trap(tid, th) {
-				return
-			}
-			r.saveTrapAction(tid, th)
-		}
-		r.cont(tid, th, int(sig)) // not sonde's: back to the tracee unchanged
+		r.cont(tr, int(ev.Sig)) // not sonde's: back to the tracee unchanged
 	}
 }
 
 // exited forgets a thread that ended.
-func (r *ptraceRun) exited(tid int, th *thread, ws syscall.WaitStatus) {
-	delete(r.threads, tid)
+func (r *ptraceRun) exited(tr *tracee, ws syscall.WaitStatus) {
+	th := &tr.Data
 	if th.sp != nil {
 		th.sp.refs--
 		if th.sp.refs == 0 {
 			th.sp.mem.Close()
 		}
 	}
-	if tid == th.pid {
-		if p, ok := r.procs[tid]; ok {
-			p.Ended = counting.Ended(ws)
-		}
+	if tr.TID == tr.PID {
 		// A vfork parent runs again when its child exits.
-		for _, o := range r.threads {
-			if o.inVfork && o.sp == th.sp {
-				o.inVfork = false
+		for o := range r.t.All() {
+			if o.Data.inVfork && o.Data.sp == th.sp {
+				o.Data.inVfork = false
 			}
 		}
-		if tid == r.root {
-			r.res.Status = ws
-			r.res.Ended = counting.Ended(ws)
-		}
+		r.ended(tr.PID, ws)
 	}
 }
 
-// newChild sets up the thread or process that tid's fork, vfork or clone
-// created.
-func (r *ptraceRun) newChild(tid int, th *thread, ev int) {
-	msg, err := unix.PtraceGetEventMsg(tid)
-	if err != nil {
-		return
+// ended records how process pid ended.
+func (r *ptraceRun) ended(pid int, ws syscall.WaitStatus) {
+	if p, ok := r.procs[pid]; ok {
+		p.Ended = counting.Ended(ws)
 	}
-	child := int(msg)
-	c, ok := r.threads[child]
-	if !ok {
-		c = &thread{pid: child}
-		r.threads[child] = c
+	if pid == r.root {
+		r.res.Status = ws
+		r.res.Ended = counting.Ended(ws)
 	}
-	isThread := false
-	if ev == unix.PTRACE_EVENT_CLONE {
-		if g, err := proc.Tgid(child); err == nil && g != child {
-			isThread = true
-		}
-	}
+}
+
+// newChild sets up the thread or process c that tr's fork, vfork or
+// clone (kind) created; the Tracer holds c until tr is resumed.
+func (r *ptraceRun) newChild(tr *tracee, kind ptrace.EventKind, c *tracee) {
+	th := &tr.Data
 	switch {
-	case isThread:
-		c.pid = th.pid
-		c.sp = th.sp
-	case ev == unix.PTRACE_EVENT_VFORK:
+	case kind == ptrace.Cloned && c.PID != c.TID:
+		c.Data.sp = th.sp
+	case kind == ptrace.Vforked:
 		// The child borrows the parent's memory until it execs or
 		// exits; the parent is blocked meanwhile.
-		c.pid = child
-		c.sp = th.sp
+		c.Data.sp = th.sp
 		th.inVfork = true
-		r.addProcess(child, th.pid)
+		r.addProcess(c.PID, tr.PID)
 	default:
-		c.pid = child
-		r.addProcess(child, th.pid)
-		if act := r.trapActs[th.pid]; act != nil {
-			r.trapActs[child] = act // a fork copies the actions
+		r.addProcess(c.PID, tr.PID)
+		if act := r.trapActs[tr.PID]; act != nil {
+			r.trapActs[c.PID] = act // a fork copies the actions
 		}
-		sp, err := r.newSpace(child)
+		sp, err := r.newSpace(c.PID)
 		if err != nil {
-			c.sp = th.sp // cannot happen for a live child; share rather than lose it
+			c.Data.sp = th.sp // cannot happen for a live child; share rather than lose it
 		} else {
 			for a, b := range th.sp.bps {
 				nb := *b
@@ -623,79 +594,64 @@ func (r *ptraceRun) newChild(tid int, th *thread, ev int) {
 					sp.mem.WriteMemory(breakpointInsn, r.stepping)
 				}
 			}
-			c.sp = sp
+			c.Data.sp = sp
 		}
 	}
-	c.sp.refs++
-	if c.noSpace {
-		c.noSpace = false
-		c.seen = true
-		if c.deferred != nil {
-			r.queue = append(r.queue, child)
-		} else if c.held {
-			r.cont(child, c, 0)
-		}
-	}
+	c.Data.sp.refs++
 }
 
 // exec gives a process that exec'd a new address space, and plants the
-// internal breakpoint at the new program's entry point.
-func (r *ptraceRun) exec(tid int, th *thread) {
-	if old, err := unix.PtraceGetEventMsg(tid); err == nil && int(old) != tid {
-		if o, ok := r.threads[int(old)]; ok && o != th {
-			delete(r.threads, int(old))
-		}
-	}
-	// Every other thread of the process is gone.
-	for t, o := range r.threads {
-		if o.pid == th.pid && t != tid {
-			delete(r.threads, t)
-			if o.sp != nil {
-				o.sp.refs--
-			}
+// internal breakpoint at the new program's entry point. gone are the
+// threads the exec ended.
+func (r *ptraceRun) exec(tr *tracee, gone []*tracee) {
+	th := &tr.Data
+	for _, o := range gone {
+		if o.Data.sp != nil {
+			o.Data.sp.refs--
 		}
 	}
 	old := th.sp
 	if old != nil {
 		old.refs--
-		for _, o := range r.threads {
-			if o.inVfork && o.sp == old {
-				o.inVfork = false // the vfork child exec'd: the parent goes on
+		for o := range r.t.All() {
+			if o.Data.inVfork && o.Data.sp == old {
+				o.Data.inVfork = false // the vfork child exec'd: the parent goes on
 			}
 		}
 		if old.refs == 0 {
 			old.mem.Close()
 		}
 	}
+	th.sp = nil
+	pid := tr.PID
 	if r.attached {
 		// Its new program would be planted at its start point, by an
 		// int3 that sonde's death would leave there: let it go.
-		delete(r.threads, tid)
-		if p, ok := r.procs[th.pid]; ok {
-			p.Ended = "exec'd " + proc.Exe(th.pid) + ", not followed"
+		if p, ok := r.procs[pid]; ok {
+			p.Ended = "exec'd " + proc.Exe(pid) + ", not followed"
 		}
-		r.res.Notes = append(r.res.Notes, fmt.Sprintf("process %d exec'd %s: not followed (sonde plants no breakpoint in a process it attached to)", th.pid, proc.Exe(th.pid)))
-		unix.PtraceDetachSignal(tid, 0)
+		r.res.Notes = append(r.res.Notes, fmt.Sprintf("process %d exec'd %s: not followed (sonde plants no breakpoint in a process it attached to)", pid, proc.Exe(pid)))
+		r.t.Detach(tr, 0)
 		return
 	}
-	sp, err := r.newSpace(th.pid)
+	sp, err := r.newSpace(pid)
 	if err != nil {
 		r.planErr = err
 		return
 	}
 	sp.refs = 1
 	th.sp = sp
-	if p, ok := r.procs[th.pid]; ok {
-		p.Exe = proc.Exe(th.pid)
-		if st, err := proc.ReadStat(th.pid); err == nil {
+	if p, ok := r.procs[pid]; ok {
+		p.Exe = proc.Exe(pid)
+		if st, err := proc.ReadStat(pid); err == nil {
 			p.Comm = st.Comm
 		}
 	}
-	if err := r.armEntry(th.pid, sp); err != nil {
+	if err := r.armEntry(pid, sp); err != nil {
 		r.planErr = err
 		return
 	}
-	r.cont(tid, th, 0)
+	r.cont(tr, 0)
 }
 
 // trap handles a SIGTRAP stop; it returns false when the trap is not
@@ -704,7 +660,8 @@ func (r *ptraceRun) exec(tid int, th *thread) {
 // (si_code SI_KERNEL) at an address where sonde wrote one; one at a site
 // whose own instruction is an int3 (bp.natural) is counted and is the
 // program's.
-func (r *ptraceRun) trap(tid int, th *thread) bool {
+func (r *ptraceRun) trap(tr *tracee) bool {
+	tid, th := tr.TID, &tr.Data
 	if code, err := unix.PtraceSigCode(tid); err != nil || code != unix.SI_KERNEL {
 		return false // raise(SIGTRAP), kill, a hardware breakpoint: the program's
 	}
@@ -727,68 +684,69 @@ func (r *ptraceRun) trap(tid int, th *thread) bool {
 		return false
 	}
 	sp := th.sp
-	r.repairTrapAction(tid, th)
+	r.repairTrapAction(tr)
 	if b.entry {
 		if b.rDebug != 0 && !rtldConsistent(sp.mem, b.rDebug) {
 			// The loader is about to map the libraries: not yet.
-			if b.ret && r.doRet(tid) {
-				r.cont(tid, th, 0)
+			if b.ret && r.doRet(tr) {
+				r.cont(tr, 0)
 			} else {
-				r.stepOver(tid, th, a, b)
+				r.stepOver(tr, a, b)
 			}
 			return true
 		}
 		sp.mem.WriteMemory([]byte{b.orig}, a)
 		delete(sp.bps, a)
-		r.at = tid
-		if err := r.arm(th.pid, sp); err != nil {
+		r.at = tr
+		if err := r.arm(tr.PID, sp); err != nil {
 			r.planErr = err
 		}
-		r.at = 0
+		r.at = nil
 		if b.rDebug != 0 && b.ret {
 			// Past _dl_debug_state, where armRtld plants next.
-			r.doRet(tid)
+			r.doRet(tr)
 		}
-		r.armRtld(th.pid, sp)
-		r.cont(tid, th, 0)
+		r.armRtld(tr.PID, sp)
+		r.cont(tr, 0)
 		return true
 	}
 	if b.rtld {
 		if b.rDebug == 0 || rtldConsistent(sp.mem, b.rDebug) {
 			// The library list changed: plant the units of new objects,
 			// with every thread stopped (a jump is 5 bytes, not one).
-			r.stopOthers(tid, sp)
-			r.at = tid
-			if err := r.arm(th.pid, sp); err != nil {
+			r.stopOthers(tr, sp)
+			r.at = tr
+			if err := r.arm(tr.PID, sp); err != nil {
 				r.planErr = err
 			}
-			r.at = 0
+			r.at = nil
 		}
-		if b.ret && r.doRet(tid) {
+		if b.ret && r.doRet(tr) {
 			r.resumeOthers(sp)
-			r.cont(tid, th, 0)
+			r.cont(tr, 0)
 			return true
 		}
-		r.stepOver(tid, th, a, b)
+		r.stepOver(tr, a, b)
 		return true
 	}
 	r.res.AddSiteCount(b.obj, b.site, 1)
 	if r.opts.Coverage {
 		sp.mem.WriteMemory([]byte{b.orig}, a)
 		delete(sp.bps, a)
-		r.cont(tid, th, 0)
+		r.cont(tr, 0)
 		return true
 	}
-	r.stepOver(tid, th, a, b)
+	r.stepOver(tr, a, b)
 	return true
 }
 
-// doRet does a ret for thread tid, whose registers are in r.regs: it
+// doRet does a ret for thread tr, whose registers are in r.regs: it
 // pops the return address into the pc. The breakpoint stays: no thread
 // can run past it, so none needs stopping.
-func (r *ptraceRun) doRet(tid int) bool {
+func (r *ptraceRun) doRet(tr *tracee) bool {
+	tid := tr.TID
 	regs := r.regs
-	if !popReturn(r.threads[tid].sp.mem, &regs) {
+	if !popReturn(tr.Data.sp.mem, &regs) {
 		return false
 	}
 	if unix.PtraceSetRegs(tid, &regs) != nil {
@@ -798,39 +756,40 @@ func (r *ptraceRun) doRet(tid int) bool {
 	return true
 }
 
-// stepOver executes the original instruction at a in thread tid with every
+// stepOver executes the original instruction at a in thread tr with every
 // other thread of its address space stopped, and re-plants the int3.
-func (r *ptraceRun) stepOver(tid int, th *thread, a uint64, b *bp) {
-	sp := th.sp
-	r.stopOthers(tid, sp)
+func (r *ptraceRun) stepOver(tr *tracee, a uint64, b *bp) {
+	tid, sp := tr.TID, tr.Data.sp
+	r.stopOthers(tr, sp)
 	sp.mem.WriteMemory([]byte{b.orig}, a)
 	r.stepping = a
 	defer func() { r.stepping = 0 }()
-	reblock := r.unblockTrap(tid, th)
+	reblock := r.unblockTrap(tr)
 	sig := 0
-	for done := false; !done; {
-		if err := unix.PtraceSingleStep(tid, sig); err != nil {
-			break
+	for done, step := false, true; !done; {
+		if step {
+			if err := r.t.Step(tr, sig); err != nil {
+				break
+			}
 		}
-		sig = 0
-		_, ws, err := unix.Wait4(tid, false)
+		sig, step = 0, true
+		ev, _, err := r.t.WaitFor(tr, true)
 		if err != nil {
 			break
 		}
-		switch {
-		case ws.Exited() || ws.Signaled():
-			r.exited(tid, th, ws)
+		switch ev.Kind {
+		case ptrace.Exited:
+			r.exited(tr, ev.Status)
 			if sp.refs > 0 {
 				sp.mem.WriteMemory(breakpointInsn, a)
 			}
 			r.resumeOthers(sp)
 			return
-		case !ws.Stopped():
-			continue
-		}
-		switch ev := int(ws) >> 16; ev {
-		case 0:
-			s := ws.StopSignal()
+		case ptrace.GroupStopped:
+			// The Tracer steps it on at the group-stop's end.
+			step = false
+		case ptrace.Signaled:
+			s := ev.Sig
 			if s == unix.SIGTRAP {
 				if code, err := unix.PtraceSigCode(tid); err == nil && code != unix.TRAP_TRACE {
 					// Not the step's trap: the program's raise(SIGTRAP)
@@ -856,114 +815,91 @@ func (r *ptraceRun) stepOver(tid int, th *thread, a uint64, b *bp) {
 				continue
 			}
 			done = true
-		case unix.PTRACE_EVENT_FORK, unix.PTRACE_EVENT_VFORK, unix.PTRACE_EVENT_CLONE:
-			r.newChild(tid, th, ev)
-		case unix.PTRACE_EVENT_EXEC:
+		case ptrace.Forked, ptrace.Vforked, ptrace.Cloned:
+			r.newChild(tr, ev.Kind, ev.Child)
+		case ptrace.Execed:
 			// The old text is gone with its breakpoints.
 			r.resumeOthers(sp)
-			r.exec(tid, th)
+			r.exec(tr, ev.Gone)
 			return
 		}
 	}
 	sp.mem.WriteMemory(breakpointInsn, a)
 	reblock()
 	r.resumeOthers(sp)
-	r.cont(tid, th, sig)
+	r.cont(tr, sig)
 }
 
-// stopOthers stops every running thread that shares sp, except tid. A
+// stopOthers stops every running thread that shares sp, except tr. A
 // thread that dies instead (its process in exit_group) is not waited for.
-func (r *ptraceRun) stopOthers(tid int, sp *space) {
-	r.collectStops(r.interruptAll(tid, sp), true)
+func (r *ptraceRun) stopOthers(tr *tracee, sp *space) {
+	r.collectStops(r.interruptAll(tr, sp), true)
 }
 
 // resumeOthers continues the threads stopOthers held, and queues the stops
 // it deferred.
 func (r *ptraceRun) resumeOthers(sp *space) {
-	for t, o := range r.threads {
-		if !o.held || o.sp != sp || o.noSpace {
+	for o := range r.t.All() {
+		if !o.Data.held || o.Data.sp != sp {
 			continue
 		}
-		o.held = false
-		if o.deferred != nil {
-			r.queue = append(r.queue, t)
+		o.Data.held = false
+		if o.Data.deferred != nil {
+			r.queue = append(r.queue, o)
 			continue
 		}
-		o.running = true
-		unix.PtraceCont(t, 0)
+		r.t.Cont(o, 0)
 	}
 }
 
 // detachAll stops every thread, removes every breakpoint and detaches,
-// leaving the processes running as if never traced.
+// leaving the processes running as if never traced. A thread that does
+// not stop within detachWait (a vfork parent whose child is stopped) is
+// left to the kernel, which detaches it when the Tracer's thread ends.
 func (r *ptraceRun) detachAll() {
-	for t, o := range r.threads {
-		if !o.running || o.group {
-			continue
+	spaces := map[*space]bool{}
+	for o := range r.t.All() {
+		if o.Data.sp != nil {
+			spaces[o.Data.sp] = true
 		}
-		if unix.PtraceInterrupt(t) != nil {
-			continue
-		}
-		for {
-			_, ws, err := unix.Wait4(t, false)
-			if err != nil {
-				break
-			}
-			if ws.Exited() || ws.Signaled() {
-				r.exited(t, o, ws)
-				break
-			}
-			if !ws.Stopped() {
+	}
+	exits := r.t.DetachAll(detachWait, func() {
+		// A thread stopped at a breakpoint has its pc past the int3:
+		// count the hit and rewind it, since the original instruction
+		// is about to return.
+		for o := range r.t.All() {
+			if o.Signal() != int(unix.SIGTRAP) || o.Data.sp == nil || unix.PtraceGetRegs(o.TID, &r.regs) != nil {
 				continue
 			}
-			o.running = false
-			if int(ws)>>16 == 0 {
-				w := ws
-				o.deferred = &w
-			}
-			break
-		}
-	}
-	// A thread stopped at a breakpoint has its pc past the int3: count the
-	// hit and rewind it, since the original instruction is about to return.
-	for t, o := range r.threads {
-		if o.deferred != nil && o.deferred.StopSignal() == unix.SIGTRAP && o.sp != nil {
-			if unix.PtraceGetRegs(t, &r.regs) == nil {
-				a := pc(&r.regs) - pcAfterTrap
-				if b, ok := o.sp.bps[a]; ok && b.natural {
-					r.res.AddSiteCount(b.obj, b.site, 1) // the program's trap: delivered at the detach
-				} else if ok {
-					if !b.entry && !b.rtld {
-						r.res.AddSiteCount(b.obj, b.site, 1)
-					}
-					setPC(&r.regs, a)
-					unix.PtraceSetRegs(t, &r.regs)
-					o.deferred = nil
+			a := pc(&r.regs) - pcAfterTrap
+			if b, ok := o.Data.sp.bps[a]; ok && b.natural {
+				r.res.AddSiteCount(b.obj, b.site, 1) // the program's trap: delivered at the detach
+			} else if ok {
+				if !b.entry && !b.rtld {
+					r.res.AddSiteCount(b.obj, b.site, 1)
 				}
+				setPC(&r.regs, a)
+				unix.PtraceSetRegs(o.TID, &r.regs)
+				o.DropSignal()
 			}
 		}
-	}
-	done := map[*space]bool{}
-	for _, o := range r.threads {
-		if o.sp != nil && !done[o.sp] {
-			done[o.sp] = true
-			r.removeAll(o.sp)
+		for sp := range spaces {
+			r.removeAll(sp)
+		}
+	})
+	for _, ev := range exits {
+		if ev.Tracee.TID == ev.Tracee.PID {
+			r.ended(ev.Tracee.PID, ev.Status)
 		}
 	}
-	for t, o := range r.threads {
-		sig := 0
-		if o.deferred != nil {
-			if s := o.deferred.StopSignal(); int(*o.deferred)>>16 == 0 {
-				sig = int(s)
-			}
-		}
-		unix.PtraceDetachSignal(t, sig)
-	}
-	for sp := range done {
+	for sp := range spaces {
 		sp.mem.Close()
 	}
-	r.threads = map[int]*thread{}
+	r.queue = nil
 }
+
+// detachWait bounds how long detachAll waits for the threads to stop.
+const detachWait = 2 * time.Second
 
 // processes returns the processes seen, root first.
 func (r *ptraceRun) processes() []profile.Process {

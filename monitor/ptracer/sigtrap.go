@@ -67,13 +67,14 @@ func sigMasks(pid, tid int) (blk, ign, cgt uint64, err error) {
 // program's own that sonde is about to deliver: it keeps the program's
 // SIGTRAP action, if it catches or ignores SIGTRAP, for repairTrapAction.
 // The signal is delivered afterwards with its own siginfo.
-func (r *ptraceRun) saveTrapAction(tid int, th *thread) {
+func (r *ptraceRun) saveTrapAction(tr *tracee) {
+	tid, th := tr.TID, &tr.Data
 	if th.sp == nil {
 		return
 	}
-	_, ign, cgt, err := sigMasks(th.pid, tid)
+	_, ign, cgt, err := sigMasks(tr.PID, tid)
 	if err != nil || (ign|cgt)&sigtrapBit == 0 {
-		delete(r.trapActs, th.pid)
+		delete(r.trapActs, tr.PID)
 		return
 	}
 	info, err := unix.PtraceGetSiginfo(tid)
@@ -86,9 +87,9 @@ func (r *ptraceRun) saveTrapAction(tid int, th *thread) {
 	}
 	at := regs.Rsp - scratchBelow
 	// The call runs at the thread's pc: no other thread may run there.
-	r.stopOthers(tid, th.sp)
+	r.stopOthers(tr, th.sp)
 	defer r.resumeOthers(th.sp)
-	_, err = remoteSyscall(tid, th.pid, th.sp.mem, unix.SYS_RT_SIGACTION, uint64(unix.SIGTRAP), 0, at, 8)
+	_, err = remoteSyscall(r.t, tid, tr.PID, th.sp.mem, unix.SYS_RT_SIGACTION, uint64(unix.SIGTRAP), 0, at, 8)
 	// The call's single step replaced the stop's siginfo.
 	unix.PtraceSetSiginfo(tid, info)
 	if err != nil {
@@ -101,7 +102,7 @@ func (r *ptraceRun) saveTrapAction(tid int, th *thread) {
 	if r.trapActs == nil {
 		r.trapActs = map[int]*kernelSigaction{}
 	}
-	r.trapActs[th.pid] = act
+	r.trapActs[tr.PID] = act
 }
 
 // repairTrapAction is called at one of sonde's own traps in thread tid,
@@ -110,12 +111,13 @@ func (r *ptraceRun) saveTrapAction(tid int, th *thread) {
 // it (the reset unblocked it inside the program's handler). The
 // rt_sigaction runs with SIGTRAP unblocked, so that its step's trap resets
 // nothing.
-func (r *ptraceRun) repairTrapAction(tid int, th *thread) {
-	act := r.trapActs[th.pid]
+func (r *ptraceRun) repairTrapAction(tr *tracee) {
+	tid, th := tr.TID, &tr.Data
+	act := r.trapActs[tr.PID]
 	if act == nil {
 		return
 	}
-	_, ign, cgt, err := sigMasks(th.pid, tid)
+	_, ign, cgt, err := sigMasks(tr.PID, tid)
 	if err != nil || (ign|cgt)&sigtrapBit != 0 {
 		return // intact
 	}
@@ -127,9 +129,9 @@ func (r *ptraceRun) repairTrapAction(tid int, th *thread) {
 	if _, err := th.sp.mem.WriteMemory(act[:], at); err != nil {
 		return
 	}
-	r.stopOthers(tid, th.sp)
+	r.stopOthers(tr, th.sp)
 	defer r.resumeOthers(th.sp)
-	if _, err := remoteSyscall(tid, th.pid, th.sp.mem, unix.SYS_RT_SIGACTION, uint64(unix.SIGTRAP), at, 0, 8); err != nil {
+	if _, err := remoteSyscall(r.t, tid, tr.PID, th.sp.mem, unix.SYS_RT_SIGACTION, uint64(unix.SIGTRAP), at, 0, 8); err != nil {
 		return
 	}
 	if binary.LittleEndian.Uint64(act[:]) != sigIgn {
@@ -139,12 +141,13 @@ func (r *ptraceRun) repairTrapAction(tid int, th *thread) {
 	}
 }
 
-// unblockTrap clears SIGTRAP from the blocked mask of thread tid, stopped,
+// unblockTrap clears SIGTRAP from the blocked mask of thread tr, stopped,
 // in a process that takes SIGTRAPs of its own, for a single step of
 // sonde's: a step's trap with SIGTRAP blocked would reset the program's
 // action. It returns the function that blocks it again.
-func (r *ptraceRun) unblockTrap(tid int, th *thread) func() {
-	if r.trapActs[th.pid] == nil {
+func (r *ptraceRun) unblockTrap(tr *tracee) func() {
+	tid := tr.TID
+	if r.trapActs[tr.PID] == nil {
 		return func() {}
 	}
 	m, err := unix.PtraceGetSigmask(tid)

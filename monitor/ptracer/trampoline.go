@@ -480,14 +480,14 @@ func (sp *space) unpatch(a *armedTramps, wins []int32) int {
 // would: the hop can then be put back.
 func (r *ptraceRun) offHops(sp *space) {
 	var regs unix.PtraceRegs
-	for t, o := range r.threads {
-		if o.sp != sp || o.running || unix.PtraceGetRegs(t, &regs) != nil {
+	for o := range r.t.All() {
+		if o.Data.sp != sp || o.Running() || unix.PtraceGetRegs(o.TID, &regs) != nil {
 			continue
 		}
 		for _, a := range sp.tramps {
 			if to, ok := a.hopTarget(pc(&regs)); ok {
 				setPC(&regs, to)
-				unix.PtraceSetRegs(t, &regs)
+				unix.PtraceSetRegs(o.TID, &regs)
 				break
 			}
 		}
@@ -519,13 +519,13 @@ type regionMapper interface {
 	unmapCounters(counters []byte)
 }
 
-// remotePages maps trampoline and counter pages into a traced process by
-// running mmap and openat in it (remoteSyscall), the counters in a memfd
-// that sonde maps too.
-type remotePages struct{}
+// remotePages maps trampoline and counter pages into a process t traces
+// by running mmap and openat in it (remoteSyscall), the counters in a
+// memfd that sonde maps too.
+type remotePages struct{ t *Tracer }
 
 // mapRegion implements regionMapper.
-func (remotePages) mapRegion(tid, pid int, tmem Memory, lo, hi, codeSize, cntSize uint64) (uint64, []byte, error) {
+func (rp remotePages) mapRegion(tid, pid int, tmem Memory, lo, hi, codeSize, cntSize uint64) (uint64, []byte, error) {
 	maps, err := proc.Maps(pid)
 	if err != nil {
 		return 0, nil, err
@@ -540,7 +540,7 @@ func (remotePages) mapRegion(tid, pid int, tmem Memory, lo, hi, codeSize, cntSiz
 		return 0, nil, fmt.Errorf("memfd: %w", err)
 	}
 	defer unix.Close(fd)
-	got, err := remoteSyscall(tid, pid, tmem, unix.SYS_MMAP, base, codeSize, unix.PROT_READ|unix.PROT_EXEC,
+	got, err := remoteSyscall(rp.t, tid, pid, tmem, unix.SYS_MMAP, base, codeSize, unix.PROT_READ|unix.PROT_EXEC,
 		unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_FIXED_NOREPLACE, ^uint64(0), 0)
 	if err == nil && got != base {
 		err = fmt.Errorf("mmap gave %#x, not %#x", got, base)
@@ -556,14 +556,14 @@ func (remotePages) mapRegion(tid, pid int, tmem Memory, lo, hi, codeSize, cntSiz
 		return 0, nil, err
 	}
 	fdcwd := int64(unix.AT_FDCWD)
-	tfd, err := remoteSyscall(tid, pid, tmem, unix.SYS_OPENAT, uint64(fdcwd), pathAt, unix.O_RDWR|unix.O_CLOEXEC)
+	tfd, err := remoteSyscall(rp.t, tid, pid, tmem, unix.SYS_OPENAT, uint64(fdcwd), pathAt, unix.O_RDWR|unix.O_CLOEXEC)
 	if err != nil {
 		unix.Munmap(mem)
 		return 0, nil, fmt.Errorf("open the counters in the target: %w", err)
 	}
-	got, err = remoteSyscall(tid, pid, tmem, unix.SYS_MMAP, base+codeSize, cntSize, unix.PROT_READ|unix.PROT_WRITE,
+	got, err = remoteSyscall(rp.t, tid, pid, tmem, unix.SYS_MMAP, base+codeSize, cntSize, unix.PROT_READ|unix.PROT_WRITE,
 		unix.MAP_SHARED|unix.MAP_FIXED_NOREPLACE, tfd, 0)
-	remoteSyscall(tid, pid, tmem, unix.SYS_CLOSE, tfd)
+	remoteSyscall(rp.t, tid, pid, tmem, unix.SYS_CLOSE, tfd)
 	if err == nil && got != base+codeSize {
 		err = fmt.Errorf("mmap gave %#x, not %#x", got, base+codeSize)
 	}

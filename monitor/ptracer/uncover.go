@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"time"
 
+	"sonde/internal/linux/ptrace"
 	"sonde/internal/linux/unix"
 	"sonde/monitor/trampoline"
 	"sonde/proc"
@@ -42,7 +43,7 @@ type alarm struct {
 // newAlarm starts and seizes the alarm (from the tracer's thread); nil
 // when it cannot (no sleep(1)): coverage runs then look at the counters
 // only when a tracee stops.
-func newAlarm(every time.Duration) *alarm {
+func newAlarm(t *Tracer, every time.Duration) *alarm {
 	path, err := exec.LookPath("sleep")
 	if err != nil {
 		return nil
@@ -53,11 +54,16 @@ func newAlarm(every time.Duration) *alarm {
 		return nil
 	}
 	a := &alarm{cmd: cmd, pid: cmd.Process.Pid, quit: make(chan struct{})}
-	if unix.PtraceSeize(a.pid, 0) != nil {
+	trs, err := t.Seize(a.pid)
+	if err != nil || len(trs) != 1 {
+		for _, tr := range trs {
+			t.Detach(tr, 0)
+		}
 		cmd.Process.Kill()
 		cmd.Wait()
 		return nil
 	}
+	trs[0].Data.alarm = true
 	a.every.Store(int64(every))
 	go func() {
 		for {
@@ -72,13 +78,15 @@ func newAlarm(every time.Duration) *alarm {
 	return a
 }
 
-// stopped handles a wait status of the alarm: its signal is swallowed.
-func (a *alarm) stopped(ws syscall.WaitStatus) {
-	if ws.Exited() || ws.Signaled() {
+// stopped handles an event of the alarm: its signal is swallowed.
+func (a *alarm) stopped(t *Tracer, ev event) {
+	switch ev.Kind {
+	case ptrace.Exited:
 		a.gone = true
-		return
+	case ptrace.GroupStopped:
+	default:
+		t.Cont(ev.Tracee, 0)
 	}
-	unix.PtraceCont(a.pid, 0)
 }
 
 // stop kills and reaps the alarm.
@@ -138,8 +146,8 @@ func (r *ptraceRun) uncover() (int, bool) {
 	}
 	n := 0
 	done := map[*space]bool{}
-	for _, th := range r.threads {
-		sp := th.sp
+	for o := range r.t.All() {
+		sp := o.Data.sp
 		if sp == nil || done[sp] {
 			continue
 		}
@@ -204,19 +212,19 @@ func (reg *counterRegion) ran(sites trampoline.SiteList) bool {
 // reports whether every thread stopped; those that did not are left to
 // the main loop, which continues an interrupt's stop it gets later.
 func (r *ptraceRun) stopAll(sp *space) bool {
-	return r.collectStops(r.interruptAll(-1, sp), false)
+	return r.collectStops(r.interruptAll(nil, sp), false)
 }
 
 // interruptAll sends PTRACE_INTERRUPT to every running thread of sp but
-// tid and returns them.
-func (r *ptraceRun) interruptAll(tid int, sp *space) []int {
-	var pending []int
-	for t, o := range r.threads {
-		if t == tid || o.sp != sp || !o.running || o.inVfork || o.group {
+// tr and returns them.
+func (r *ptraceRun) interruptAll(tr *tracee, sp *space) []*tracee {
+	var pending []*tracee
+	for o := range r.t.All() {
+		if o == tr || o.Data.sp != sp || !o.Running() || o.Data.inVfork {
 			continue
 		}
-		if unix.PtraceInterrupt(t) == nil {
-			pending = append(pending, t)
+		if r.t.Interrupt(o) == nil {
+			pending = append(pending, o)
 		}
 	}
 	return pending
@@ -228,31 +236,26 @@ func (r *ptraceRun) interruptAll(tid int, sp *space) []int {
 // report. After stopWait, with dropDead, a thread that is a zombie or gone
 // is dropped (it runs no more code) and the others are waited for, as long
 // as it takes; without, collectStops gives up and returns false.
-func (r *ptraceRun) collectStops(pending []int, dropDead bool) bool {
+func (r *ptraceRun) collectStops(pending []*tracee, dropDead bool) bool {
 	start := time.Now()
 	deadline := start.Add(stopWait)
 	nap := 20 * time.Microsecond
 	for len(pending) > 0 {
 		left := pending[:0]
-		for _, t := range pending {
-			o := r.threads[t]
-			wt, ws, err := unix.Wait4(t, true)
+		for _, o := range pending {
+			ev, ok, err := r.t.WaitFor(o, false)
 			switch {
-			case err != nil || o == nil:
+			case err != nil:
 				// Gone (reaped elsewhere): nothing to hold.
-			case wt == 0:
-				left = append(left, t)
-			case ws.Exited() || ws.Signaled():
-				r.exited(t, o, ws)
-			case ws.Stopped():
-				o.running = false
-				o.held = true
-				if int(ws)>>16 != unix.PTRACE_EVENT_STOP || ws.StopSignal() != unix.SIGTRAP {
-					w := ws
-					o.deferred = &w // the main loop handles it; the interrupt's stop comes later
-				}
+			case !ok:
+				left = append(left, o)
+			case ev.Kind == ptrace.Exited:
+				r.exited(o, ev.Status)
 			default:
-				left = append(left, t)
+				o.Data.held = true
+				if ev.Kind != ptrace.Interrupted {
+					o.Data.deferred = &ev // the main loop handles it; the interrupt's stop comes later
+				}
 			}
 		}
 		pending = left
@@ -264,9 +267,9 @@ func (r *ptraceRun) collectStops(pending []int, dropDead bool) bool {
 				return false
 			}
 			left := pending[:0]
-			for _, t := range pending {
-				if st, err := proc.ReadStat(t); err == nil && st.State != "Z" && st.State != "X" {
-					left = append(left, t)
+			for _, o := range pending {
+				if st, err := proc.ReadStat(o.TID); err == nil && st.State != "Z" && st.State != "X" {
+					left = append(left, o)
 				}
 			}
 			pending = left

@@ -345,11 +345,12 @@ func (s *Set) close() {
 	}
 }
 
-// CountLaunched counts a launched command stopped at its entry: it
-// detaches (the counters need no tracer) and waits for the command's end.
-func CountLaunched(pid int, set *Set, res *counting.Result, opts *counting.Options) error {
+// CountLaunched counts a launched command stopped at its entry: it lets
+// it go with detach (the counters need no tracer) and waits for the
+// command's end.
+func CountLaunched(pid int, detach func() error, set *Set, res *counting.Result, opts *counting.Options) error {
 	defer set.Finish(opts.CloseHelper, res)
-	if err := unix.PtraceDetach(pid); err != nil {
+	if err := detach(); err != nil {
 		unix.Kill(pid, unix.SIGKILL)
 		return fmt.Errorf("detach from %d: %w", pid, err)
 	}
@@ -387,11 +388,12 @@ func CountLaunched(pid int, set *Set, res *counting.Result, opts *counting.Optio
 }
 
 // CountAttached counts a running process until ctx is done or the
-// process is gone, after detaching from its stopped threads.
-func CountAttached(ctx context.Context, pid int, threads []int, set *Set, res *counting.Result, opts *counting.Options) error {
+// process is gone, after letting its stopped threads go with detach (nil
+// when none is traced).
+func CountAttached(ctx context.Context, pid int, detach func(), set *Set, res *counting.Result, opts *counting.Options) error {
 	defer set.Finish(opts.CloseHelper, res)
-	for _, tid := range threads {
-		unix.PtraceDetachSignal(tid, 0)
+	if detach != nil {
+		detach()
 	}
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()

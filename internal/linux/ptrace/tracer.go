@@ -89,6 +89,9 @@ type Event[T any] struct {
 	Child *Tracee[T]
 	// OldTID is the thread id the Execed tracee had before the exec.
 	OldTID int
+	// Gone are the other threads of an Execed tracee's process, which
+	// the exec ended: the Tracer has forgotten them.
+	Gone []*Tracee[T]
 }
 
 // Tracee is one traced thread. Data is the client's; the rest is the
@@ -105,11 +108,38 @@ type Tracee[T any] struct {
 	asked     bool // interrupted by Interrupt, its stop not yet continued
 	stopped   bool // in a ptrace-stop the client has not ended
 	detachSig int  // the signal to deliver if detached in this stop
+	step      bool // last resumed by Step: the Tracer's own resumes step too
+	// born says the client has seen the event that made the tracee and
+	// resumed its parent since (or the tracee was launched or seized):
+	// until then its stops are held (see Tracer).
+	born bool
+	// held is the stop of an unborn tracee, kept until it is born.
+	held *unix.WaitStatus
+	// newborn are the children of the tracee's current stop's event,
+	// born when the client resumes it.
+	newborn []*Tracee[T]
 }
 
 // Asked reports whether the client interrupted tr and has not continued it
 // since.
 func (tr *Tracee[T]) Asked() bool { return tr.asked }
+
+// Stopped reports whether tr is in a ptrace-stop that the client has not
+// ended (Cont, Step, Detach).
+func (tr *Tracee[T]) Stopped() bool { return tr.stopped }
+
+// Running reports whether tr was resumed and has reported no stop since:
+// neither stopped nor in a group-stop.
+func (tr *Tracee[T]) Running() bool { return !tr.stopped && !tr.group }
+
+// Signal returns the signal tr is stopped to receive (the Sig of its
+// Signaled event, or one seen by DetachAll), which Detach and DetachAll
+// deliver; 0 when none.
+func (tr *Tracee[T]) Signal() int { return tr.detachSig }
+
+// DropSignal makes the detach of stopped tracee tr deliver no signal: the
+// client has dealt with the one it was stopped for (a trap of its own).
+func (tr *Tracee[T]) DropSignal() { tr.detachSig = 0 }
 
 // Interruptible reports whether Interrupt makes sense for tr now: it has
 // reported its attach stop, is not in a group-stop, and is neither stopped
@@ -127,9 +157,18 @@ func (tr *Tracee[T]) Interruptible() bool {
 // A Tracer does what every tracer of sonde must do, the same way: a new
 // tracee's attach stop is continued; the SIGSTOP that held a launched
 // command at its exec is swallowed; a group-stop is kept (PTRACE_LISTEN),
-// as it would be without a tracer, and its end (SIGCONT) continued; the tracee of a fork, vfork or clone is
-// added, and the threads an exec ends are dropped. What remains is reported
-// as an Event, the tracee left stopped for the client to continue.
+// as it would be without a tracer, and its end (SIGCONT) continued; the
+// tracee of a fork, vfork or clone is added, and the threads an exec ends
+// are dropped. What remains is reported as an Event, the tracee left
+// stopped for the client to continue. A stop the Tracer ends itself
+// resumes the tracee the way the client last did (Cont or Step), so that
+// a single step survives a group-stop.
+//
+// A new tracee runs only once the client has seen its parent's Forked,
+// Vforked or Cloned event and resumed the parent (Cont, Step or Detach):
+// its attach stop, which the kernel may report before the parent's
+// event, is held until then, so that the client can set up its state of
+// the child (its Data) before the child runs a single instruction.
 type Tracer[T any] struct {
 	options int
 	threads map[int]*Tracee[T]
@@ -219,7 +258,7 @@ func (t *Tracer[T]) Launch(cmd *exec.Cmd, ready func(*Tracee[T]) error) (*Tracee
 		kill()
 		return nil, fmt.Errorf("ptrace seize %d: %w", pid, err)
 	}
-	tr := &Tracee[T]{TID: pid, PID: pid, ownStop: true}
+	tr := &Tracee[T]{TID: pid, PID: pid, ownStop: true, born: true}
 	t.threads[pid] = tr
 	if ready != nil {
 		if err := ready(tr); err != nil {
@@ -228,13 +267,31 @@ func (t *Tracer[T]) Launch(cmd *exec.Cmd, ready func(*Tracee[T]) error) (*Tracee
 			return nil, err
 		}
 	}
-	unix.Kill(pid, unix.SIGCONT) // in case the SIGSTOP has already stopped it
+	if !tr.seen {
+		// In case the SIGSTOP has already stopped it; a ready that ran
+		// it (and saw its attach stop) has sent its own.
+		unix.Kill(pid, unix.SIGCONT)
+	}
 	return tr, nil
 }
 
-// Seize traces every thread of running process pid (PTRACE_SEIZE, which
-// does not stop them) and returns their tracees. A thread that exits
-// meanwhile is skipped. On an error the threads seized so far stay traced:
+// SeizeError is a failed PTRACE_SEIZE of thread TID of process PID.
+type SeizeError struct {
+	PID, TID int
+	Err      error
+}
+
+func (e *SeizeError) Error() string {
+	return fmt.Sprintf("ptrace seize thread %d of process %d: %v", e.TID, e.PID, e.Err)
+}
+
+// Unwrap returns the system call's error (EPERM, ...).
+func (e *SeizeError) Unwrap() error { return e.Err }
+
+// Seize traces every thread of running process pid that it does not trace
+// yet (PTRACE_SEIZE, which does not stop them) and returns their tracees.
+// A thread that exits meanwhile is skipped. On an error (a *SeizeError
+// when the seize failed) the threads seized so far stay traced:
 // DetachAll lets them go.
 func (t *Tracer[T]) Seize(pid int) ([]*Tracee[T], error) {
 	tids, err := proc.Threads(pid)
@@ -243,13 +300,16 @@ func (t *Tracer[T]) Seize(pid int) ([]*Tracee[T], error) {
 	}
 	var out []*Tracee[T]
 	for _, tid := range tids {
+		if _, ok := t.threads[tid]; ok {
+			continue
+		}
 		if err := unix.PtraceSeize(tid, t.options); err != nil {
 			if errors.Is(err, unix.ESRCH) {
 				continue
 			}
-			return out, fmt.Errorf("ptrace seize thread %d of process %d: %w", tid, pid, err)
+			return out, &SeizeError{PID: pid, TID: tid, Err: err}
 		}
-		tr := &Tracee[T]{TID: tid, PID: pid, seen: true}
+		tr := &Tracee[T]{TID: tid, PID: pid, seen: true, born: true}
 		t.threads[tid] = tr
 		out = append(out, tr)
 	}
@@ -270,8 +330,116 @@ func (t *Tracer[T]) Interrupt(tr *Tracee[T]) error {
 
 // Cont resumes stopped tracee tr, delivering signal sig (0 for none).
 func (t *Tracer[T]) Cont(tr *Tracee[T], sig int) error {
+	tr.step = false
+	return t.resume(tr, sig)
+}
+
+// Step resumes stopped tracee tr for one instruction (PTRACE_SINGLESTEP),
+// delivering signal sig (0 for none): the step's end is a Signaled
+// SIGTRAP event, unless another stop comes first.
+func (t *Tracer[T]) Step(tr *Tracee[T], sig int) error {
+	tr.step = true
+	return t.resume(tr, sig)
+}
+
+// resume resumes tr as the client last did (Cont or Step), and lets the
+// children of its stop's event run.
+func (t *Tracer[T]) resume(tr *Tracee[T], sig int) error {
 	tr.asked, tr.stopped, tr.detachSig = false, false, 0
+	t.bear(tr)
+	if tr.step {
+		return unix.PtraceSingleStep(tr.TID, sig)
+	}
 	return unix.PtraceCont(tr.TID, sig)
+}
+
+// bear makes the children of tr's stop born: a child held at its attach
+// stop is continued, another stop held is queued as its event.
+func (t *Tracer[T]) bear(tr *Tracee[T]) {
+	for _, c := range tr.newborn {
+		c.born = true
+		if c.held == nil {
+			continue
+		}
+		ws := *c.held
+		c.held = nil
+		if t.threads[c.TID] != c {
+			continue // detached meanwhile
+		}
+		if ws>>16 == unix.PTRACE_EVENT_STOP && c.seen && c.stopped && !c.asked {
+			t.resume(c, 0) // its attach stop
+			continue
+		}
+		if ev, ok := t.Handle(c.TID, ws); ok {
+			t.queue = append(t.queue, ev)
+		}
+	}
+	tr.newborn = nil
+}
+
+// Detach lets stopped tracee tr go (PTRACE_DETACH), delivering signal sig
+// (0 for none; tr.Signal() for the one it was stopped for), and forgets
+// it.
+func (t *Tracer[T]) Detach(tr *Tracee[T], sig int) error {
+	t.bear(tr)
+	delete(t.threads, tr.TID)
+	return unix.PtraceDetachSignal(tr.TID, sig)
+}
+
+// Wait returns the next event of any tracee, waiting for one when block
+// is set; ok is false when none is ready (without block). It waits with
+// wait4(-1), which costs one system call per event whatever the number
+// of tracees, but also reaps the caller's children that are not traced:
+// their exit comes as the Exited event of a tracee the client never saw.
+// An error (ECHILD: nothing left to wait for) ends the waiting.
+func (t *Tracer[T]) Wait(block bool) (ev Event[T], ok bool, err error) {
+	for {
+		if len(t.queue) > 0 {
+			return t.pop(), true, nil
+		}
+		tid, ws, err := unix.Wait4(-1, !block)
+		if err != nil {
+			return ev, false, fmt.Errorf("wait for tracees: %w", err)
+		}
+		if tid == 0 {
+			return ev, false, nil
+		}
+		if ev, ok := t.Handle(tid, ws); ok {
+			return ev, true, nil
+		}
+	}
+}
+
+// WaitFor returns the next event of tracee tr, waiting for it when block
+// is set; ok is false when none is ready (without block). Events of other
+// tracees stay queued.
+func (t *Tracer[T]) WaitFor(tr *Tracee[T], block bool) (ev Event[T], ok bool, err error) {
+	for {
+		for i, q := range t.queue {
+			if q.Tracee == tr {
+				t.queue = append(t.queue[:i], t.queue[i+1:]...)
+				return q, true, nil
+			}
+		}
+		tid, ws, err := unix.Wait4(tr.TID, !block)
+		if err != nil {
+			return ev, false, fmt.Errorf("wait for thread %d: %w", tr.TID, err)
+		}
+		if tid != tr.TID {
+			return ev, false, nil
+		}
+		if ev, ok := t.Handle(tid, ws); ok {
+			return ev, true, nil
+		}
+	}
+}
+
+// pop returns the first queued event.
+func (t *Tracer[T]) pop() Event[T] {
+	ev := t.queue[0]
+	t.queue[0] = Event[T]{}
+	t.queue = t.queue[1:]
+	return ev
 }
 
 // Poll returns the next event of any tracee without blocking; ok is false
@@ -297,10 +465,7 @@ func (t *Tracer[T]) Poll() (ev Event[T], ok bool) {
 	if len(t.queue) == 0 {
 		return ev, false
 	}
-	ev = t.queue[0]
-	t.queue[0] = Event[T]{}
-	t.queue = t.queue[1:]
-	return ev, true
+	return t.pop(), true
 }
 
 // Handle decodes wait status ws of thread tid, got by Poll or by the
@@ -326,6 +491,15 @@ func (t *Tracer[T]) Handle(tid int, ws unix.WaitStatus) (ev Event[T], ok bool) {
 	}
 	tr.stopped = true
 	sig := ws.StopSignal()
+	if !tr.born {
+		// Not yet announced by its parent's event: held (see Tracer).
+		if !tr.seen && int(ws)>>16 == unix.PTRACE_EVENT_STOP {
+			tr.seen = true
+		}
+		w := ws
+		tr.held = &w
+		return ev, false
+	}
 	switch e := int(ws) >> 16; e {
 	case unix.PTRACE_EVENT_FORK, unix.PTRACE_EVENT_VFORK, unix.PTRACE_EVENT_CLONE:
 		ev.Kind = Forked
@@ -339,7 +513,7 @@ func (t *Tracer[T]) Handle(tid int, ws unix.WaitStatus) (ev Event[T], ok bool) {
 		if err != nil {
 			// The parent died under us (SIGKILL): nothing to report
 			// but its exit, which comes next.
-			t.Cont(tr, 0)
+			t.resume(tr, 0)
 			return ev, false
 		}
 		child := int(msg)
@@ -351,18 +525,23 @@ func (t *Tracer[T]) Handle(tid int, ws unix.WaitStatus) (ev Event[T], ok bool) {
 			}
 			t.threads[child] = c
 		}
+		if !c.born {
+			tr.newborn = append(tr.newborn, c)
+		}
 		ev.Child = c
 		return ev, true
 	case unix.PTRACE_EVENT_EXEC:
 		ev.Kind, ev.OldTID = Execed, tid
 		if old, err := unix.PtraceGetEventMsg(tid); err == nil {
 			ev.OldTID = int(old)
-			if int(old) != tid {
+			if o, ok := t.threads[int(old)]; ok && int(old) != tid {
+				ev.Gone = append(ev.Gone, o)
 				delete(t.threads, int(old))
 			}
 		}
 		for o, other := range t.threads {
 			if other.PID == tr.PID && o != tid {
+				ev.Gone = append(ev.Gone, other)
 				delete(t.threads, o)
 			}
 		}
@@ -377,12 +556,12 @@ func (t *Tracer[T]) Handle(tid int, ws unix.WaitStatus) (ev Event[T], ok bool) {
 			if sig == unix.SIGSTOP {
 				tr.ownStop = false
 			}
-			t.Cont(tr, 0)
+			t.resume(tr, 0)
 			return ev, false
 		case sig == unix.SIGSTOP || sig == unix.SIGTSTP || sig == unix.SIGTTIN || sig == unix.SIGTTOU:
 			if tr.ownStop && sig == unix.SIGSTOP {
 				tr.ownStop = false
-				t.Cont(tr, 0)
+				t.resume(tr, 0)
 				return ev, false
 			}
 			tr.group, tr.asked, tr.stopped, tr.detachSig = true, false, false, 0
@@ -397,14 +576,14 @@ func (t *Tracer[T]) Handle(tid int, ws unix.WaitStatus) (ev Event[T], ok bool) {
 			// The end of a group-stop (a SIGCONT; the tracee may
 			// have been under PTRACE_LISTEN).
 			tr.group = false
-			t.Cont(tr, 0)
+			t.resume(tr, 0)
 			return ev, false
 		}
 	default:
 		tr.seen = true
 		if sig == unix.SIGSTOP && tr.ownStop {
 			tr.ownStop = false
-			t.Cont(tr, 0) // the Tracer's own SIGSTOP: swallowed
+			t.resume(tr, 0) // the Tracer's own SIGSTOP: swallowed
 			return ev, false
 		}
 		tr.detachSig = int(sig)

@@ -1,6 +1,7 @@
 package ptrace
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -83,6 +84,7 @@ func TestTracerEvents(t *testing.T) {
 				if (ev.Kind == Cloned) != (ev.Child.PID == x.PID) || ev.Kind != Cloned && ev.Child.PID != ev.Child.TID {
 					t.Errorf("%v: child %d of process %d, from %d of %d: thread and process mixed up", ev.Kind, ev.Child.TID, ev.Child.PID, x.TID, x.PID)
 				}
+				heldUntilResumed(t, tr, ev)
 				tr.Cont(x, 0)
 			case GroupStopped:
 				unix.Kill(x.PID, syscall.SIGCONT) // as a shell's fg would
@@ -149,10 +151,106 @@ func TestTracerEvents(t *testing.T) {
 	}
 }
 
-// TestTracerSeizeDetach seizes a running process, interrupts it, and
-// detaches: the process is untraced after it (TracerPid 0) and runs to its
-// normal end, threads included.
-func TestTracerSeizeDetach(t *testing.T) {
+// heldUntilResumed checks that the child of fork, vfork or clone event ev
+// stays at its attach stop while its parent has not been resumed: the
+// Tracer reports no event of it, and it is in a tracing stop (state t)
+// twice in a row, a wait in between (which, before the Tracer held
+// children, continued it from its attach stop).
+func heldUntilResumed[T any](t *testing.T, tr *Tracer[T], ev Event[T]) {
+	t.Helper()
+	c := ev.Child
+	stops := 0
+	for deadline := time.Now().Add(time.Minute); stops < 2 && time.Now().Before(deadline); {
+		if e, ok, err := tr.WaitFor(c, false); ok || err != nil {
+			t.Errorf("%v child %d: event %v (%v) before its parent was resumed, want none", ev.Kind, c.TID, e.Kind, err)
+			return
+		}
+		if st, err := proc.ReadStat(c.TID); err == nil && st.State == "t" {
+			stops++
+		} else {
+			stops = 0
+			time.Sleep(time.Millisecond)
+		}
+	}
+	if stops < 2 {
+		t.Errorf("%v child %d: not held at its attach stop within a minute", ev.Kind, c.TID)
+	}
+}
+
+// TestTracerStepDetach seizes a running process, interrupts it, steps it
+// one instruction, drops the step's SIGTRAP and detaches that one thread:
+// the process is untraced after it and runs to its normal end (a SIGTRAP
+// delivered at the detach would kill it).
+func TestTracerStepDetach(t *testing.T) {
+	target, stop := startWaiting(t)
+	pid := target.Process.Pid
+	err := Run(Follow, func(tr *Tracer[struct{}]) error {
+		xs, err := tr.Seize(pid)
+		if err != nil || len(xs) != 1 {
+			tr.DetachAll(time.Second, nil)
+			return fmt.Errorf("seize %d: %d tracees, %v; want 1", pid, len(xs), err)
+		}
+		x := xs[0]
+		if again, err := tr.Seize(pid); len(again) != 0 || err != nil {
+			t.Errorf("second seize: %d tracees, %v; want none (the thread is traced)", len(again), err)
+		}
+		for deadline := time.Now().Add(time.Minute); ; {
+			if !time.Now().Before(deadline) {
+				tr.DetachAll(time.Second, nil)
+				return fmt.Errorf("no interrupt stop within a minute")
+			}
+			if x.Interruptible() {
+				if err := tr.Interrupt(x); err != nil {
+					return err
+				}
+			}
+			ev, ok, err := tr.Wait(true)
+			if err != nil {
+				return err
+			}
+			if ok && ev.Kind == Interrupted {
+				break
+			}
+			if ok {
+				tr.Cont(ev.Tracee, int(ev.Sig))
+			}
+		}
+		if !x.Stopped() || x.Running() {
+			t.Errorf("interrupted: stopped %v, running %v; want stopped", x.Stopped(), x.Running())
+		}
+		if err := tr.Step(x, 0); err != nil {
+			return err
+		}
+		ev, ok, err := tr.WaitFor(x, true)
+		if err != nil || !ok || ev.Kind != Signaled || ev.Sig != syscall.SIGTRAP {
+			t.Errorf("after a step: %v %v (%v, %v); want a SIGTRAP", ev.Kind, ev.Sig, ok, err)
+		}
+		if x.Signal() != int(syscall.SIGTRAP) {
+			t.Errorf("pending signal %d after the step, want SIGTRAP", x.Signal())
+		}
+		x.DropSignal()
+		if x.Signal() != 0 {
+			t.Errorf("pending signal %d after DropSignal, want 0", x.Signal())
+		}
+		if err := tr.Detach(x, x.Signal()); err != nil {
+			return err
+		}
+		if tr.Len() != 0 {
+			t.Errorf("%d tracees after the detach, want none", tr.Len())
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runsUntraced(t, target, stop)
+}
+
+// startWaiting starts threads.c, which waits for file stop to exist
+// (without using the CPU) and then runs two threads for 20 ms of CPU each;
+// it is killed at the end of the test.
+func startWaiting(t *testing.T) (*exec.Cmd, string) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("-short: compiles a fixture and traces it")
 	}
@@ -162,7 +260,29 @@ func TestTracerSeizeDetach(t *testing.T) {
 	if err := target.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer target.Process.Kill()
+	t.Cleanup(func() { target.Process.Kill() })
+	return target, stop
+}
+
+// runsUntraced checks that target, started by startWaiting, is no longer
+// traced (TracerPid 0), and, told to go on (stop), runs to its normal end.
+func runsUntraced(t *testing.T, target *exec.Cmd, stop string) {
+	t.Helper()
+	status, err := os.ReadFile("/proc/" + strconv.Itoa(target.Process.Pid) + "/status")
+	if err != nil || !strings.Contains(string(status), "TracerPid:\t0\n") {
+		t.Errorf("after the detach: %v, status %q; want TracerPid 0", err, status)
+	}
+	os.WriteFile(stop, nil, 0o644)
+	if err := target.Wait(); err != nil {
+		t.Errorf("the process after the detach: %v; want exit 0", err)
+	}
+}
+
+// TestTracerSeizeDetach seizes a running process, interrupts it, and
+// detaches: the process is untraced after it (TracerPid 0) and runs to its
+// normal end, threads included.
+func TestTracerSeizeDetach(t *testing.T) {
+	target, stop := startWaiting(t)
 	pid := target.Process.Pid
 	asked := 0
 	err := Run(Follow, func(tr *Tracer[struct{}]) error {
@@ -203,17 +323,10 @@ func TestTracerSeizeDetach(t *testing.T) {
 	if asked != 1 {
 		t.Errorf("%d interrupt stops, want 1", asked)
 	}
-	status, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil || !strings.Contains(string(status), "TracerPid:\t0\n") {
-		t.Errorf("after the detach: %v, status %q; want TracerPid 0", err, status)
-	}
 	if st, err := proc.ReadStat(pid); err != nil || st.State == "t" || st.State == "T" {
 		t.Errorf("after the detach: state %q, %v; want it running or sleeping", st.State, err)
 	}
-	os.WriteFile(stop, nil, 0o644)
-	if err := target.Wait(); err != nil {
-		t.Errorf("the process after the detach: %v; want exit 0", err)
-	}
+	runsUntraced(t, target, stop)
 }
 
 // TestTracerDetachVfork detaches while a vfork parent waits for its child:
