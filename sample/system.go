@@ -83,6 +83,7 @@ func (s *Sampler) openCPU(cgroupFD, cpu int) error {
 		return fmt.Errorf("sample CPU %d: %w", cpu, err)
 	}
 	s.events = append(s.events, ev)
+	s.offEvent = append(s.offEvent, false)
 	return nil
 }
 
