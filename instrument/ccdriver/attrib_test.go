@@ -416,7 +416,7 @@ func TestAttribInlined(t *testing.T) {
 	perf := testprog.Require(t, "perf")
 	dir := t.TempDir()
 	pd := filepath.Join(dir, "perf.data")
-	rec := exec.Command(perf, "record", "-q", "-F", "999", "-o", pd, "--", bin, "3000000")
+	rec := exec.Command(perf, "record", "-q", "-B", "-N", "-F", "999", "-o", pd, "--", bin, "3000000")
 	rec.Env = append(os.Environ(), "SONDE_OUT="+filepath.Join(dir, "sonde.data"))
 	if out, err := rec.CombinedOutput(); err != nil {
 		t.Fatalf("perf record: %v\n%s", err, out)

@@ -630,6 +630,11 @@ func (r *recording) raiseMaxStack() (note string, restore func() string) {
 		return " (kernel.perf_event_max_stack)", nil
 	}
 	if err := perfevent.SetMaxStack(wantMaxStack); err != nil {
+		if errors.Is(err, syscall.EBUSY) {
+			// The kernel refuses the change while any perf event with
+			// call chains is open, another tool's or another sonde's.
+			return fmt.Sprintf(" (kernel.perf_event_max_stack; sonde could not raise it to %d: other perf events with call chains were open)", wantMaxStack), nil
+		}
 		return fmt.Sprintf(" (kernel.perf_event_max_stack; as root, sysctl kernel.perf_event_max_stack=%d raises it)", wantMaxStack), nil
 	}
 	r.opts.MaxStack = wantMaxStack

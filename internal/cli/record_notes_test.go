@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/oracle"
@@ -55,15 +56,35 @@ func TestRecordFPMaxStack(t *testing.T) {
 		{1500, true},
 	} {
 		t.Run(strconv.Itoa(tt.depth), func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "deep.data")
-			code, stderr := record(t, "--call-graph", "fp", "-o", out, "--", bin, strconv.Itoa(tt.depth), "400")
-			if code != 0 {
-				t.Fatalf("exit %d: %s", code, stderr)
-			}
-			p := readProfile(t, out)
-			m := runNote(p, note)
-			if m == nil {
-				t.Fatalf("no call graph note in %+v", p.Runs)
+			// The kernel refuses to change the limit while any perf event
+			// with call chains is open: other test packages running beside
+			// this one open them. sonde says so; the test waits them out.
+			var p *profile.Profile
+			var m []string
+			for try := 0; ; try++ {
+				out := filepath.Join(t.TempDir(), "deep.data")
+				code, stderr := record(t, "--call-graph", "fp", "-o", out, "--", bin, strconv.Itoa(tt.depth), "400")
+				if code != 0 {
+					t.Fatalf("exit %d: %s", code, stderr)
+				}
+				p = readProfile(t, out)
+				m = runNote(p, note)
+				if m == nil {
+					t.Fatalf("no call graph note in %+v", p.Runs)
+				}
+				busy := strings.Contains(m[4], "other perf events with call chains were open")
+				if strings.Contains(stderr, "could not put kernel.perf_event_max_stack back") {
+					busy = true
+					restoreMaxStack(t, before)
+				}
+				if !busy {
+					break
+				}
+				if try == 60 {
+					t.Fatalf("the kernel refused to change perf_event_max_stack for %d tries: %s", try+1, m[0])
+				}
+				t.Logf("try %d: %s; again", try, m[0])
+				time.Sleep(2 * time.Second)
 			}
 			t.Logf("note: %s", m[0])
 			cut, _ := strconv.Atoi(m[1])
@@ -149,5 +170,21 @@ func TestRecordGoStacksComplete(t *testing.T) {
 	}
 	if incomplete > len(p.Samples)-ending {
 		t.Errorf("note: %d stacks not unwound to the end, but only %d of %d do not end in Go's outermost functions", incomplete, len(p.Samples)-ending, len(p.Samples))
+	}
+}
+
+// restoreMaxStack puts perf_event_max_stack back to n, waiting while the
+// kernel refuses the change (EBUSY: perf events with call chains are open).
+func restoreMaxStack(t *testing.T, n int) {
+	t.Helper()
+	for try := 0; ; try++ {
+		err := perfevent.SetMaxStack(n)
+		if err == nil {
+			return
+		}
+		if try == 150 {
+			t.Fatalf("could not put perf_event_max_stack back to %d: %v", n, err)
+		}
+		time.Sleep(time.Second)
 	}
 }

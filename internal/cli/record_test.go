@@ -574,7 +574,7 @@ func TestRecordPythonDwarf(t *testing.T) {
 func perfWholeShare(t *testing.T, py, script, dir string) (float64, int) {
 	perf := testprog.Require(t, "perf")
 	data := filepath.Join(dir, "perf.data")
-	rec := exec.Command(perf, "record", "-q", "-e", "task-clock:u", "--call-graph", "dwarf", "-F", "999", "-o", data, "--", py, script)
+	rec := exec.Command(perf, "record", "-q", "-B", "-N", "-e", "task-clock:u", "--call-graph", "dwarf", "-F", "999", "-o", data, "--", py, script)
 	if msg, err := rec.CombinedOutput(); err != nil {
 		t.Fatalf("perf record: %v\n%s", err, msg)
 	}
@@ -694,7 +694,7 @@ func TestRecordKernel(t *testing.T) {
 	}
 	share := 100 * float64(kernel) / float64(len(p.Samples))
 	perfData := filepath.Join(dir, "perf.data")
-	if msg, err := exec.Command(perf, "record", "-q", "-e", "task-clock", "-F", "999", "-o", perfData, "--", bin, "600000", "1500").CombinedOutput(); err != nil {
+	if msg, err := exec.Command(perf, "record", "-q", "-B", "-N", "-e", "task-clock", "-F", "999", "-o", perfData, "--", bin, "600000", "1500").CombinedOutput(); err != nil {
 		t.Fatalf("perf record: %v\n%s", err, msg)
 	}
 	ps, err := exec.Command(perf, "script", "-i", perfData, "-F", "ip,sym,dso").Output()
