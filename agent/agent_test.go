@@ -56,7 +56,7 @@ func hierLoop(t *testing.T, bin string) (stop func()) {
 	sh := testprog.Require(t, "sh")
 	flag := filepath.Join(t.TempDir(), "stop")
 	cmd := exec.Command(sh, "-c", `while :; do "$1" 300000000 >/dev/null || exit; [ -e "$2" ] && exit 0; done`, "sh", bin, flag)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -76,7 +76,7 @@ func hierProcessLoop(t *testing.T, name string) (pid int, stop func()) {
 	sh := testprog.Require(t, "sh")
 	flag := filepath.Join(t.TempDir(), "stop")
 	cmd := exec.Command(sh, "-c", `while :; do "$1" 100000000 >/dev/null || exit; [ -e "$2" ] && exit 0; done`, "sh", bin, flag)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
