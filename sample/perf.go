@@ -92,6 +92,9 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 	if s.opts.Exprs != nil {
 		every = exprPollInterval
 	}
+	if s.opts.Poll > 0 {
+		every = s.opts.Poll
+	}
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	done := ctx.Done()
