@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -55,13 +56,17 @@ func hierLoop(t *testing.T, bin string) (stop func()) {
 	sh := testprog.Require(t, "sh")
 	flag := filepath.Join(t.TempDir(), "stop")
 	cmd := exec.Command(sh, "-c", `while :; do "$1" 300000000 >/dev/null || exit; [ -e "$2" ] && exit 0; done`, "sh", bin, flag)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	var once sync.Once
 	stop = func() {
 		once.Do(func() {
+			// The loop and the run under way, whatever state the test is
+			// in: a loop left behind would be sampled by the next test.
 			os.WriteFile(flag, nil, 0o644)
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 			cmd.Wait()
 		})
 	}
@@ -163,6 +168,18 @@ func commSamples(rs []sampleRow, comm string) float64 {
 	return n
 }
 
+// exeSamples counts the samples (value / period) of the processes whose
+// process.executable.path is exe.
+func exeSamples(rs []sampleRow, exe string) float64 {
+	var n float64
+	for i := range rs {
+		if rs[i].attr("process.executable.path") == exe && rs[i].period > 0 {
+			n += float64(rs[i].value) / float64(rs[i].period)
+		}
+	}
+	return n
+}
+
 // TestAgentCollector is the end-to-end test of the issue: PCT's hier-test
 // profiled by sonde agent on the whole machine arrives, through a real
 // OpenTelemetry Collector (otlpreceiver, forwarding with otlphttp to this
@@ -185,7 +202,7 @@ func TestAgentCollector(t *testing.T) {
 	ev := &events{}
 	stopAgent := startAgent(t, col.Endpoint(), filepath.Join(t.TempDir(), "agent.data"), sample.Target{All: true}, 499, 2*time.Second, ev)
 	waitUntil(t, "2500 samples of hieragent at the sink", 5*time.Minute, func() bool {
-		return commSamples(rows(t, sk.profiles()), "hieragent") >= 2500
+		return exeSamples(rows(t, sk.profiles()), bin) >= 2500
 	})
 	stopLoop()
 	st, err := stopAgent()
@@ -202,8 +219,8 @@ func TestAgentCollector(t *testing.T) {
 	var d1, d2, total float64
 	var hier []sampleRow
 	for _, r := range rs {
-		if r.attr("process.executable.name") != "hieragent" {
-			continue
+		if r.attr("process.executable.path") != bin {
+			continue // another hieragent (a concurrent run) is not this test's
 		}
 		hier = append(hier, r)
 		n := float64(r.value) / float64(r.period)

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -75,6 +76,7 @@ func hierProcessLoop(t *testing.T, name string) (pid int, stop func()) {
 	sh := testprog.Require(t, "sh")
 	flag := filepath.Join(t.TempDir(), "stop")
 	cmd := exec.Command(sh, "-c", `while :; do "$1" 100000000 >/dev/null || exit; [ -e "$2" ] && exit 0; done`, "sh", bin, flag)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -83,6 +85,7 @@ func hierProcessLoop(t *testing.T, name string) (pid int, stop func()) {
 		if !done {
 			done = true
 			os.WriteFile(flag, nil, 0o644)
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 			cmd.Wait()
 		}
 	}

@@ -64,8 +64,8 @@ func (b By) String() string {
 	return fmt.Sprintf("By(%d)", uint8(b))
 }
 
-// ParseBy parses --by's argument: line, function, file or object (plurals
-// accepted).
+// ParseBy parses --by's argument: line, function, file, object, process,
+// comm or cgroup (plurals accepted).
 func ParseBy(s string) (By, error) {
 	for b, name := range byNames {
 		if name != "" && (s == name || s == name+"s") {

@@ -104,6 +104,9 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 		// switches 50,000 times a second; in 5 ms it does not.
 		every = exprPollInterval
 	}
+	if s.opts.Poll > 0 {
+		every = s.opts.Poll
+	}
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	done := ctx.Done()

@@ -109,6 +109,10 @@ type Options struct {
 	// which every sample taken has been handed to the writer: the agent
 	// closes its intervals there. An error ends the sampling.
 	AfterDrain func(upTo int64) error
+	// Poll, when positive, replaces how often the perf rings are drained
+	// (20 ms): the agent, sampling at a low rate without end, drains less
+	// often, for fewer wake-ups; the rings must hold what comes meanwhile.
+	Poll time.Duration
 	// MaxImage, when positive, is the largest object whose bytes are kept
 	// in the data file (the vDSO, deleted files, a container's objects);
 	// larger ones are counted in Stats.ImagesSkipped and symbolize only

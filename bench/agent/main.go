@@ -4,8 +4,13 @@
 //	baseline:  N copies of TARGET (one per CPU)
 //	sonde:     sonde agent -F HZ --interval D --otlp http://127.0.0.1:PORT (this program's sink)
 //	           while N copies of TARGET run
-//	perf:      perf record -a -F HZ -e task-clock --call-graph dwarf -o FILE
+//	perf:      perf record -a -B -F HZ -e task-clock --call-graph dwarf -o FILE
 //	           while N copies of TARGET run
+//
+// perf runs with -B (no build-id collection when it stops): perf 6.1's
+// build-id code aborted here ("assertion failed at util/build-id.c:1010",
+// stack smashing) on this machine's objects; sonde reads every object's
+// build ID.
 //
 // The target is bench/record's work.c (CPU-bound C, -O2), which measures
 // itself (its own wall and CPU time of a fixed amount of work). Each tool
@@ -142,7 +147,7 @@ func run() error {
 			return err
 		}
 		sn = append(sn, s)
-		p, err := measure(work, *cRounds, ncpu, []string{"perf", "record", "-a", "-q", "-F", strconv.Itoa(*hz), "-e", "task-clock", "--call-graph", "dwarf", "-o", filepath.Join(dir, "perf.data")}, perfSamples(filepath.Join(dir, "perf.data")), *warmup)
+		p, err := measure(work, *cRounds, ncpu, []string{"perf", "record", "-a", "-q", "-B", "-F", strconv.Itoa(*hz), "-e", "task-clock", "--call-graph", "dwarf", "-o", filepath.Join(dir, "perf.data")}, perfSamples(filepath.Join(dir, "perf.data")), *warmup)
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"sonde/internal/testprog"
@@ -60,6 +61,7 @@ func TestRecordSystem(t *testing.T) {
 		t.Fatal(err)
 	}
 	busy := exec.Command(spin, "-c", "while :; do :; done")
+	busy.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL} // not left spinning by a killed test binary
 	if err := busy.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ object+offset where nothing does ("libfoo.so+0x1a2b"). Each object that lacks
 something is named once on stderr.
 
 Views (one at a time; the default is --flat for samples, --functions for counts):
-  --flat [--by line|function|file|object]
+  --flat [--by line|function|file|object|process|comm|cgroup]
         one line a location with its share of the total, largest first
         ("13.9% ±0.4  /src/binPoly64.C:101", the ± two binomial standard
         deviations of a sampled share); counts print the exact count and
@@ -217,7 +217,7 @@ func runReport(e *env, args []string) int {
 	fs.BoolVar(&f.functions, "functions", false, "functions view")
 	fs.BoolVar(&f.hier, "hier", false, "call paths view")
 	fs.IntVar(&f.depth, "depth", 0, "hier view: functions per path")
-	fs.StringVar(&f.by, "by", "", "flat view's level: line, function, file or object")
+	fs.StringVar(&f.by, "by", "", "flat view's level: line, function, file, object, process, comm or cgroup")
 	fs.IntVar(&f.top, "top", 0, "print only the first N rows")
 	fs.StringVar(&f.format, "format", "text", "text or pprof")
 	fs.StringVar(&f.window, "window", "", "FROM:TO")

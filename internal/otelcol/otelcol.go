@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -187,6 +188,8 @@ func (c *Collector) start(t testing.TB) {
 	t.Helper()
 	c.cmd = exec.Command(c.bin, "--config", c.config, "--feature-gates=+service.profilesSupport")
 	c.cmd.Stdout, c.cmd.Stderr = c.log, c.log
+	// A test binary killed before its cleanup takes the collector along.
+	c.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
 	if err := c.cmd.Start(); err != nil {
 		t.Fatalf("otelcol: %v", err)
 	}
