@@ -37,7 +37,9 @@ int main(int argc, char **argv)
 	long long ms = argc > 1 ? atoll(argv[1]) : 500;
 	const char *stop = argc > 2 ? argv[2] : 0;
 	for (;;) {
-		spin_del_work(1000000);
+		/* About 3 ms a call here: few clock_gettime system calls, whose
+		   returns to user mode draw the ptrace sampler's stops. */
+		spin_del_work(10000000);
 		if (stop ? access(stop, F_OK) == 0 : cpu_ms() >= ms)
 			return 0;
 	}
