@@ -121,8 +121,10 @@ func readGcovJSON(t *testing.T, data []byte) gcovFileLines {
 // (gcov -b -c --json-format on every .gcda, gcc 12), line by line.
 //
 // Both are built at -O0: there gcc's conditional jumps are gcov's
-// conditions nearly one for one (at -O2 its jumps are duplicated, merged
-// and moved across lines, and few lines would compare). Lua hashes its
+// conditions nearly one for one. At -O2 its jumps are duplicated, merged
+// and moved across lines: with the same workload 1,213 of gcov's 2,210
+// lines were exact and 228 matched no rule, a comparison of gcc's
+// optimizer with gcov's GIMPLE rather than of sonde's counts. Lua hashes its
 // strings with a seed from the time and addresses, and pointers by
 // address; the seed is fixed (-Dluai_makeseed) and llimits.h's point2uint
 // made 0 in both builds, so that the tables' collisions, and so the
@@ -131,6 +133,10 @@ func readGcovJSON(t *testing.T, data []byte) gcovFileLines {
 // Per line of gcov's with branches, in this order:
 //   - exact: sonde's branch counts (each conditional jump's taken and not
 //     taken) are gcov's, as multisets;
+//   - by the run of lines: the run of consecutive lines with branches
+//     (on either side) that holds the line has gcov's counts, as
+//     multisets: a condition spread over lines (a multi-line ?: or ||),
+//     whose jumps the two put on different lines of it;
 //   - gcov's among sonde's: gcov's counts are a sub-multiset of sonde's,
 //     where -O0 code tests a value again that GIMPLE, where gcov counts,
 //     does not branch on (a ?: or && result materialized, then tested);
@@ -207,7 +213,7 @@ func TestReportBranchesLua(t *testing.T) {
 		files = append(files, f)
 	}
 	sort.Strings(files)
-	var exact, bySubset, byTotal, byCount, neither int
+	var exact, byRun, bySubset, byTotal, byCount, neither int
 	for _, f := range files {
 		for line, gb := range g.branches[f] {
 			sb := s.branches[f][line]
@@ -217,6 +223,8 @@ func TestReportBranchesLua(t *testing.T) {
 			switch {
 			case slices.Equal(a, b):
 				exact++
+			case runEqual(s.branches[f], g.branches[f], line):
+				byRun++
 			case subMultiset(b, a):
 				bySubset++
 			case sum(sb) == sum(gb):
@@ -240,8 +248,8 @@ func TestReportBranchesLua(t *testing.T) {
 			}
 		}
 	}
-	total := exact + bySubset + byTotal + byCount + neither
-	t.Logf("%d lines with branches (gcov's) in %d files: %d exact, %d gcov's among sonde's, %d by equal totals, %d by the line's count, %d neither; %d lines where only sonde has branches", total, len(files), exact, bySubset, byTotal, byCount, neither, extra)
+	total := exact + byRun + bySubset + byTotal + byCount + neither
+	t.Logf("%d lines with branches (gcov's) in %d files: %d exact, %d by their run of lines, %d gcov's among sonde's, %d by equal totals, %d by the line's count, %d neither; %d lines where only sonde has branches", total, len(files), exact, byRun, bySubset, byTotal, byCount, neither, extra)
 	if total < 2000 || exact*10 < total*9 {
 		t.Errorf("%d lines compared, %d exact: want 2000 or more, 90%% exact", total, exact)
 	}
@@ -261,4 +269,26 @@ func subMultiset(a, b []uint64) bool {
 		j++
 	}
 	return true
+}
+
+// runEqual reports whether the run of consecutive lines around line that
+// have branches in s or g holds the same branch counts, as multisets, in
+// both.
+func runEqual(s, g map[int][]uint64, line int) bool {
+	has := func(l int) bool { return len(s[l]) > 0 || len(g[l]) > 0 }
+	lo, hi := line, line
+	for has(lo - 1) {
+		lo--
+	}
+	for has(hi + 1) {
+		hi++
+	}
+	var a, b []uint64
+	for l := lo; l <= hi; l++ {
+		a = append(a, s[l]...)
+		b = append(b, g[l]...)
+	}
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }
