@@ -45,6 +45,19 @@ if [ ${#need[@]} -gt 0 ]; then
 	$SUDO apt-get install -y --no-install-recommends "${need[@]}" >/dev/null ||
 		{ $SUDO apt-get update >/dev/null && $SUDO apt-get install -y --no-install-recommends "${need[@]}" >/dev/null; }
 fi
+# TestReportBranchesLua builds Lua 5.4 from Debian's source package, fetched
+# once into a cache with a private apt lists dir (the system's lists stay).
+lua_src="${SONDE_LUA_SRC:-$HOME/.cache/sonde/lua5.4}"
+if ! ls "$lua_src"/lua5.4_*.orig.tar.gz >/dev/null 2>&1; then
+	mkdir -p "$lua_src/lists/partial"
+	printf '%s\n' 'Types: deb-src' 'URIs: http://deb.debian.org/debian' 'Suites: bookworm' \
+		'Components: main' 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' >"$lua_src/deb-src.sources"
+	apt_src=(-o "Dir::Etc::sourcelist=$lua_src/deb-src.sources" -o Dir::Etc::SourceParts=/dev/null
+		-o "Dir::State::Lists=$lua_src/lists")
+	{ apt-get "${apt_src[@]}" update >/dev/null &&
+		(cd "$lua_src" && apt-get "${apt_src[@]}" source --download-only lua5.4 >/dev/null); } ||
+		echo "test.sh: could not fetch Lua 5.4's source into $lua_src"
+fi
 # sonde count's uprobe engine defines probes through tracefs (so that they
 # follow forks and threads); mount it where the kernel has it but nobody did.
 if [ "$(id -u)" = 0 ] && [ -d /sys/kernel/tracing ] && ! [ -e /sys/kernel/tracing/uprobe_events ]; then
