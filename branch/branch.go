@@ -104,39 +104,6 @@ type Result struct {
 	Unread []string
 }
 
-// universe is one compilation unit's block units, in order.
-type universe struct {
-	scope string
-	units []profile.Unit
-}
-
-// universes splits the profile's block units into the universes they came
-// from: by scope, and within a scope anew wherever block numbers start
-// again (two builds of one source), as the data file wrote them.
-func universes(p *profile.Profile) []universe {
-	var out []universe
-	index := make(map[string]int)
-	for _, u := range p.Units {
-		if u.Kind != profile.UnitBlock || u.Scope == "" {
-			continue
-		}
-		i, ok := index[u.Scope]
-		if ok {
-			last := out[i].units[len(out[i].units)-1]
-			if u.Index < last.Index {
-				ok = false
-			}
-		}
-		if !ok {
-			out = append(out, universe{scope: u.Scope})
-			i = len(out) - 1
-			index[u.Scope] = i
-		}
-		out[i].units = append(out[i].units, u)
-	}
-	return out
-}
-
 // Of returns the branches of every compilation unit of p that sonde cc
 // built and of every object whose blocks sonde count counted, with their
 // counts (the first count type). sym places the conditional jumps of
@@ -172,14 +139,14 @@ func Of(p *profile.Profile, sym Symbolizer) (*Result, error) {
 		}
 		res.Branches = append(res.Branches, bs...)
 	}
-	for _, uv := range universes(p) {
-		l := p.Listing(datafile.UnitsHash(uv.units))
+	for _, uv := range p.Universes() {
+		l := p.Listing(datafile.UnitsHash(uv.Units))
 		if l == nil || len(l.Blocks) == 0 || !l.Blocks[0].Flow.HasFlow {
 			res.NoFlow++
 			continue
 		}
 		counts := make([]uint64, len(l.Blocks))
-		for _, u := range uv.units {
+		for _, u := range uv.Units {
 			if u.Index >= 0 && u.Index < len(counts) && len(u.Counts) > 0 {
 				counts[u.Index] = u.Counts[0]
 			}
@@ -187,13 +154,13 @@ func Of(p *profile.Profile, sym Symbolizer) (*Result, error) {
 		// the fall-through edges sonde cc counted, by their jump's block
 		fall := make(map[int]uint64)
 		for _, e := range p.Edges {
-			if e.Kind != profile.UnitEdge || e.Scope != uv.scope || e.Index < 0 || e.Index >= len(l.Blocks) ||
+			if e.Kind != profile.UnitEdge || e.Scope != uv.Scope || e.Index < 0 || e.Index >= len(l.Blocks) ||
 				e.Func != l.Blocks[e.Index].Func || !l.Blocks[e.Index].Flow.Cond || len(e.Counts) == 0 {
 				continue
 			}
 			fall[e.Index] = e.Counts[0]
 		}
-		res.Branches = append(res.Branches, solve(uv.scope, l.Blocks, counts, fall)...)
+		res.Branches = append(res.Branches, solve(uv.Scope, l.Blocks, counts, fall)...)
 	}
 	return res, nil
 }
