@@ -1027,6 +1027,24 @@ func (s *Sampler) goStackEnd(p *process, ra uint64) bool {
 	return o.goEnd(ra - 1 - pl.fileBias)
 }
 
+// unwindDWARF appends to pcs, which holds nk kernel frames, the user
+// frames of process p that CFI unwinding finds from registers regs and the
+// stack copy stack, and reports whether the walk reached the stack's end
+// (a Go stack's first function counts as its end).
+func (s *Sampler) unwindDWARF(p *process, regs []uint64, stack []byte, pcs []uint64, nk int) ([]uint64, bool) {
+	pcs, complete := s.opts.Unwinder.Unwind(regs, stack, func(pc uint64) (string, uint64, bool) {
+		pl := s.lookup(p, pc)
+		if pl == nil || pl.file == "" {
+			return "", 0, false
+		}
+		return pl.file, pl.fileBias, true
+	}, pcs)
+	if !complete && len(pcs) > nk+1 {
+		complete = s.goStackEnd(p, pcs[len(pcs)-1])
+	}
+	return pcs, complete
+}
+
 // kernelStart is where x86-64's kernel half of the address space begins
 // (Documentation/arch/x86/x86_64/mm.rst); user addresses are below.
 const kernelStart = 0xffff800000000000
@@ -1086,19 +1104,10 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	case CallGraphDWARF:
 		var complete bool
 		if len(r.Regs) > 0 {
-			pcs, complete = s.opts.Unwinder.Unwind(r.Regs, r.Stack, func(pc uint64) (string, uint64, bool) {
-				pl := s.lookup(p, pc)
-				if pl == nil || pl.file == "" {
-					return "", 0, false
-				}
-				return pl.file, pl.fileBias, true
-			}, pcs)
+			pcs, complete = s.unwindDWARF(p, r.Regs, r.Stack, pcs, nkernel)
 		}
 		if len(pcs) == nkernel && nkernel == 0 {
 			pcs = append(pcs, r.IP)
-		}
-		if !complete && len(pcs) > nkernel+1 {
-			complete = s.goStackEnd(p, pcs[len(pcs)-1])
 		}
 		if !complete {
 			s.mu.Lock()
