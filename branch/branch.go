@@ -21,6 +21,7 @@ package branch
 import (
 	"sort"
 
+	"sonde/internal/flowgraph"
 	"sonde/profile"
 	"sonde/profile/datafile"
 )
@@ -179,44 +180,19 @@ const unbounded = ^uint64(0)
 // fall holds the measured fall-through edges, by their jump's block.
 func solve(scope string, blocks []profile.ListingBlock, counts []uint64, fall map[int]uint64) []Branch {
 	n := len(blocks)
-	var edges []edge
-	out := make([][]int, n) // block -> its out-edges
-	in := make([][]int, n)
-	jumpEdge := make([]int, n)
-	fallEdge := make([]int, n)
-	add := func(from, to int) int {
-		e := len(edges)
-		edges = append(edges, edge{from: from, to: to})
-		if from >= 0 {
-			out[from] = append(out[from], e)
-		}
-		if to >= 0 {
-			in[to] = append(in[to], e)
-		}
-		return e
-	}
+	flows := make([]profile.BlockFlow, n)
 	for i, b := range blocks {
-		f := b.Flow
-		jumpEdge[i], fallEdge[i] = -1, -1
-		if f.Fall >= n || f.Jump >= n {
-			return nil // a damaged listing: no branches rather than wrong ones
-		}
-		if f.Fall >= 0 {
-			fallEdge[i] = add(i, f.Fall)
-		}
-		if f.Jump >= 0 {
-			jumpEdge[i] = add(i, f.Jump)
-		}
-		if f.Exits {
-			e := add(i, -1)
-			if f.Cond && f.Jump < 0 {
-				jumpEdge[i] = e // a conditional jump out of the unit (a tail call)
-			}
-		}
-		if f.Entered {
-			add(-1, i)
-		}
+		flows[i] = b.Flow
 	}
+	g, err := flowgraph.New(flows)
+	if err != nil {
+		return nil // a damaged listing: no branches rather than wrong ones
+	}
+	edges := make([]edge, len(g.Edges))
+	for i, e := range g.Edges {
+		edges[i] = edge{from: e.From, to: e.To}
+	}
+	out, in, jumpEdge, fallEdge := g.Out, g.In, g.Jump, g.Fall
 	for i, c := range fall {
 		if e := fallEdge[i]; e >= 0 {
 			edges[e].r, edges[e].known = Range{c, c}, true
