@@ -211,15 +211,7 @@ func (s *Sampler) switchOut(r *perfevent.Record) {
 // reason, then the runtime addresses pcs of process p.
 func (s *Sampler) waitStack(p *process, dst []profile.Location, reason profile.Addr, pcs []uint64) []profile.Location {
 	dst = append(dst, profile.Location{Mapping: s.waitMapping(), Addr: reason})
-	for _, pc := range pcs {
-		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
-		if pc >= kernelStart {
-			loc.Mapping = int32(s.kernelMapping())
-		} else if pl := s.lookup(p, pc); pl != nil {
-			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
-		}
-		dst = append(dst, loc)
-	}
+	dst = s.locations(p, dst, pcs)
 	if len(dst) > datafile.MaxStackDepth {
 		dst = dst[:datafile.MaxStackDepth]
 	}

@@ -1027,6 +1027,22 @@ func (s *Sampler) goStackEnd(p *process, ra uint64) bool {
 	return o.goEnd(ra - 1 - pl.fileBias)
 }
 
+// locations appends to dst the locations of runtime addresses pcs of
+// process p: kernel addresses in the kernel's mapping, user ones in the
+// mapping that holds them (as link-time addresses), others unmapped.
+func (s *Sampler) locations(p *process, dst []profile.Location, pcs []uint64) []profile.Location {
+	for _, pc := range pcs {
+		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
+		if pc >= kernelStart {
+			loc.Mapping = int32(s.kernelMapping())
+		} else if pl := s.lookup(p, pc); pl != nil {
+			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
+		}
+		dst = append(dst, loc)
+	}
+	return dst
+}
+
 // unwindDWARF appends to pcs, which holds nk kernel frames, the user
 // frames of process p that CFI unwinding finds from registers regs and the
 // stack copy stack, and reports whether the walk reached the stack's end
@@ -1122,15 +1138,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	if s.waitSet {
 		stack = append(stack, profile.Location{Mapping: s.waitMapping(), Addr: s.waitReason})
 	}
-	for _, pc := range pcs {
-		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
-		if pc >= kernelStart {
-			loc.Mapping = int32(s.kernelMapping())
-		} else if pl := s.lookup(p, pc); pl != nil {
-			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
-		}
-		stack = append(stack, loc)
-	}
+	stack = s.locations(p, stack, pcs)
 	if s.py != nil {
 		stack = s.splicePython(p, r, pcs, stack)
 	}
