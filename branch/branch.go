@@ -21,6 +21,7 @@ package branch
 import (
 	"sort"
 
+	"sonde/internal/flowgraph"
 	"sonde/profile"
 	"sonde/profile/datafile"
 )
@@ -104,39 +105,6 @@ type Result struct {
 	Unread []string
 }
 
-// universe is one compilation unit's block units, in order.
-type universe struct {
-	scope string
-	units []profile.Unit
-}
-
-// universes splits the profile's block units into the universes they came
-// from: by scope, and within a scope anew wherever block numbers start
-// again (two builds of one source), as the data file wrote them.
-func universes(p *profile.Profile) []universe {
-	var out []universe
-	index := make(map[string]int)
-	for _, u := range p.Units {
-		if u.Kind != profile.UnitBlock || u.Scope == "" {
-			continue
-		}
-		i, ok := index[u.Scope]
-		if ok {
-			last := out[i].units[len(out[i].units)-1]
-			if u.Index < last.Index {
-				ok = false
-			}
-		}
-		if !ok {
-			out = append(out, universe{scope: u.Scope})
-			i = len(out) - 1
-			index[u.Scope] = i
-		}
-		out[i].units = append(out[i].units, u)
-	}
-	return out
-}
-
 // Of returns the branches of every compilation unit of p that sonde cc
 // built and of every object whose blocks sonde count counted, with their
 // counts (the first count type). sym places the conditional jumps of
@@ -172,14 +140,14 @@ func Of(p *profile.Profile, sym Symbolizer) (*Result, error) {
 		}
 		res.Branches = append(res.Branches, bs...)
 	}
-	for _, uv := range universes(p) {
-		l := p.Listing(datafile.UnitsHash(uv.units))
+	for _, uv := range p.Universes() {
+		l := p.Listing(datafile.UnitsHash(uv.Units))
 		if l == nil || len(l.Blocks) == 0 || !l.Blocks[0].Flow.HasFlow {
 			res.NoFlow++
 			continue
 		}
 		counts := make([]uint64, len(l.Blocks))
-		for _, u := range uv.units {
+		for _, u := range uv.Units {
 			if u.Index >= 0 && u.Index < len(counts) && len(u.Counts) > 0 {
 				counts[u.Index] = u.Counts[0]
 			}
@@ -187,13 +155,13 @@ func Of(p *profile.Profile, sym Symbolizer) (*Result, error) {
 		// the fall-through edges sonde cc counted, by their jump's block
 		fall := make(map[int]uint64)
 		for _, e := range p.Edges {
-			if e.Kind != profile.UnitEdge || e.Scope != uv.scope || e.Index < 0 || e.Index >= len(l.Blocks) ||
+			if e.Kind != profile.UnitEdge || e.Scope != uv.Scope || e.Index < 0 || e.Index >= len(l.Blocks) ||
 				e.Func != l.Blocks[e.Index].Func || !l.Blocks[e.Index].Flow.Cond || len(e.Counts) == 0 {
 				continue
 			}
 			fall[e.Index] = e.Counts[0]
 		}
-		res.Branches = append(res.Branches, solve(uv.scope, l.Blocks, counts, fall)...)
+		res.Branches = append(res.Branches, solve(uv.Scope, l.Blocks, counts, fall)...)
 	}
 	return res, nil
 }
@@ -212,44 +180,19 @@ const unbounded = ^uint64(0)
 // fall holds the measured fall-through edges, by their jump's block.
 func solve(scope string, blocks []profile.ListingBlock, counts []uint64, fall map[int]uint64) []Branch {
 	n := len(blocks)
-	var edges []edge
-	out := make([][]int, n) // block -> its out-edges
-	in := make([][]int, n)
-	jumpEdge := make([]int, n)
-	fallEdge := make([]int, n)
-	add := func(from, to int) int {
-		e := len(edges)
-		edges = append(edges, edge{from: from, to: to})
-		if from >= 0 {
-			out[from] = append(out[from], e)
-		}
-		if to >= 0 {
-			in[to] = append(in[to], e)
-		}
-		return e
-	}
+	flows := make([]profile.BlockFlow, n)
 	for i, b := range blocks {
-		f := b.Flow
-		jumpEdge[i], fallEdge[i] = -1, -1
-		if f.Fall >= n || f.Jump >= n {
-			return nil // a damaged listing: no branches rather than wrong ones
-		}
-		if f.Fall >= 0 {
-			fallEdge[i] = add(i, f.Fall)
-		}
-		if f.Jump >= 0 {
-			jumpEdge[i] = add(i, f.Jump)
-		}
-		if f.Exits {
-			e := add(i, -1)
-			if f.Cond && f.Jump < 0 {
-				jumpEdge[i] = e // a conditional jump out of the unit (a tail call)
-			}
-		}
-		if f.Entered {
-			add(-1, i)
-		}
+		flows[i] = b.Flow
 	}
+	g, err := flowgraph.New(flows)
+	if err != nil {
+		return nil // a damaged listing: no branches rather than wrong ones
+	}
+	edges := make([]edge, len(g.Edges))
+	for i, e := range g.Edges {
+		edges[i] = edge{from: e.From, to: e.To}
+	}
+	out, in, jumpEdge, fallEdge := g.Out, g.In, g.Jump, g.Fall
 	for i, c := range fall {
 		if e := fallEdge[i]; e >= 0 {
 			edges[e].r, edges[e].known = Range{c, c}, true

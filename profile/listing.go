@@ -63,3 +63,38 @@ func (p *Profile) Listing(hash uint64) *Listing {
 	}
 	return nil
 }
+
+// Universe is one compilation unit's block units, in order: the units one
+// Units frame of sonde cc wrote, whose Listing has the hash
+// datafile.UnitsHash(Units).
+type Universe struct {
+	Scope string
+	Units []Unit
+}
+
+// Universes splits the profile's block units into the universes they came
+// from: by scope, and within a scope anew wherever block numbers start
+// again (two builds of one source), as the data file wrote them.
+func (p *Profile) Universes() []Universe {
+	var out []Universe
+	index := make(map[string]int) // scope -> its last universe in out
+	for _, u := range p.Units {
+		if u.Kind != UnitBlock || u.Scope == "" {
+			continue
+		}
+		i, ok := index[u.Scope]
+		if ok {
+			last := out[i].Units[len(out[i].Units)-1]
+			if u.Index < last.Index {
+				ok = false
+			}
+		}
+		if !ok {
+			out = append(out, Universe{Scope: u.Scope})
+			i = len(out) - 1
+			index[u.Scope] = i
+		}
+		out[i].Units = append(out[i].Units, u)
+	}
+	return out
+}

@@ -26,44 +26,11 @@ import (
 // machine. A unit without one (built by a sonde before listings travelled
 // in the data file) is named with the reason.
 
-// universe is one compilation unit's units, in order.
-type universe struct {
-	scope string
-	units []profile.Unit
-}
-
-// universes splits the profile's block units into the universes they came
-// from: by scope, and within a scope anew wherever block numbers start
-// again (two builds of one source).
-func universes(p *profile.Profile) []universe {
-	var out []universe
-	index := make(map[string]int) // scope -> its last universe in out
-	for _, u := range p.Units {
-		if u.Kind != profile.UnitBlock || u.Scope == "" {
-			continue
-		}
-		i, ok := index[u.Scope]
-		if ok {
-			last := out[i].units[len(out[i].units)-1]
-			if u.Index < last.Index {
-				ok = false
-			}
-		}
-		if !ok {
-			out = append(out, universe{scope: u.Scope})
-			i = len(out) - 1
-			index[u.Scope] = i
-		}
-		out[i].units = append(out[i].units, u)
-	}
-	return out
-}
-
 // instructionsCounts prints every instruction with its count, or, when
 // only is not "", the instructions of the function of that name (mangled or
 // demangled) in the units that hold it.
 func instructionsCounts(b *strings.Builder, p *profile.Profile, only string) error {
-	us := universes(p)
+	us := p.Universes()
 	if len(us) == 0 {
 		if only != "" {
 			return fmt.Errorf("--instructions %s: the profile has no block units of sonde cc to look for it in", only)
@@ -74,13 +41,13 @@ func instructionsCounts(b *strings.Builder, p *profile.Profile, only string) err
 	printed, missing := 0, 0
 	for _, uv := range us {
 		counts := make(map[int]uint64)
-		for _, u := range uv.units {
+		for _, u := range uv.Units {
 			if len(u.Counts) > 0 {
 				counts[u.Index] = u.Counts[0]
 			}
 		}
 		var blocks []profile.ListingBlock
-		l := p.Listing(datafile.UnitsHash(uv.units))
+		l := p.Listing(datafile.UnitsHash(uv.Units))
 		if l != nil {
 			blocks = l.Blocks
 		}
@@ -95,7 +62,7 @@ func instructionsCounts(b *strings.Builder, p *profile.Profile, only string) err
 			b.WriteString("\n")
 		}
 		printed++
-		fmt.Fprintf(b, "unit %s\n", uv.scope)
+		fmt.Fprintf(b, "unit %s\n", uv.Scope)
 		if l == nil {
 			b.WriteString("(instructions not available: the data file holds no listing of this unit; rebuild it with this sonde cc)\n")
 			continue

@@ -1,15 +1,13 @@
 package report
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
 	"sort"
-	"strconv"
-	"strings"
 	"sync"
 
+	ksyms "sonde/internal/kallsyms"
 	"sonde/symbol"
 )
 
@@ -36,29 +34,19 @@ func parseKallsyms(r io.Reader) ([]uint64, []string, error) {
 		n string
 	}
 	var syms []sym
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) < 3 {
-			continue
-		}
-		switch f[1] {
+	err := ksyms.Each(r, func(ks ksyms.Symbol) {
+		switch ks.Type {
 		case "t", "T", "w", "W":
 		default:
-			continue
+			return
 		}
-		a, err := strconv.ParseUint(f[0], 16, 64)
-		if err != nil || a == 0 {
-			continue
+		name := ks.Name
+		if ks.Module != "" {
+			name += " " + ks.Module // "[module]"
 		}
-		name := f[2]
-		if len(f) > 3 {
-			name += " " + f[3] // "[module]"
-		}
-		syms = append(syms, sym{a, name})
-	}
-	if err := sc.Err(); err != nil {
+		syms = append(syms, sym{ks.Addr, name})
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	sort.SliceStable(syms, func(i, j int) bool { return syms[i].a < syms[j].a })

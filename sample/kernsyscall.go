@@ -1,13 +1,12 @@
 package sample
 
 import (
-	"bufio"
 	"io"
 	"os"
 	"sort"
-	"strconv"
 	"strings"
 
+	"sonde/internal/kallsyms"
 	"sonde/profile"
 )
 
@@ -63,23 +62,16 @@ func parseKernelSyscalls(r io.Reader) *kernelSyscalls {
 		dispatch bool
 	}
 	var syms []sym
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) < 3 || (f[1] != "t" && f[1] != "T") {
-			continue
+	kallsyms.Each(r, func(ks kallsyms.Symbol) { // a read error leaves the table short: fewer calls named
+		if ks.Type != "t" && ks.Type != "T" {
+			return
 		}
-		a, err := strconv.ParseUint(f[0], 16, 64)
-		if err != nil || a == 0 {
-			continue
-		}
-		nr, helper := syscallNumberOf(f[2], syscallPrefixes), false
+		nr, helper := syscallNumberOf(ks.Name, syscallPrefixes), false
 		if nr < 0 {
-			nr, helper = syscallNumberOf(f[2], helperPrefixes), true
+			nr, helper = syscallNumberOf(ks.Name, helperPrefixes), true
 		}
-		syms = append(syms, sym{a, nr, helper && nr >= 0, syscallNumberOf(f[2], nearPrefixes), dispatchers[f[2]]})
-	}
+		syms = append(syms, sym{ks.Addr, nr, helper && nr >= 0, syscallNumberOf(ks.Name, nearPrefixes), dispatchers[ks.Name]})
+	})
 	sort.Slice(syms, func(i, j int) bool { return syms[i].a < syms[j].a })
 	n := len(syms)
 	k := &kernelSyscalls{starts: make([]uint64, n), nrs: make([]int32, n), helper: make([]bool, n), near: make([]int32, n), dispatch: make([]bool, n)}

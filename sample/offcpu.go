@@ -184,16 +184,7 @@ func (s *Sampler) switchOut(r *perfevent.Record) {
 	case CallGraphDWARF:
 		complete = false
 		if len(r.Regs) > 0 {
-			pcs, complete = s.opts.Unwinder.Unwind(r.Regs, r.Stack, func(pc uint64) (string, uint64, bool) {
-				pl := s.lookup(p, pc)
-				if pl == nil || pl.file == "" {
-					return "", 0, false
-				}
-				return pl.file, pl.fileBias, true
-			}, pcs)
-		}
-		if !complete && len(pcs) > nk+1 {
-			complete = s.goStackEnd(p, pcs[len(pcs)-1])
+			pcs, complete = s.unwindDWARF(p, r.Regs, r.Stack, pcs, nk)
 		}
 	case CallGraphFP:
 		pcs = append(pcs, user...)
@@ -220,15 +211,7 @@ func (s *Sampler) switchOut(r *perfevent.Record) {
 // reason, then the runtime addresses pcs of process p.
 func (s *Sampler) waitStack(p *process, dst []profile.Location, reason profile.Addr, pcs []uint64) []profile.Location {
 	dst = append(dst, profile.Location{Mapping: s.waitMapping(), Addr: reason})
-	for _, pc := range pcs {
-		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
-		if pc >= kernelStart {
-			loc.Mapping = int32(s.kernelMapping())
-		} else if pl := s.lookup(p, pc); pl != nil {
-			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
-		}
-		dst = append(dst, loc)
-	}
+	dst = s.locations(p, dst, pcs)
 	if len(dst) > datafile.MaxStackDepth {
 		dst = dst[:datafile.MaxStackDepth]
 	}
@@ -267,13 +250,7 @@ func (s *Sampler) blockedAtAttach(pid int, tids []int) {
 			}
 			regs := make([]uint64, 17)
 			regs[7], regs[8] = sc.SP, sc.PC
-			pcs, _ = s.opts.Unwinder.Unwind(regs, stack[:n], func(pc uint64) (string, uint64, bool) {
-				pl := s.lookup(p, pc)
-				if pl == nil || pl.file == "" {
-					return "", 0, false
-				}
-				return pl.file, pl.fileBias, true
-			}, pcs)
+			pcs, _ = s.unwindDWARF(p, regs, stack[:n], pcs, 0)
 		}
 		if len(pcs) == 0 {
 			pcs = append(pcs, sc.PC)

@@ -1,14 +1,12 @@
 package sample
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 	"time"
 
 	"sonde/internal/linux/perfevent"
 	"sonde/profile"
-	"sonde/profile/datafile"
 )
 
 // TestOffCPUReplay replays the records an off-CPU event writes (a
@@ -19,15 +17,7 @@ import (
 // episodes of the same kind; an exited thread's last switch-out is no
 // wait; a return whose leaving was not seen is counted.
 func TestOffCPUReplay(t *testing.T) {
-	var buf bytes.Buffer
-	w := datafile.NewWriter(&buf)
-	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Start: time.Unix(1, 0), SampleTypes: profile.OffCPUSampleTypes, Period: 1000}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(w, Options{Freq: 1000, CallGraph: CallGraphFP})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, decode := replaySampler(t, profile.OffCPUSampleTypes, Options{Freq: 1000, CallGraph: CallGraphFP})
 	defer s.Close()
 	s.opts.OffCPU = true
 	s.blocked, s.exited = make(map[int32]*offThread), make(map[int32]bool)
@@ -88,13 +78,7 @@ func TestOffCPUReplay(t *testing.T) {
 	if err := s.finish(); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	p, warns, err := datafile.Decode("replay", buf.Bytes())
-	if err != nil || len(warns) > 0 {
-		t.Fatalf("decode: %v %v", err, warns)
-	}
+	p := decode()
 	type got struct {
 		tid  int32
 		wait string

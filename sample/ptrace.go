@@ -294,7 +294,22 @@ func (r *ptraceRun) sample(tr *tracee) {
 		return
 	}
 	now := time.Now()
-	size := int(s.cfg.StackUser)
+	stack := r.readStack(tid, r.regs[7])
+	ip := r.regs[8]
+	r.rec = perfevent.Record{
+		Type: perfevent.RecordSample, PID: uint32(tr.PID), TID: uint32(tid),
+		Time: uint64(now.UnixNano() - s.clockOffset), IP: ip, Period: th.value,
+		Regs: r.regs, Stack: stack,
+	}
+	s.stopped = true
+	s.handleSample(&r.rec)
+	s.stopped = false
+}
+
+// readStack copies the stack of stopped thread tid from sp up into
+// r.stack (StackUser bytes, 16 KiB when unset) and returns the part read.
+func (r *ptraceRun) readStack(tid int, sp uint64) []byte {
+	size := int(r.s.cfg.StackUser)
 	if size == 0 {
 		size = 16 << 10
 	}
@@ -302,20 +317,11 @@ func (r *ptraceRun) sample(tr *tracee) {
 		r.stack = make([]byte, size)
 	}
 	r.stack = r.stack[:size]
-	sp := r.regs[7]
 	n, _ := unix.ReadProcessMemory(tid, r.stack, sp)
 	if n < 0 {
 		n = 0
 	}
-	ip := r.regs[8]
-	r.rec = perfevent.Record{
-		Type: perfevent.RecordSample, PID: uint32(tr.PID), TID: uint32(tid),
-		Time: uint64(now.UnixNano() - s.clockOffset), IP: ip, Period: th.value,
-		Regs: r.regs, Stack: r.stack[:n],
-	}
-	s.stopped = true
-	s.handleSample(&r.rec)
-	s.stopped = false
+	return r.stack[:n]
 }
 
 // detachAll stops every thread and detaches from it, leaving it running

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"sonde/internal/linux/perfevent"
-	"sonde/internal/linux/unix"
 	"sonde/proc"
 	"sonde/profile"
 )
@@ -41,18 +40,7 @@ func (r *ptraceRun) sampleBlocked(tr *tracee) {
 	if err != nil {
 		return // running again, or gone
 	}
-	size := int(s.cfg.StackUser)
-	if size == 0 {
-		size = 16 << 10
-	}
-	if cap(r.stack) < size {
-		r.stack = make([]byte, size)
-	}
-	r.stack = r.stack[:size]
-	n, _ := unix.ReadProcessMemory(tid, r.stack, sc.SP)
-	if n < 0 {
-		n = 0
-	}
+	stack := r.readStack(tid, sc.SP)
 	if again, err := proc.ReadSyscall(tid); err != nil || again != sc {
 		return // it woke while the stack was read: the copy may be torn
 	}
@@ -68,7 +56,7 @@ func (r *ptraceRun) sampleBlocked(tr *tracee) {
 	r.rec = perfevent.Record{
 		Type: perfevent.RecordSample, PID: uint32(tr.PID), TID: uint32(tid),
 		Time: uint64(now.UnixNano() - s.clockOffset), IP: sc.PC, Period: r.wallWeight(&tr.Data),
-		Regs: r.regs, Stack: r.stack[:n],
+		Regs: r.regs, Stack: stack,
 	}
 	s.waitSet, s.waitReason = true, reason
 	s.handleSample(&r.rec)

@@ -11,6 +11,33 @@ import (
 	"sonde/profile/datafile"
 )
 
+// replaySampler returns a sampler that writes one run of sample types
+// types to a buffer, for a test that feeds it kernel records, and the
+// function that closes the data file and decodes it.
+func replaySampler(t *testing.T, types []profile.ValueType, opts Options) (*Sampler, func() *profile.Profile) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := datafile.NewWriter(&buf)
+	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Start: time.Unix(1, 0), SampleTypes: types, Period: 1000}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(w, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, func() *profile.Profile {
+		t.Helper()
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		p, warns, err := datafile.Decode("replay", buf.Bytes())
+		if err != nil || len(warns) > 0 {
+			t.Fatalf("decode: %v %v", err, warns)
+		}
+		return p
+	}
+}
+
 // TestReplay feeds the sampler a recorded sequence of kernel records (no
 // perf events, no root) and checks what it writes: exec clears a process's
 // mappings, fork copies them, MMAP2 places an object with the bias its ELF
@@ -34,15 +61,7 @@ func TestReplay(t *testing.T) {
 	// has link address Vaddr at file offset Off.
 	wantAddr := profile.Addr(text.Vaddr - (text.Off - pgoff) + 0x40)
 
-	var buf bytes.Buffer
-	w := datafile.NewWriter(&buf)
-	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Start: time.Unix(1, 0), SampleTypes: SampleTypes, Period: 1000}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(w, Options{Freq: 1000})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, decode := replaySampler(t, SampleTypes, Options{Freq: 1000})
 	defer s.Close()
 	s.clockOffset = 0
 	s.procs[100] = &process{pid: 100, ppid: 1, comm: "sh"}
@@ -65,13 +84,7 @@ func TestReplay(t *testing.T) {
 	if err := s.drain(); err != nil { // writes the Lost frame
 		t.Fatal(err)
 	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	p, warns, err := datafile.Decode("replay", buf.Bytes())
-	if err != nil || len(warns) > 0 {
-		t.Fatalf("decode: %v %v", err, warns)
-	}
+	p := decode()
 	if len(p.Samples) != 3 {
 		t.Fatalf("%d samples, want 3", len(p.Samples))
 	}

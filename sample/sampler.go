@@ -1027,6 +1027,40 @@ func (s *Sampler) goStackEnd(p *process, ra uint64) bool {
 	return o.goEnd(ra - 1 - pl.fileBias)
 }
 
+// locations appends to dst the locations of runtime addresses pcs of
+// process p: kernel addresses in the kernel's mapping, user ones in the
+// mapping that holds them (as link-time addresses), others unmapped.
+func (s *Sampler) locations(p *process, dst []profile.Location, pcs []uint64) []profile.Location {
+	for _, pc := range pcs {
+		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
+		if pc >= kernelStart {
+			loc.Mapping = int32(s.kernelMapping())
+		} else if pl := s.lookup(p, pc); pl != nil {
+			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
+		}
+		dst = append(dst, loc)
+	}
+	return dst
+}
+
+// unwindDWARF appends to pcs, which holds nk kernel frames, the user
+// frames of process p that CFI unwinding finds from registers regs and the
+// stack copy stack, and reports whether the walk reached the stack's end
+// (a Go stack's first function counts as its end).
+func (s *Sampler) unwindDWARF(p *process, regs []uint64, stack []byte, pcs []uint64, nk int) ([]uint64, bool) {
+	pcs, complete := s.opts.Unwinder.Unwind(regs, stack, func(pc uint64) (string, uint64, bool) {
+		pl := s.lookup(p, pc)
+		if pl == nil || pl.file == "" {
+			return "", 0, false
+		}
+		return pl.file, pl.fileBias, true
+	}, pcs)
+	if !complete && len(pcs) > nk+1 {
+		complete = s.goStackEnd(p, pcs[len(pcs)-1])
+	}
+	return pcs, complete
+}
+
 // kernelStart is where x86-64's kernel half of the address space begins
 // (Documentation/arch/x86/x86_64/mm.rst); user addresses are below.
 const kernelStart = 0xffff800000000000
@@ -1086,19 +1120,10 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	case CallGraphDWARF:
 		var complete bool
 		if len(r.Regs) > 0 {
-			pcs, complete = s.opts.Unwinder.Unwind(r.Regs, r.Stack, func(pc uint64) (string, uint64, bool) {
-				pl := s.lookup(p, pc)
-				if pl == nil || pl.file == "" {
-					return "", 0, false
-				}
-				return pl.file, pl.fileBias, true
-			}, pcs)
+			pcs, complete = s.unwindDWARF(p, r.Regs, r.Stack, pcs, nkernel)
 		}
 		if len(pcs) == nkernel && nkernel == 0 {
 			pcs = append(pcs, r.IP)
-		}
-		if !complete && len(pcs) > nkernel+1 {
-			complete = s.goStackEnd(p, pcs[len(pcs)-1])
 		}
 		if !complete {
 			s.mu.Lock()
@@ -1113,15 +1138,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	if s.waitSet {
 		stack = append(stack, profile.Location{Mapping: s.waitMapping(), Addr: s.waitReason})
 	}
-	for _, pc := range pcs {
-		loc := profile.Location{Mapping: profile.NoMapping, Addr: profile.Addr(pc)}
-		if pc >= kernelStart {
-			loc.Mapping = int32(s.kernelMapping())
-		} else if pl := s.lookup(p, pc); pl != nil {
-			loc = profile.Location{Mapping: int32(pl.index), Addr: profile.Addr(pc - pl.bias)}
-		}
-		stack = append(stack, loc)
-	}
+	stack = s.locations(p, stack, pcs)
 	if s.py != nil {
 		stack = s.splicePython(p, r, pcs, stack)
 	}

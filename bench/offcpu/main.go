@@ -35,7 +35,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"syscall"
 	"time"
 
@@ -156,8 +155,7 @@ func medianRate(rs []result) float64 {
 	for i, r := range rs {
 		v[i] = r.rate
 	}
-	slices.Sort(v)
-	return v[len(v)/2]
+	return alternate.Median(v)
 }
 
 func medianCPU(rs []result) time.Duration {

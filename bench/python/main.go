@@ -31,7 +31,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -184,11 +183,7 @@ func median(xs []result, f func(result) float64) float64 {
 	for i, x := range xs {
 		v[i] = f(x)
 	}
-	slices.Sort(v)
-	if len(v) == 0 {
-		return 0
-	}
-	return v[len(v)/2]
+	return alternate.Median(v)
 }
 
 // ratio is the median over rounds of f(a[i]) / f(b[i]).
@@ -199,11 +194,7 @@ func ratio(a, b []result, f func(result) float64) float64 {
 			v = append(v, f(a[i])/f(b[i]))
 		}
 	}
-	slices.Sort(v)
-	if len(v) == 0 {
-		return 0
-	}
-	return v[len(v)/2]
+	return alternate.Median(v)
 }
 
 func loadavg() string {

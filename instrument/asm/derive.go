@@ -3,6 +3,9 @@ package asm
 import (
 	"sort"
 	"strings"
+
+	"sonde/internal/flowgraph"
+	"sonde/profile"
 )
 
 // Knuth and Stevenson ("Optimal measurement points for program frequency
@@ -296,43 +299,19 @@ func fakeEdges(instrs []instr, blocks []*blockInfo, labelBlock map[string]int, r
 // the report (package branch) repeats this on the same graph.
 func edgeCounters(blocks []*blockInfo) []int {
 	n := len(blocks)
-	type edge struct {
-		from, to int // -1: outside
-		known    bool
-	}
-	var edges []edge
-	out := make([][]int, n)
-	in := make([][]int, n)
-	jumpEdge, fallEdge := make([]int, n), make([]int, n)
-	add := func(from, to int) int {
-		edges = append(edges, edge{from: from, to: to})
-		e := len(edges) - 1
-		if from >= 0 {
-			out[from] = append(out[from], e)
-		}
-		if to >= 0 {
-			in[to] = append(in[to], e)
-		}
-		return e
-	}
+	flows := make([]profile.BlockFlow, n)
 	for i, b := range blocks {
-		jumpEdge[i], fallEdge[i] = -1, -1
-		if b.Fall >= 0 {
-			fallEdge[i] = add(i, b.Fall)
-		}
-		if b.Jump >= 0 {
-			jumpEdge[i] = add(i, b.Jump)
-		}
-		if b.Exits {
-			e := add(i, -1)
-			if b.Cond && b.Jump < 0 {
-				jumpEdge[i] = e
-			}
-		}
-		if b.Entered {
-			add(-1, i)
-		}
+		flows[i] = b.flow()
 	}
+	g, err := flowgraph.New(flows)
+	if err != nil {
+		panic("asm: " + err.Error()) // the blocks' targets are their own indexes
+	}
+	type edge struct {
+		known bool
+	}
+	edges := make([]edge, len(g.Edges))
+	out, in, jumpEdge, fallEdge := g.Out, g.In, g.Jump, g.Fall
 	peel := func() {
 		for changed := true; changed; {
 			changed = false

@@ -648,6 +648,11 @@ const DescriptorSection = "sonde_cus"
 // the data file link with today's runtime and the other way round.
 const ListingSection = "sonde_listings"
 
+// flow is the block's edges as the listing records them.
+func (b *Block) flow() profile.BlockFlow {
+	return profile.BlockFlow{HasFlow: true, Jump: b.Jump, Fall: b.Fall, Cond: b.Cond, Entered: b.Entered, Exits: b.Exits}
+}
+
 // encodeListing returns the Listing payload of blocks, nil when it does
 // not fit a frame (the report then says the unit has no listing).
 func encodeListing(hash uint64, blocks []Block) []byte {
@@ -655,7 +660,7 @@ func encodeListing(hash uint64, blocks []Block) []byte {
 	for i, b := range blocks {
 		lb := &l.Blocks[i]
 		lb.Func = b.Func
-		lb.Flow = profile.BlockFlow{HasFlow: true, Jump: b.Jump, Fall: b.Fall, Cond: b.Cond, Entered: b.Entered, Exits: b.Exits}
+		lb.Flow = b.flow()
 		lb.Instrs = make([]profile.ListingInstr, len(b.Code))
 		for k, in := range b.Code {
 			lb.Instrs[k] = profile.ListingInstr{File: in.File, Line: in.Line, Text: in.Text}

@@ -1,18 +1,12 @@
 package cli
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
-	"strings"
 	"testing"
 
 	"sonde/internal/testprog"
 	"sonde/profile"
-	"sonde/report"
-	"sonde/symbol"
 )
 
 // TestRecordContainer records hier-test run from a private copy of its
@@ -49,7 +43,7 @@ func TestRecordContainer(t *testing.T) {
 	if p.ObjectImage(inside, buildIDOf(t, p, inside)) == nil {
 		t.Errorf("no Object frame for %s", inside)
 	}
-	shares, text := hierSharesWithImages(t, p)
+	shares, text := hierSharesIn(t, p, true)
 	t.Logf("%d samples\n%s", len(p.Samples), text)
 	d1 := shares["worker <- dispatch_1 <- main"]
 	d2 := shares["worker <- dispatch_2 <- main"]
@@ -68,26 +62,4 @@ func buildIDOf(t *testing.T, p *profile.Profile, path string) string {
 	}
 	t.Errorf("no mapping of %s", path)
 	return ""
-}
-
-// hierSharesWithImages is hierShares with the objects the data file kept
-// given to the symbolizer, as sonde report does.
-func hierSharesWithImages(t *testing.T, p *profile.Profile) (map[string]float64, string) {
-	t.Helper()
-	cache := symbol.NewCache(nil)
-	defer cache.Close()
-	addImages(cache, p)
-	var b bytes.Buffer
-	if err := report.Write(&b, p, report.NewSymbolizer(cache, &b), &report.Options{View: report.ViewHier}); err != nil {
-		t.Fatal(err)
-	}
-	shares := make(map[string]float64)
-	re := regexp.MustCompile(`^\s*([0-9.]+)% ±[0-9.]+\s+(.*)$`)
-	for _, line := range strings.Split(b.String(), "\n") {
-		if m := re.FindStringSubmatch(line); m != nil {
-			v, _ := strconv.ParseFloat(m[1], 64)
-			shares[m[2]] += v
-		}
-	}
-	return shares, b.String()
 }

@@ -130,6 +130,19 @@ func TestRecordOffCPUSpinRest(t *testing.T) {
 	}
 }
 
+// offCPUIn records fixture with --off-cpu and returns the off-CPU time of
+// its measured thread (truth "tid") in system call syscall under a frame
+// whose name holds under, with the fixture's truth.
+func offCPUIn(t *testing.T, fixture, syscall, under string) (float64, map[string]int64) {
+	requireOffCPU(t)
+	p, truth, _ := recordOffCPU(t, fixture, "--off-cpu")
+	paths, _, text := threadPaths(t, p, int32(truth["tid"]))
+	t.Logf("truth %v\n%s", truth, text)
+	return sumPaths(paths, func(k string) bool {
+		return strings.HasPrefix(k, "off-cpu:"+syscall+" ") && strings.Contains(k, under)
+	}), truth
+}
+
 // TestRecordOffCPUMutex: a holder keeps a pthread mutex 3/4 of the time;
 // the waiter times each pthread_mutex_lock (CLOCK_MONOTONIC) and its CPU
 // time there (CLOCK_THREAD_CPUTIME_ID). Its off-CPU time in futex under
@@ -138,13 +151,7 @@ func TestRecordOffCPUSpinRest(t *testing.T) {
 // clock reads' placement and the time between the wake-up and the
 // return).
 func TestRecordOffCPUMutex(t *testing.T) {
-	requireOffCPU(t)
-	p, truth, _ := recordOffCPU(t, "offcpu_mutex.c", "--off-cpu")
-	paths, _, text := threadPaths(t, p, int32(truth["tid"]))
-	t.Logf("truth %v\n%s", truth, text)
-	got := sumPaths(paths, func(k string) bool {
-		return strings.HasPrefix(k, "off-cpu:futex ") && strings.Contains(k, "pthread_mutex_lock")
-	})
+	got, truth := offCPUIn(t, "offcpu_mutex.c", "futex", "pthread_mutex_lock")
 	want := float64(truth["wait"] - truth["waitcpu"])
 	if truth["calls"] < 100 || want <= 0 {
 		t.Fatalf("the fixture waited %d times, %dns: not a test", truth["calls"], truth["wait"])
@@ -160,13 +167,7 @@ func TestRecordOffCPUMutex(t *testing.T) {
 // (CLOCK_THREAD_CPUTIME_ID). Its off-CPU time in read must be wall - CPU
 // within 5%.
 func TestRecordOffCPUPipe(t *testing.T) {
-	requireOffCPU(t)
-	p, truth, _ := recordOffCPU(t, "offcpu_pipe.c", "--off-cpu")
-	paths, _, text := threadPaths(t, p, int32(truth["tid"]))
-	t.Logf("truth %v\n%s", truth, text)
-	got := sumPaths(paths, func(k string) bool {
-		return strings.HasPrefix(k, "off-cpu:read ") && strings.Contains(k, "reader")
-	})
+	got, truth := offCPUIn(t, "offcpu_pipe.c", "read", "reader")
 	want := float64(truth["wall"] - truth["cpu"])
 	if truth["reads"] < 20 {
 		t.Fatalf("the reader read %d bytes: not a test", truth["reads"])

@@ -75,8 +75,18 @@ func readProfile(t *testing.T, path string) *profile.Profile {
 // hierShares returns the --hier view of the data file as path -> percent.
 func hierShares(t *testing.T, p *profile.Profile) (map[string]float64, string) {
 	t.Helper()
+	return hierSharesIn(t, p, false)
+}
+
+// hierSharesIn is hierShares; with images, the objects the data file kept
+// are given to the symbolizer, as sonde report does.
+func hierSharesIn(t *testing.T, p *profile.Profile, images bool) (map[string]float64, string) {
+	t.Helper()
 	cache := symbol.NewCache(nil)
 	defer cache.Close()
+	if images {
+		addImages(cache, p)
+	}
 	var b bytes.Buffer
 	if err := report.Write(&b, p, report.NewSymbolizer(cache, &b), &report.Options{View: report.ViewHier}); err != nil {
 		t.Fatal(err)

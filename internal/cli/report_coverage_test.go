@@ -91,6 +91,26 @@ func gcovJSONLines(t *testing.T, data []byte, base string) (branches map[int][]u
 	return branches, lines, funcs
 }
 
+// sameCounts reports whether a line's branch counts a and b are the same
+// counts in any order (sonde and gcov order a line's branches apart).
+func sameCounts(a, b []uint64) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+// noExtraBranches fails for every line where who's branches sb have
+// branches and gcov's gb none.
+func noExtraBranches(t *testing.T, who string, sb, gb map[int][]uint64) {
+	t.Helper()
+	for line, s := range sb {
+		if _, ok := gb[line]; !ok {
+			t.Errorf("line %d: %s has branches %v, gcov none", line, who, s)
+		}
+	}
+}
+
 func sum(xs []uint64) (s uint64) {
 	for _, x := range xs {
 		s += x
@@ -193,19 +213,12 @@ func TestReportBranchesGcov(t *testing.T) {
 				t.Errorf("line %d (switch): sonde %v, gcov %v: want equal totals and the default's count among gcov's", line, s, g)
 			}
 		default:
-			a, b := slices.Clone(s), slices.Clone(g)
-			slices.Sort(a)
-			slices.Sort(b)
-			if !slices.Equal(a, b) {
+			if !sameCounts(s, g) {
 				t.Errorf("line %d: sonde's branch counts %v, gcov's %v", line, s, g)
 			}
 		}
 	}
-	for line, s := range sb {
-		if _, ok := gb[line]; !ok {
-			t.Errorf("line %d: sonde has branches %v, gcov none", line, s)
-		}
-	}
+	noExtraBranches(t, "sonde", sb, gb)
 	t.Logf("%d lines with branches compared with gcov's, switches on lines %v", len(gb), switches)
 	if len(gb) < 15 || len(switches) != 1 {
 		t.Errorf("%d lines with branches (want 15 or more), %d switches (want 1)", len(gb), len(switches))
@@ -531,18 +544,11 @@ func TestReportBranchesCount(t *testing.T) {
 			}
 			continue
 		}
-		a, b := slices.Clone(s), slices.Clone(g)
-		slices.Sort(a)
-		slices.Sort(b)
-		if !slices.Equal(a, b) {
+		if !sameCounts(s, g) {
 			t.Errorf("line %d: sonde count's branch counts %v, gcov's %v", line, s, g)
 		}
 	}
-	for line, s := range sb {
-		if _, ok := gb[line]; !ok {
-			t.Errorf("line %d: sonde count has branches %v, gcov none", line, s)
-		}
-	}
+	noExtraBranches(t, "sonde count", sb, gb)
 
 	// Bishop's listing marks gcov's lines with a branch of 0 (51, 101)
 	listing, errOut, code := repRun(t, "--lines", exact)

@@ -7,11 +7,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"sonde/internal/syncbuf"
 	"sonde/internal/testprog"
 )
 
@@ -32,7 +32,7 @@ func TestTopAttachQuit(t *testing.T) {
 	}()
 	refresh := regexp.MustCompile(`(?m)^sonde top: \d+s, (\d+) samples, 1 processes`)
 	pr, pw := io.Pipe()
-	var stdout lockedBuffer
+	var stdout syncbuf.Buffer
 	var stderr bytes.Buffer
 	quit := make(chan struct{})
 	defer close(quit)
@@ -63,23 +63,4 @@ func TestTopAttachQuit(t *testing.T) {
 	if err := target.Process.Signal(syscall.Signal(0)); err != nil {
 		t.Errorf("target gone after sonde top quit: %v", err)
 	}
-}
-
-// lockedBuffer is a bytes.Buffer that one goroutine writes while another
-// reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

@@ -4,14 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-
-	"sonde/internal/testprog"
 )
 
 // JumpCounts is what callgrind counted of a program's jumps: how often
@@ -36,19 +31,9 @@ func (j *JumpCounts) Jump(obj string, addr uint64) (executed, taken uint64) {
 // environment.
 func CallgrindJumps(t testing.TB, dir, prog string, args []string, env ...string) (*JumpCounts, error) {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "callgrind.out")
-	vargs := append([]string{"--tool=callgrind", "--dump-instr=yes", "--collect-jumps=yes", "--callgrind-out-file=" + out, prog}, args...)
-	path := testprog.Require(t, "valgrind")
-	t.Logf("oracle: valgrind %s  [%s]", strings.Join(vargs, " "), Version("valgrind"))
-	var stderr bytes.Buffer
-	cmd := exec.Command(path, vargs...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	cmd.Stderr = &stderr
-	runErr := cmd.Run() // the program's own status is valgrind's: not an error here
-	data, err := os.ReadFile(out)
+	data, err := runCallgrind(t, dir, []string{"--collect-jumps=yes"}, prog, args, env)
 	if err != nil {
-		return nil, fmt.Errorf("read callgrind output (valgrind: %v: %s): %w", runErr, strings.TrimSpace(stderr.String()), err)
+		return nil, err
 	}
 	return ParseCallgrindJumps(data)
 }

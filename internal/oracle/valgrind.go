@@ -26,24 +26,40 @@ type InstrCounts map[string]map[uint64]uint64
 // binding to the calling instruction.
 func Callgrind(t testing.TB, prog string, args []string, env ...string) (InstrCounts, error) {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "callgrind.out")
-	vargs := append([]string{"--tool=callgrind", "--dump-instr=yes", "--callgrind-out-file=" + out, prog}, args...)
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
 		t.Setenv(k, v)
 	}
+	data, err := runCallgrind(t, "", nil, prog, args, nil)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCallgrind(data)
+}
+
+// runCallgrind runs prog with args under valgrind --tool=callgrind
+// --dump-instr=yes and the options opts, in directory dir ("" for the
+// test's), with env added to its environment, and returns the output
+// file callgrind wrote.
+func runCallgrind(t testing.TB, dir string, opts []string, prog string, args, env []string) ([]byte, error) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "callgrind.out")
+	vargs := append([]string{"--tool=callgrind", "--dump-instr=yes"}, opts...)
+	vargs = append(vargs, "--callgrind-out-file="+out, prog)
+	vargs = append(vargs, args...)
 	path := testprog.Require(t, "valgrind")
 	t.Logf("oracle: valgrind %s  [%s]", strings.Join(vargs, " "), Version("valgrind"))
-	// The program's own exit status is valgrind's: not an error here.
 	var stderr bytes.Buffer
 	cmd := exec.Command(path, vargs...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	cmd.Stderr = &stderr
-	runErr := cmd.Run()
+	runErr := cmd.Run() // the program's own status is valgrind's: not an error here
 	data, err := os.ReadFile(out)
 	if err != nil {
 		return nil, fmt.Errorf("read callgrind output (valgrind: %v: %s): %w", runErr, strings.TrimSpace(stderr.String()), err)
 	}
-	return ParseCallgrind(data)
+	return data, nil
 }
 
 // ParseCallgrind reads a callgrind output file written with

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"sonde/internal/linux/unix"
+	"sonde/internal/syncbuf"
 	"sonde/internal/testprog"
 )
 
@@ -157,7 +158,7 @@ type Collector struct {
 	// Port is the port of its OTLP/HTTP receiver on 127.0.0.1.
 	Port int
 	cmd  *exec.Cmd
-	log  *lockedBuffer
+	log  *syncbuf.Buffer
 }
 
 // Endpoint returns the receiver's URL, http://127.0.0.1:PORT.
@@ -169,7 +170,7 @@ func (c *Collector) Endpoint() string { return fmt.Sprintf("http://127.0.0.1:%d"
 // stops it.
 func Start(t testing.TB, config string, port int) *Collector {
 	t.Helper()
-	c := &Collector{bin: Binary(t), Port: port, log: &lockedBuffer{}}
+	c := &Collector{bin: Binary(t), Port: port, log: &syncbuf.Buffer{}}
 	c.config = filepath.Join(t.TempDir(), "otelcol.yaml")
 	if err := os.WriteFile(c.config, []byte(config), 0o644); err != nil {
 		t.Fatal(err)
@@ -226,22 +227,3 @@ func (c *Collector) Restart(t testing.TB) {
 
 // Log returns what the collector printed so far.
 func (c *Collector) Log() string { return c.log.String() }
-
-// lockedBuffer is a bytes.Buffer written by a child's output copiers and
-// read by the test.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}

@@ -689,32 +689,21 @@ func (d *decoder) materializeUnits() {
 				counts = u.counts[j*nt : (j+1)*nt]
 			}
 			k := p.UnitKey(&unit)
+			dst, at := &p.Units, index
 			if unit.Kind == profile.UnitEdge {
-				// edges go apart (profile.Profile.Edges)
-				if i, ok := edges[k]; ok {
-					for c := range counts {
-						p.Edges[i].Counts[c] += counts[c]
-					}
-					continue
-				}
-				unit.Counts = backing[:nt:nt]
-				backing = backing[nt:]
-				copy(unit.Counts, counts)
-				edges[k] = len(p.Edges)
-				p.Edges = append(p.Edges, unit)
-				continue
+				dst, at = &p.Edges, edges // edges go apart (profile.Profile.Edges)
 			}
-			if i, ok := index[k]; ok {
+			if i, ok := at[k]; ok {
 				for c := range counts {
-					p.Units[i].Counts[c] += counts[c]
+					(*dst)[i].Counts[c] += counts[c]
 				}
 				continue
 			}
 			unit.Counts = backing[:nt:nt]
 			backing = backing[nt:]
 			copy(unit.Counts, counts)
-			index[k] = len(p.Units)
-			p.Units = append(p.Units, unit)
+			at[k] = len(*dst)
+			*dst = append(*dst, unit)
 		}
 	}
 }

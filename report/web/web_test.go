@@ -131,20 +131,9 @@ func TestServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error)
-	go func() { done <- srv.Serve(ctx, ln, "127.0.0.1") }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-	}()
-	base := "http://" + ln.Addr().String()
+	addr, stop := serve(t, srv)
+	defer stop()
+	base := "http://" + addr.String()
 	get := func(path, host string) (int, string) {
 		req, _ := http.NewRequest("GET", base+path, nil)
 		if host != "" {
@@ -174,12 +163,31 @@ func TestServer(t *testing.T) {
 		{"/pprof/nothing", "", 404, ""},
 		{"/coverage", "", 404, "needs counts"},
 		{"/diff", "", 404, "no base profile"},
-		{"/", "evil.example:" + fmt.Sprint(ln.Addr().(*net.TCPAddr).Port), 403, "DNS rebinding"},
+		{"/", "evil.example:" + fmt.Sprint(addr.Port), 403, "DNS rebinding"},
 	}
 	for _, tt := range tests {
 		code, body := get(tt.path, tt.host)
 		if code != tt.code || !strings.Contains(body, tt.want) {
 			t.Errorf("GET %s (Host %q): %d, want %d with %q:\n%.400s", tt.path, tt.host, code, tt.code, tt.want, body)
+		}
+	}
+}
+
+// serve serves srv on a free port of 127.0.0.1 and returns its address
+// and the function that stops it (and fails the test if Serve failed).
+func serve(t *testing.T, srv *Server) (*net.TCPAddr, func()) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- srv.Serve(ctx, ln, "127.0.0.1") }()
+	return ln.Addr().(*net.TCPAddr), func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Serve: %v", err)
 		}
 	}
 }
@@ -213,16 +221,10 @@ func TestServerLive(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error)
-	go func() { done <- srv.Serve(ctx, ln, "127.0.0.1") }()
-	defer func() { cancel(); <-done }()
+	addr, stop := serve(t, srv)
+	defer stop()
 	get := func(path string) string {
-		resp, err := http.Get("http://" + ln.Addr().String() + path)
+		resp, err := http.Get("http://" + addr.String() + path)
 		if err != nil {
 			t.Fatal(err)
 		}

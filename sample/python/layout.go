@@ -112,13 +112,7 @@ func layoutOf(ef *elf.File) (*Layout, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: type %s: %w", ErrNoLayout, name, err)
 		}
-		for {
-			td, ok := t.(*dwarf.TypedefType)
-			if !ok {
-				break
-			}
-			t = td.Type
-		}
+		t = untypedef(t)
 		s, ok := t.(*dwarf.StructType)
 		if !ok {
 			return nil, fmt.Errorf("%w: %s is a %T", ErrNoLayout, name, t)
@@ -195,13 +189,7 @@ func member(s *dwarf.StructType, path string) (int64, dwarf.Type, error) {
 	var off int64
 	var t dwarf.Type = s
 	for _, name := range strings.Split(path, ".") {
-		for {
-			td, ok := t.(*dwarf.TypedefType)
-			if !ok {
-				break
-			}
-			t = td.Type
-		}
+		t = untypedef(t)
 		st, ok := t.(*dwarf.StructType)
 		if !ok {
 			return 0, nil, fmt.Errorf("%w: %s: %s is not a structure", ErrNoLayout, path, name)
@@ -243,4 +231,16 @@ func bitOffset(s *dwarf.StructType, name string, first *error) int64 {
 		*first = fmt.Errorf("%w: no bit field %s", ErrNoLayout, name)
 	}
 	return 0
+}
+
+// untypedef returns the type that typedef t names, through any chain of
+// typedefs; t itself if it is no typedef.
+func untypedef(t dwarf.Type) dwarf.Type {
+	for {
+		td, ok := t.(*dwarf.TypedefType)
+		if !ok {
+			return t
+		}
+		t = td.Type
+	}
 }

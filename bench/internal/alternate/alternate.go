@@ -6,6 +6,7 @@ package alternate
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -74,9 +75,14 @@ func Run(rounds int, dir string, args []string, builds []*Build) error {
 	return nil
 }
 
-// Median returns the median of ds (the upper one of an even count).
-func Median(ds []time.Duration) time.Duration {
-	s := slices.Clone(ds)
+// Median returns the median of v (the upper one of an even count), the
+// zero value for none. v is left as it was.
+func Median[T cmp.Ordered](v []T) T {
+	if len(v) == 0 {
+		var zero T
+		return zero
+	}
+	s := slices.Clone(v)
 	slices.Sort(s)
 	return s[len(s)/2]
 }

@@ -23,6 +23,7 @@ func TestMedian(t *testing.T) {
 		{"one", ms(7), 7 * time.Millisecond},
 		{"odd unsorted", ms(30, 10, 20), 20 * time.Millisecond},
 		{"even takes upper", ms(40, 10, 30, 20), 30 * time.Millisecond},
+		{"none", nil, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := append([]time.Duration(nil), tc.in...)
