@@ -19,8 +19,8 @@ type FrameRef struct {
 
 // Rewritten is what Writer.Rewrite did.
 type Rewritten struct {
-	// Size is the new file's size.
-	Size int64
+	// Size and Was are the new file's size and the old one's.
+	Size, Was int64
 	// kept are the old offsets of the frames kept, and at[i] the new
 	// offset of kept[i].
 	kept, at []int64
@@ -62,7 +62,7 @@ func (w *Writer) Rewrite(path string, keepOld bool, keep func(FrameRef) bool) (*
 	if err != nil {
 		return nil, fmt.Errorf("rewrite data file: %w", err)
 	}
-	r := &Rewritten{}
+	r := &Rewritten{Was: int64(len(data))}
 	var out []byte
 	for off := 0; off < len(data); {
 		st, size, _ := checkFrame(data, off)
