@@ -12,7 +12,9 @@ import (
 // FrameRef says where a frame is and what it is, for Writer.Rewrite's
 // choice.
 type FrameRef struct {
-	Off  int64
+	// Off is the frame's offset in the old file.
+	Off int64
+	// Kind and Run are the frame's kind and run ID.
 	Kind Kind
 	Run  uint64
 }

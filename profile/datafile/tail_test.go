@@ -16,7 +16,7 @@ func tailSample(i int) *profile.Sample {
 		Stack: []profile.Location{{Mapping: int32(i % 2), Addr: profile.Addr(0x1000 + i)}, {Mapping: 0, Addr: 0x2000}}}
 }
 
-func startTailRun(t *testing.T, path string) *Writer {
+func startTailRun(t testing.TB, path string) *Writer {
 	t.Helper()
 	w, err := Create(path)
 	if err != nil {
@@ -217,7 +217,7 @@ func TestRewrite(t *testing.T) {
 func FuzzTail(f *testing.F) {
 	dir := f.TempDir()
 	path := filepath.Join(dir, "seed.data")
-	w := startTailRun(&testing.T{}, path)
+	w := startTailRun(f, path)
 	for i := range 4 {
 		w.WriteSample(tailSample(i))
 	}
