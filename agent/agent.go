@@ -14,6 +14,12 @@
 // counted). An agent started again on the same spool sends what the
 // previous one left unsent. An interval is sent at least once: a kill
 // between the collector's acceptance and the sent mark sends it again.
+//
+// The agent reads back only what was appended to its spool since the last
+// interval (datafile.Tail) and keeps the samples of the unsent intervals
+// in memory; once the spool passes Config.SpoolSize it is rotated
+// (datafile.Writer.Rewrite): replaced atomically by a file holding the
+// unsent intervals, the open one, and the frames their samples need.
 package agent
 
 import (
@@ -21,7 +27,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -57,11 +64,23 @@ type Config struct {
 	Events func(Event)
 	// MaxBackoff bounds the wait between retries; 0 means Interval.
 	MaxBackoff time.Duration
+	// SpoolSize is the size in bytes past which the spool is rotated;
+	// 0 means DefaultSpoolSize, a negative size never.
+	SpoolSize int64
+	// KeepRotated keeps the spool a rotation replaced as SPOOL.1.
+	KeepRotated bool
 }
+
+// DefaultSpoolSize is the spool's default rotation size: big enough that
+// rotations (a copy of the spool while the sampler waits: 0.25 s for
+// 66 MiB on the loaded test machine) are rare, small enough that the
+// disk it takes, twice with SPOOL.1, is no one's concern.
+const DefaultSpoolSize = 64 << 20
 
 // Event is something the agent did, for its user.
 type Event struct {
-	// Op is "sent", "retry", "dropped", "started" or "warning".
+	// Op is "sent", "retry", "dropped", "rotated", "started" or
+	// "warning".
 	Op string
 	// From, To is the interval concerned (zero for "started").
 	From, To time.Time
@@ -71,6 +90,8 @@ type Event struct {
 	Err error
 	// Backlog is how many intervals wait to be sent.
 	Backlog int
+	// Size and Was are the spool's sizes after and before a rotation.
+	Size, Was int64
 }
 
 // Sender sends one OTLP profiles request to a collector.
@@ -87,6 +108,13 @@ type Stats struct {
 	IntervalsClosed  int
 	SamplesSent      int
 	BacklogRemaining int
+	// Rotations counts the spool's rotations.
+	Rotations int
+	// BytesRead and FramesRead are what the agent read back from its
+	// spool (datafile.Tail): they grow with what it appends, not with
+	// its size at every interval.
+	BytesRead  int64
+	FramesRead int
 }
 
 // DefaultMaxImage is the largest object whose bytes the agent keeps in its
@@ -111,7 +139,10 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		return st, err
 	}
 	defer w.Close()
-	a := &agent{cfg: cfg, w: w, wake: make(chan struct{}, 1)}
+	if cfg.SpoolSize == 0 {
+		cfg.SpoolSize = DefaultSpoolSize
+	}
+	a := &agent{cfg: cfg, w: w, wake: make(chan struct{}, 1), tail: datafile.NewTail(cfg.Spool), done: make(map[[2]int64]bool)}
 	a.cache = symbol.NewCache(nil)
 	defer a.cache.Close()
 	a.sym = report.NewSymbolizer(a.cache, io.Discard)
@@ -167,9 +198,12 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	st = a.stats
 	a.mu.Unlock()
 	st.Sampled = s.Stats()
-	if pend, err := a.pending(); err == nil {
-		st.BacklogRemaining = len(pend)
+	a.sendMu.Lock()
+	if err := a.read(); err == nil {
+		st.BacklogRemaining = len(a.pend)
 	}
+	st.BytesRead, st.FramesRead = a.tail.BytesRead, a.tail.Frames
+	a.sendMu.Unlock()
 	var se *sample.StartError
 	if errors.As(runErr, &se) {
 		return st, se.Err
@@ -189,6 +223,15 @@ type agent struct {
 
 	sendMu sync.Mutex // one sender at a time: the loop, or the final try
 	images map[[2]string]bool
+	// What the spool says, read by tail; under sendMu.
+	tail    *datafile.Tail
+	prof    *profile.Profile     // the runs, mappings, processes read
+	held    []heldPiece          // samples of pending or open intervals
+	pend    []datafile.AgentMark // closed, not sent nor dropped; oldest first
+	done    map[[2]int64]bool    // intervals sent or dropped
+	closed  []datafile.AgentMark // closed marks since the last rotation
+	lastTo  int64                // end of the last interval closed
+	rotated int64                // the spool's size after the last rotation
 
 	mu    sync.Mutex
 	stats Stats
@@ -232,30 +275,91 @@ func (a *agent) closeInterval(to int64) error {
 	return nil
 }
 
-// pending returns the closed intervals neither sent nor dropped, oldest
-// first, as the spool says.
-func (a *agent) pending() ([]datafile.AgentMark, error) {
-	pend, _, _, err := a.readSpool()
-	return pend, err
+// heldPiece is the samples of one piece of the spool read.
+type heldPiece struct {
+	samples    []profile.Sample
+	minT, maxT int64
 }
 
-// readSpool reads the spool and returns its pending intervals, its bytes,
-// and the offset before which no sample of a pending interval lies
-// (SamplesFrom).
-func (a *agent) readSpool() (pend []datafile.AgentMark, data []byte, from int64, err error) {
-	data, err = os.ReadFile(a.cfg.Spool)
+// read reads what was appended to the spool since the last read: it keeps
+// the samples that pending or open intervals may hold and follows the
+// marks.
+func (a *agent) read() error {
+	pc, err := a.tail.Next()
 	if err != nil {
-		return nil, nil, 0, err
+		return err
 	}
-	marks, _, err := datafile.AgentMarks(a.cfg.Spool, data)
-	if err != nil {
-		return nil, nil, 0, err
+	a.prof = pc.Profile
+	a.addImages(pc.Profile)
+	for _, m := range pc.Marks {
+		a.mark(m)
 	}
-	pend = Pending(marks)
-	if len(pend) > 0 {
-		from = SamplesFrom(marks, pend[0])
+	floor := a.floor()
+	h := heldPiece{minT: math.MaxInt64, maxT: math.MinInt64}
+	for _, s := range pc.Profile.Samples {
+		if s.Time >= floor {
+			h.samples = append(h.samples, s)
+			h.minT, h.maxT = min(h.minT, s.Time), max(h.maxT, s.Time)
+		}
 	}
-	return pend, data, from, nil
+	if len(h.samples) > 0 {
+		a.held = append(a.held, h)
+	}
+	a.prune()
+	return nil
+}
+
+// mark follows one mark of the spool (read back, or just written).
+func (a *agent) mark(m datafile.AgentMark) {
+	k := [2]int64{m.From, m.To}
+	switch m.Op {
+	case datafile.AgentClosed:
+		a.closed = append(a.closed, m)
+		a.lastTo = max(a.lastTo, m.To)
+		if a.done[k] || slices.ContainsFunc(a.pend, func(p datafile.AgentMark) bool { return p.From == m.From && p.To == m.To }) {
+			return
+		}
+		a.pend = append(a.pend, m)
+	case datafile.AgentSent, datafile.AgentDropped:
+		a.done[k] = true
+		a.pend = slices.DeleteFunc(a.pend, func(p datafile.AgentMark) bool { return p.From == m.From && p.To == m.To })
+	}
+}
+
+// floor is the time before which no sample is needed: the start of the
+// oldest pending interval, or the end of the last closed one (the open
+// interval's samples come after it).
+func (a *agent) floor() int64 {
+	if len(a.pend) > 0 {
+		return a.pend[0].From
+	}
+	return a.lastTo
+}
+
+// prune forgets the oldest pieces of samples once none is needed.
+func (a *agent) prune() {
+	floor := a.floor()
+	n := 0
+	for n < len(a.held) && a.held[n].maxT < floor {
+		n++
+	}
+	a.held = slices.Delete(a.held, 0, n)
+}
+
+// samples returns the samples of the interval [from, to).
+func (a *agent) samples(from, to int64) []profile.Sample {
+	var out []profile.Sample
+	for _, h := range a.held {
+		if h.maxT < from || h.minT >= to {
+			continue
+		}
+		for _, s := range h.samples {
+			if s.Time >= from && s.Time < to {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
 
 // SamplesFrom returns a file offset before which no sample of interval p
@@ -346,53 +450,44 @@ func (a *agent) sendLoop(ctx context.Context) {
 }
 
 // sendPending drops what exceeds SpoolMax and sends the pending intervals
-// oldest first, stopping at the first failure. It reports whether nothing
-// is left to send.
+// oldest first, stopping at the first failure, then rotates the spool if
+// it is due. It reports whether nothing is left to send.
 func (a *agent) sendPending(ctx context.Context) bool {
 	a.sendMu.Lock()
 	defer a.sendMu.Unlock()
-	pend, data, from, err := a.readSpool()
-	if err != nil {
+	if err := a.read(); err != nil {
 		a.event(Event{Op: "warning", Err: err})
 		return false
 	}
-	if max := a.cfg.SpoolMax; max > 0 && len(pend) > max {
-		for _, m := range pend[:len(pend)-max] {
+	defer a.rotate()
+	if max := a.cfg.SpoolMax; max > 0 && len(a.pend) > max {
+		for _, m := range slices.Clone(a.pend[:len(a.pend)-max]) {
 			m.Op = datafile.AgentDropped
 			if err := a.w.WriteAgentMark(m); err != nil {
 				a.event(Event{Op: "warning", Err: err})
 				return false
 			}
+			a.mark(m)
 			a.mu.Lock()
 			a.stats.Dropped++
 			a.mu.Unlock()
 			a.event(Event{Op: "dropped", From: time.Unix(0, m.From), To: time.Unix(0, m.To), Backlog: max})
 		}
-		pend = pend[len(pend)-max:]
+		a.prune()
 	}
-	if len(pend) == 0 {
-		return true
-	}
-	// Only the samples that can belong to pending intervals are decoded:
-	// the spool grows for as long as the agent runs.
-	p, _, err := datafile.Decode(a.cfg.Spool, datafile.TrimSamples(data, from))
-	if err != nil {
-		a.event(Event{Op: "warning", Err: err})
-		return false
-	}
-	a.addImages(p)
-	for i, m := range pend {
+	for len(a.pend) > 0 {
 		if ctx.Err() != nil {
 			return false
 		}
-		req, n, procs, err := a.request(p, m)
+		m := a.pend[0]
+		req, n, procs, err := a.request(m)
 		if err != nil {
 			a.event(Event{Op: "warning", Err: err})
 			return false
 		}
 		if n > 0 {
 			if err := a.cfg.Sender.Send(ctx, req); err != nil {
-				a.event(Event{Op: "retry", From: time.Unix(0, m.From), To: time.Unix(0, m.To), Err: err, Backlog: len(pend) - i})
+				a.event(Event{Op: "retry", From: time.Unix(0, m.From), To: time.Unix(0, m.To), Err: err, Backlog: len(a.pend)})
 				return false
 			}
 		}
@@ -401,13 +496,68 @@ func (a *agent) sendPending(ctx context.Context) bool {
 			a.event(Event{Op: "warning", Err: err})
 			return false
 		}
+		a.mark(m)
+		a.prune()
 		a.mu.Lock()
 		a.stats.Sent++
 		a.stats.SamplesSent += n
 		a.mu.Unlock()
-		a.event(Event{Op: "sent", From: time.Unix(0, m.From), To: time.Unix(0, m.To), Samples: n, Processes: procs, Backlog: len(pend) - i - 1})
+		a.event(Event{Op: "sent", From: time.Unix(0, m.From), To: time.Unix(0, m.To), Samples: n, Processes: procs, Backlog: len(a.pend)})
 	}
 	return true
+}
+
+// rotate replaces the spool, once it has passed SpoolSize, with a file of
+// what is still needed: the frames of the runs of the pending intervals
+// and of the agent's own run (runs, mappings, processes, objects), and the
+// samples and marks from the offset before which no pending or open
+// interval has a sample (SamplesFrom). What was sent or dropped before
+// that goes. The spool must also have doubled since the last rotation, so
+// that a backlog larger than SpoolSize is not copied at every interval.
+func (a *agent) rotate() {
+	size := a.tail.Offset()
+	if a.cfg.SpoolSize < 0 || size < a.cfg.SpoolSize || size < 2*a.rotated {
+		return
+	}
+	open := datafile.AgentMark{Off: math.MaxInt64} // the open interval's
+	if len(a.pend) > 0 {
+		open = a.pend[0]
+	}
+	cut := SamplesFrom(a.closed, open)
+	runs := map[uint64]bool{a.w.RunID(): true}
+	for _, m := range a.pend {
+		runs[m.Run] = true
+	}
+	r, err := a.w.Rewrite(a.cfg.Spool, a.cfg.KeepRotated, func(f datafile.FrameRef) bool {
+		switch {
+		case !runs[f.Run]:
+			return false
+		case f.Kind == datafile.KindSamples || f.Kind == datafile.KindExprValues || f.Kind == datafile.KindAgent:
+			return f.Off >= cut
+		}
+		return true
+	})
+	if err != nil {
+		a.rotated = size // try again when it has doubled
+		a.event(Event{Op: "warning", Err: err})
+		return
+	}
+	// The Tail goes on after what it read; the marks move with their
+	// frames.
+	a.tail.SetOffset(r.Moved(size))
+	a.closed = slices.DeleteFunc(a.closed, func(m datafile.AgentMark) bool { return m.Off < cut })
+	for i := range a.closed {
+		a.closed[i].Off = r.Moved(a.closed[i].Off)
+	}
+	for i := range a.pend {
+		a.pend[i].Off = r.Moved(a.pend[i].Off)
+	}
+	clear(a.done)
+	a.rotated = r.Size
+	a.mu.Lock()
+	a.stats.Rotations++
+	a.mu.Unlock()
+	a.event(Event{Op: "rotated", Size: r.Size, Was: r.Was, Backlog: len(a.pend)})
 }
 
 // addImages gives the symbolizer the objects the spool kept (the vDSO,
@@ -425,17 +575,14 @@ func (a *agent) addImages(p *profile.Profile) {
 	}
 }
 
-// request builds the OTLP request of interval m from the spool's profile
-// p: its samples, taken in [From, To).
-func (a *agent) request(p *profile.Profile, m datafile.AgentMark) (req *Request, samples, procs int, err error) {
-	q := *p
-	q.Samples = nil
+// request builds the OTLP request of interval m: its samples, taken in
+// [From, To), with what the spool says of their processes and objects.
+func (a *agent) request(m datafile.AgentMark) (req *Request, samples, procs int, err error) {
+	q := *a.prof
+	q.Samples = a.samples(m.From, m.To)
 	pids := make(map[int32]bool)
-	for i := range p.Samples {
-		if t := p.Samples[i].Time; t >= m.From && t < m.To {
-			q.Samples = append(q.Samples, p.Samples[i])
-			pids[p.Samples[i].PID] = true
-		}
+	for i := range q.Samples {
+		pids[q.Samples[i].PID] = true
 	}
 	out, err := otlp.Build(&q, a.sym, &otlp.Options{Host: a.cfg.Host, Start: time.Unix(0, m.From), End: time.Unix(0, m.To), ScopeVersion: a.cfg.Version})
 	if err != nil {

@@ -23,6 +23,9 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	if spool := os.Getenv("SONDE_TEST_AGENT_SPOOL"); spool != "" {
+		os.Exit(killedAgent(spool)) // TestAgentKilled's child
+	}
 	code := m.Run()
 	testprog.Cleanup()
 	os.Exit(code)

@@ -68,7 +68,10 @@ func TestAgentMarksRoundTrip(t *testing.T) {
 		if got[i].Off <= 0 || i > 0 && got[i].Off <= got[i-1].Off {
 			t.Errorf("mark %d at offset %d", i, got[i].Off)
 		}
-		got[i].Off = 0
+		if got[i].Run != w.RunID() {
+			t.Errorf("mark %d of run %x, want %x", i, got[i].Run, w.RunID())
+		}
+		got[i].Off, got[i].Run = 0, 0
 	}
 	if err != nil || len(warns) > 0 || !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v %v %v, want %v", got, warns, err, want)

@@ -22,7 +22,7 @@ func agentVerb() *verb {
 		usage: `
 Usage: sonde agent --otlp http://HOST:4318|grpc://HOST:4317 [--interval D] [-F HZ]
                    [--cgroup PATH]... [-p PID[,PID...]] [-o SPOOL]
-                   [--spool-max N] [--duration D] [-q]
+                   [--spool-max N] [--spool-size MB] [--duration D] [-q]
 
 Samples every process of the machine (or of cgroups, or processes) on every
 CPU at a low rate, with dwarf-unwound stacks, until SIGINT or SIGTERM (or
@@ -37,7 +37,9 @@ Nothing is lost while the collector is down: each interval is in SPOOL, an
 append-only sonde data file, before it is sent; unsent intervals are retried
 with backoff and sent oldest first when the collector is back, or by the
 next agent started on the same spool. 'sonde report SPOOL' reads it as any
-data file.
+data file. Once SPOOL passes --spool-size it is rotated: replaced at once
+by a file with only what is not sent yet (the previous one is kept as
+SPOOL.1).
 
 Flags:
   --otlp URL         the collector: http://HOST:4318 (OTLP/HTTP protobuf) or
@@ -49,6 +51,8 @@ Flags:
   -o SPOOL           the spool data file (default sonde-agent.data)
   --spool-max N      unsent intervals kept; older ones are dropped, counted
                      and said (default 360)
+  --spool-size MB    rotate the spool when it passes MB mebibytes; 0 never
+                     (default 64)
   --duration D       stop after D
   -q                 say only failures and drops, not every interval sent
 
@@ -67,6 +71,7 @@ func runAgent(e *env, args []string) int {
 	pids := fs.String("p", "", "PID[,PID...]")
 	spool := fs.String("o", "sonde-agent.data", "spool data file")
 	spoolMax := fs.Int("spool-max", 360, "unsent intervals kept")
+	spoolSize := fs.Int64("spool-size", agent.DefaultSpoolSize>>20, "rotation size, MiB")
 	duration := fs.Duration("duration", 0, "stop after")
 	quiet := fs.Bool("q", false, "quiet")
 	var cgroups []string
@@ -95,6 +100,8 @@ func runAgent(e *env, args []string) int {
 		return usage("-F %d: want 1 to 100000 samples a second", *freq)
 	case *spoolMax < 0:
 		return usage("--spool-max %d: want 0 (no limit) or more", *spoolMax)
+	case *spoolSize < 0 || *spoolSize > 1<<30:
+		return usage("--spool-size %d: want 0 (never rotate) to 1073741824 MiB", *spoolSize)
 	case *pids != "" && len(cgroups) > 0:
 		return usage("-p and --cgroup: choose one")
 	}
@@ -121,9 +128,14 @@ func runAgent(e *env, args []string) int {
 			return usage("--cgroup: %v", err)
 		}
 	}
+	rotateAt := *spoolSize << 20
+	if rotateAt == 0 {
+		rotateAt = -1 // never (0 is the agent's default)
+	}
 	host, _ := os.Hostname()
 	cfg := agent.Config{
 		Spool: *spool, Sender: sender, Interval: *interval, SpoolMax: *spoolMax,
+		SpoolSize: rotateAt, KeepRotated: true,
 		Host: host, Version: Version, Target: target,
 		Sampler: sample.Options{Freq: *freq, CallGraph: sample.CallGraphDWARF, Unwinder: unwind.NewDWARF(), StackSize: 16384},
 		Events:  func(ev agent.Event) { agentEvent(e, ev, *quiet, *endpoint) },
@@ -172,6 +184,10 @@ func agentEvent(e *env, ev agent.Event, quiet bool, endpoint string) {
 		}
 	case "retry":
 		fmt.Fprintf(e.stderr, "sonde agent: %s not sent, will retry (%d waiting): %v\n", span(), ev.Backlog, ev.Err)
+	case "rotated":
+		if !quiet {
+			fmt.Fprintf(e.stderr, "sonde agent: rotated the spool: %d bytes, %d before (%d waiting)\n", ev.Size, ev.Was, ev.Backlog)
+		}
 	case "dropped":
 		fmt.Fprintf(e.stderr, "sonde agent: dropped %s unsent: more than --spool-max %d intervals waiting\n", span(), ev.Backlog)
 	case "warning":

@@ -26,6 +26,7 @@ func TestAgentUsage(t *testing.T) {
 		{"grpc with a path", []string{"--otlp", "grpc://x:1/p"}, "want grpc://HOST:PORT"},
 		{"bad interval", []string{"--otlp", "http://x:1", "--interval", "0s"}, "positive duration"},
 		{"bad rate", []string{"--otlp", "http://x:1", "-F", "0"}, "-F 0"},
+		{"bad spool size", []string{"--otlp", "http://x:1", "--spool-size", "-1"}, "--spool-size -1"},
 		{"pid and cgroup", []string{"--otlp", "http://x:1", "-p", "1", "--cgroup", "/"}, "choose one"},
 		{"bad pid", []string{"--otlp", "http://x:1", "-p", "x"}, "not a process id"},
 		{"argument", []string{"--otlp", "http://x:1", "ls"}, "unexpected argument"},

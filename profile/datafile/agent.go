@@ -35,9 +35,10 @@ func (op AgentOp) String() string {
 type AgentMark struct {
 	Op       AgentOp
 	From, To int64
-	// Off is the frame's offset in the file, set by AgentMarks (the
-	// writer ignores it).
+	// Off is the frame's offset in the file and Run its run's ID, set by
+	// AgentMarks and Tail (the writer ignores them).
 	Off int64
+	Run uint64
 }
 
 // WriteAgentMark writes an Agent frame, after any buffered samples.
@@ -57,6 +58,11 @@ func AgentMarks(name string, data []byte) ([]AgentMark, []Warning, error) {
 	if err := d.scan(data); err != nil {
 		return nil, d.warnings, err
 	}
+	return d.agentMarks(), d.warnings, nil
+}
+
+// agentMarks reads the Agent frames among the frames scanned.
+func (d *decoder) agentMarks() []AgentMark {
 	var marks []AgentMark
 	for i := range d.frames {
 		f := &d.frames[i]
@@ -70,9 +76,9 @@ func AgentMarks(name string, data []byte) ([]AgentMark, []Warning, error) {
 			d.warn(f.off, "Agent frame at offset %d: bad mark; frame skipped", f.off)
 			continue
 		}
-		marks = append(marks, AgentMark{Op: op, From: from, To: to, Off: f.off})
+		marks = append(marks, AgentMark{Op: op, From: from, To: to, Off: f.off, Run: f.run})
 	}
-	return marks, d.warnings, nil
+	return marks
 }
 
 // TrimSamples returns the intact frames of a data file's bytes without the

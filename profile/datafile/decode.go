@@ -86,7 +86,6 @@ func (d *decoder) assemble() (*profile.Profile, error) {
 // cannot share one profile: that is an error.
 func (d *decoder) readRuns() error {
 	p := d.p
-	var sampleRun, countRun *runState
 	for i := range d.frames {
 		f := &d.frames[i]
 		if f.version != Version || f.kind != KindRun {
@@ -117,8 +116,9 @@ func (d *decoder) readRuns() error {
 			continue
 		}
 		if len(st.sampleTypes) > 0 {
-			if sampleRun == nil {
-				sampleRun = st
+			// p's types are those of the first run that has some (of
+			// this call or, for a Tail, of an earlier one).
+			if len(p.SampleTypes) == 0 {
 				p.SampleTypes = st.sampleTypes
 			} else if !slices.Equal(st.sampleTypes, p.SampleTypes) {
 				return &DecodeError{File: d.name, Off: f.off, Msg: fmt.Sprintf(
@@ -127,8 +127,7 @@ func (d *decoder) readRuns() error {
 			}
 		}
 		if len(st.countTypes) > 0 {
-			if countRun == nil {
-				countRun = st
+			if len(p.CountTypes) == 0 {
 				p.CountTypes = st.countTypes
 			} else if !slices.Equal(st.countTypes, p.CountTypes) {
 				return &DecodeError{File: d.name, Off: f.off, Msg: fmt.Sprintf(

@@ -159,6 +159,7 @@ type rawFrame struct {
 // decoder holds the state of one Decode call.
 type decoder struct {
 	name     string
+	base     int64 // the file offset of the data scanned (Tail)
 	frames   []rawFrame
 	warnings []Warning
 
@@ -244,7 +245,7 @@ func (d *decoder) scan(data []byte) error {
 		case frameOK:
 			h := data[off:]
 			d.frames = append(d.frames, rawFrame{
-				off:     int64(off),
+				off:     d.base + int64(off),
 				version: h[4],
 				kind:    Kind(h[5]),
 				run:     binary.LittleEndian.Uint64(h[8:]),
@@ -256,10 +257,10 @@ func (d *decoder) scan(data []byte) error {
 		case frameTruncated:
 			next := resync(data, off+1)
 			if next < 0 {
-				d.warn(int64(off), "truncated frame at offset %d ignored (%d bytes)", off, len(data)-off)
+				d.warn(d.base+int64(off), "truncated frame at offset %d ignored (%d bytes)", d.base+int64(off), len(data)-off)
 				return nil
 			}
-			d.warn(int64(off), "corrupt frame at offset %d: length runs past a later frame; skipped %d bytes to the frame at offset %d", off, next-off, next)
+			d.warn(d.base+int64(off), "corrupt frame at offset %d: length runs past a later frame; skipped %d bytes to the frame at offset %d", d.base+int64(off), next-off, d.base+int64(next))
 			off = next
 		case frameBad:
 			next := resync(data, off+1)
@@ -267,10 +268,10 @@ func (d *decoder) scan(data []byte) error {
 				return &DecodeError{File: d.name, Off: 0, Msg: ErrNotDataFile.Error(), Err: ErrNotDataFile}
 			}
 			if next < 0 {
-				d.warn(int64(off), "corrupt frame at offset %d (%s): last %d bytes ignored", off, why, len(data)-off)
+				d.warn(d.base+int64(off), "corrupt frame at offset %d (%s): last %d bytes ignored", d.base+int64(off), why, len(data)-off)
 				return nil
 			}
-			d.warn(int64(off), "corrupt frame at offset %d (%s): skipped %d bytes to the frame at offset %d", off, why, next-off, next)
+			d.warn(d.base+int64(off), "corrupt frame at offset %d (%s): skipped %d bytes to the frame at offset %d", d.base+int64(off), why, next-off, d.base+int64(next))
 			off = next
 		}
 	}

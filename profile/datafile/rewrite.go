@@ -1,0 +1,125 @@
+package datafile
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// FrameRef says where a frame is and what it is, for Writer.Rewrite's
+// choice.
+type FrameRef struct {
+	// Off is the frame's offset in the old file.
+	Off int64
+	// Kind and Run are the frame's kind and run ID.
+	Kind Kind
+	Run  uint64
+}
+
+// Rewritten is what Writer.Rewrite did.
+type Rewritten struct {
+	// Size and Was are the new file's size and the old one's.
+	Size, Was int64
+	// kept are the old offsets of the frames kept, and at[i] the new
+	// offset of kept[i].
+	kept, at []int64
+}
+
+// Moved returns the offset in the new file of the first frame kept at or
+// after the old file's offset off (the new file's size if none is): where
+// a reader that had read the old file up to off goes on reading.
+func (r *Rewritten) Moved(off int64) int64 {
+	i := sort.Search(len(r.kept), func(i int) bool { return r.kept[i] >= off })
+	if i == len(r.kept) {
+		return r.Size
+	}
+	return r.at[i]
+}
+
+// Rewrite replaces the data file path, which the Writer appends to (it
+// opened it with Create or OpenAppend), with a new file holding the whole
+// frames of the old one that keep accepts, in file order, and appends to
+// the new one from then on. Buffered samples are written first; writes
+// wait while it works.
+//
+// The replacement is atomic: the new file is written as path+".tmp",
+// synced, and renamed over path, so that a crash at any instant leaves
+// path whole, old or new. When keepOld is set the old file is kept as
+// path+".1" (replacing an older one), as log rotation does. A failure
+// before the rename leaves the old file in place and the Writer appending
+// to it.
+func (w *Writer) Rewrite(path string, keepOld bool, keep func(FrameRef) bool) (*Rewritten, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.file == nil {
+		return nil, errors.New("rewrite data file: the writer did not open it")
+	}
+	if err := w.flushSamplesLocked(); err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("rewrite data file: %w", err)
+	}
+	r := &Rewritten{Was: int64(len(data))}
+	var out []byte
+	for off := 0; off < len(data); {
+		st, size, _ := checkFrame(data, off)
+		if st != frameOK {
+			next := resync(data, off+1)
+			if next < 0 {
+				break
+			}
+			off = next
+			continue
+		}
+		ref := FrameRef{Off: int64(off), Kind: Kind(data[off+5]), Run: binary.LittleEndian.Uint64(data[off+8:])}
+		if keep(ref) {
+			r.kept = append(r.kept, int64(off))
+			r.at = append(r.at, int64(len(out)))
+			out = append(out, data[off:off+size]...)
+		}
+		off += size
+	}
+	r.Size = int64(len(out))
+
+	tmp := path + ".tmp"
+	nf, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|os.O_APPEND, 0o666)
+	if err != nil {
+		return nil, fmt.Errorf("rewrite data file: %w", err)
+	}
+	fail := func(err error) (*Rewritten, error) {
+		nf.Close()
+		os.Remove(tmp)
+		return nil, fmt.Errorf("rewrite data file: %w", err)
+	}
+	if _, err := nf.Write(out); err != nil {
+		return fail(err)
+	}
+	if err := nf.Sync(); err != nil {
+		return fail(err)
+	}
+	if keepOld {
+		old := path + ".1"
+		if err := os.Remove(old); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fail(err)
+		}
+		if err := os.Link(path, old); err != nil {
+			return fail(err)
+		}
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fail(err)
+	}
+	// The rename itself must survive a crash of the machine.
+	if dir, err := os.Open(filepath.Dir(path)); err == nil {
+		dir.Sync()
+		dir.Close()
+	}
+	w.file.Close()
+	w.file, w.w = nf, nf
+	return r, nil
+}
