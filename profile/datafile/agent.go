@@ -80,31 +80,3 @@ func (d *decoder) agentMarks() []AgentMark {
 	}
 	return marks
 }
-
-// TrimSamples returns the intact frames of a data file's bytes without the
-// Samples and ExprValues frames that start before offset before: a reader
-// that needs only the samples written after some point (the agent, which
-// sends the intervals its spool has not sent yet) decodes the runs,
-// mappings, processes and objects of the whole file, and only those
-// samples. Damaged frames are dropped as Decode would skip them.
-func TrimSamples(data []byte, before int64) []byte {
-	out := make([]byte, 0, len(data)-int(min(before, int64(len(data))))+4096)
-	off := 0
-	for off < len(data) {
-		st, size, _ := checkFrame(data, off)
-		if st != frameOK {
-			next := resync(data, off+1)
-			if next < 0 {
-				break
-			}
-			off = next
-			continue
-		}
-		kind := Kind(data[off+5])
-		if int64(off) >= before || (kind != KindSamples && kind != KindExprValues) {
-			out = append(out, data[off:off+size]...)
-		}
-		off += size
-	}
-	return out
-}
