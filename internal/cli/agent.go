@@ -145,18 +145,7 @@ func runAgent(e *env, args []string) int {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
-	go func() {
-		var timeout <-chan time.Time
-		if *duration > 0 {
-			timeout = time.After(*duration)
-		}
-		select {
-		case <-sigs:
-		case <-timeout:
-		case <-ctx.Done():
-		}
-		cancel()
-	}()
+	go cancelOn(ctx, cancel, sigs, *duration)
 	st, err := agent.Run(ctx, cfg)
 	if err != nil {
 		return fail(e, "agent", err)

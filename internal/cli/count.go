@@ -194,18 +194,7 @@ func runCount(e *env, args []string) int {
 		opts.PID = pid
 		command = []string{"-p", *pidArg}
 		// Ctrl-C or --duration ends the count and detaches.
-		go func() {
-			var timeout <-chan time.Time
-			if *duration > 0 {
-				timeout = time.After(*duration)
-			}
-			select {
-			case <-sigs:
-			case <-timeout:
-			case <-ctx.Done():
-			}
-			cancel()
-		}()
+		go cancelOn(ctx, cancel, sigs, *duration)
 	} else {
 		if *duration != 0 {
 			fmt.Fprintln(e.stderr, "sonde count: --duration applies to -p; a command is counted until it exits")
@@ -404,4 +393,20 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// cancelOn calls cancel at the first signal on sigs, after d when d > 0,
+// or when ctx ends: what ends a run that has no end of its own (-p, the
+// agent).
+func cancelOn(ctx context.Context, cancel func(), sigs <-chan os.Signal, d time.Duration) {
+	var timeout <-chan time.Time
+	if d > 0 {
+		timeout = time.After(d)
+	}
+	select {
+	case <-sigs:
+	case <-timeout:
+	case <-ctx.Done():
+	}
+	cancel()
 }
