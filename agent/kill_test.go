@@ -120,15 +120,6 @@ func TestAgentKilled(t *testing.T) {
 	}
 	t.Logf("%d intervals left by three killed agents; the last agent sent %d, rotated %d times", len(left), st.Sent, st.Rotations)
 	want := g.sentIntervals(t)
-	for k, v := range want {
-		if int64(k[0]) < start && left[k] != v {
-			t.Errorf("interval %d+%dns of a killed agent sent with %d ns, but it left %d unsent", k[0], k[1], v, left[k])
-		}
-	}
-	for k := range left {
-		if _, ok := want[k]; !ok {
-			t.Errorf("interval %d+%dns left by a killed agent was not sent", k[0], k[1])
-		}
-	}
+	checkLeftSent(t, want, left, start, "a killed agent")
 	compareSink(t, sk, want)
 }

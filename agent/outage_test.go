@@ -103,25 +103,7 @@ func checkExactlyOnce(t *testing.T, sk *sink, spool string) map[[2]uint64]int64 
 	if pending != 0 {
 		t.Errorf("%d intervals left unsent in the spool", pending)
 	}
-	var got map[[2]uint64]int64
-	deadline := time.Now().Add(time.Minute)
-	for {
-		got = sinkIntervals(rows(t, sk.profiles()))
-		if fmt.Sprint(got) == fmt.Sprint(nonEmpty(want)) || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	for k, v := range nonEmpty(want) {
-		if got[k] != v {
-			t.Errorf("interval %d+%dns: %d ns of CPU time arrived, the spool holds %d", k[0], k[1], got[k], v)
-		}
-	}
-	for k, v := range got {
-		if _, ok := want[k]; !ok {
-			t.Errorf("interval %d+%dns arrived (%d ns) but the spool never marked it sent", k[0], k[1], v)
-		}
-	}
+	compareSink(t, sk, want)
 	return want
 }
 

@@ -291,16 +291,23 @@ func TestAgentRestartRotated(t *testing.T) {
 		t.Fatalf("the sink refused requests: %v", sk.bad)
 	}
 	want := g.sentIntervals(t)
-	// Of the first agent's time, exactly what it left unsent.
+	checkLeftSent(t, want, left, start2, "the first agent")
+	compareSink(t, sk, want)
+}
+
+// checkLeftSent checks that of the intervals sent (want) those before
+// before are exactly the ones an earlier agent (who) left unsent, with the
+// CPU time it left, and that every one it left was sent.
+func checkLeftSent(t *testing.T, want, left map[[2]uint64]int64, before int64, who string) {
+	t.Helper()
 	for k, v := range want {
-		if int64(k[0]) < start2 && left[k] != v {
-			t.Errorf("interval %d+%dns of the first agent sent with %d ns, but it left %d unsent", k[0], k[1], v, left[k])
+		if int64(k[0]) < before && left[k] != v {
+			t.Errorf("interval %d+%dns of %s sent with %d ns, but it left %d unsent", k[0], k[1], who, v, left[k])
 		}
 	}
 	for k := range left {
 		if _, ok := want[k]; !ok {
-			t.Errorf("interval %d+%dns left by the first agent was not sent", k[0], k[1])
+			t.Errorf("interval %d+%dns left by %s was not sent", k[0], k[1], who)
 		}
 	}
-	compareSink(t, sk, want)
 }
