@@ -46,6 +46,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"sonde/bench/internal/alternate"
 )
 
 func main() {
@@ -115,9 +117,9 @@ func run() error {
 	defer os.RemoveAll(dir)
 	_, file, _, _ := runtime.Caller(0)
 	here := filepath.Dir(file)
-	sonde := filepath.Join(dir, "sonde")
-	if out, err := exec.Command("go", "build", "-o", sonde, filepath.Join(here, "..", "..", "cmd", "sonde")).CombinedOutput(); err != nil {
-		return fmt.Errorf("go build sonde: %v\n%s", err, out)
+	sonde, err := alternate.BuildSonde(dir)
+	if err != nil {
+		return err
 	}
 	work := filepath.Join(dir, "work")
 	if out, err := exec.Command("gcc", "-O2", "-g", "-o", work, filepath.Join(here, "..", "record", "testdata", "work.c")).CombinedOutput(); err != nil {

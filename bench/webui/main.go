@@ -31,6 +31,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"sonde/bench/internal/alternate"
 )
 
 func main() {
@@ -54,9 +56,8 @@ func run() error {
 	}
 	defer os.RemoveAll(dir)
 	if *sonde == "" {
-		*sonde = filepath.Join(dir, "sonde")
-		if out, err := exec.Command("go", "build", "-o", *sonde, "./cmd/sonde").CombinedOutput(); err != nil {
-			return fmt.Errorf("go build ./cmd/sonde: %v\n%s", err, out)
+		if *sonde, err = alternate.BuildSonde(dir); err != nil {
+			return err
 		}
 	}
 	if *data == "" {
