@@ -62,6 +62,9 @@ type offThread struct {
 	sampled     bool
 	preempted   bool
 	everSampled bool
+	// kernel says a machine-wide recording saw it is a kernel thread
+	// (system_offcpu.go): its records are left out.
+	kernel bool
 	// unsampled is the time of this drain's episodes that had no stack
 	// sample, by kind (0 waiting, 1 preempted); spread over the
 	// sampled episodes of the same kind (flushOffCPU).
@@ -153,7 +156,12 @@ func (s *Sampler) offThread(pid, tid int32) *offThread {
 // kept for the switch-out record that follows.
 func (s *Sampler) switchOut(r *perfevent.Record) {
 	tid := int32(r.TID)
-	if s.exited[tid] {
+	if s.exited[tid] || s.offIgnored(int32(r.PID), tid) {
+		return
+	}
+	if s.system && kernelSwitch(r) {
+		th := s.offThread(int32(r.PID), tid)
+		th.kernel, th.open = true, false
 		return
 	}
 	p := s.proc(int32(r.PID))
@@ -274,7 +282,7 @@ func (s *Sampler) blockedAtAttach(pid int, tids []int) {
 // that the episode's drain spreads over its sampled episodes.
 func (s *Sampler) switchRecord(r *perfevent.Record) error {
 	tid := int32(r.TID)
-	if s.exited[tid] {
+	if s.exited[tid] || s.offIgnored(int32(r.PID), tid) {
 		return nil
 	}
 	th := s.offThread(int32(r.PID), tid)
@@ -326,6 +334,9 @@ func (s *Sampler) endEpisode(th *offThread, in uint64) {
 	o.s.Values = []int64{1, 0, d, d}
 	o.s.PID, o.s.TID = th.pid, th.tid
 	o.s.Time = int64(th.out) + s.clockOffset
+	if s.opts.OffCPUAtEnd {
+		o.s.Time = int64(in) + s.clockOffset
+	}
 	s.offHeld = append(s.offHeld, o)
 }
 
@@ -368,16 +379,24 @@ func (s *Sampler) flushOffCPU(final bool) error {
 			}
 			th.sampledNs[k] = 0
 		}
-		if final && th.unsampled[0]+th.unsampled[1] > 0 && th.everSampled {
+		// A thread that exited has no sampled episode to come: its
+		// time goes to its last stack now, as everyone's at the end.
+		if (final || s.exited[th.tid]) && th.unsampled[0]+th.unsampled[1] > 0 && th.everSampled {
 			o := offSample{}
 			o.s.Stack = append([]profile.Location(nil), th.stack...)
 			d := th.unsampled[0] + th.unsampled[1]
 			o.s.Values = []int64{1, 0, d, d}
 			o.s.PID, o.s.TID = th.pid, th.tid
 			o.s.Time = int64(th.out) + s.clockOffset
+			if s.opts.OffCPUAtEnd {
+				o.s.Time = unix.MonotonicNow() + s.clockOffset
+			}
 			s.offHeld = append(s.offHeld, o)
 			th.unsampled = [2]int64{}
 		}
+	}
+	if !final {
+		s.forgetGone()
 	}
 	held := s.offHeld
 	s.offHeld = s.offHeld[:0]
@@ -412,6 +431,7 @@ func (s *Sampler) threadExited(tid int32) {
 		th.open = false
 	}
 	s.exited[tid] = true
+	s.gone.now = append(s.gone.now, tid)
 }
 
 // endOffCPU ends the recording's open episodes: threads still off the CPU

@@ -130,6 +130,11 @@ type Options struct {
 	// away, with the stack where it left and why (offcpu.go). The
 	// samples then have the columns profile.OffCPUSampleTypes.
 	OffCPU bool
+	// OffCPUAtEnd times each off-CPU sample at its episode's end (the
+	// thread's return to the CPU), not its start: the sample is written
+	// then, and the agent, which closes an interval once every sample
+	// taken before its end is written, would miss one timed earlier.
+	OffCPUAtEnd bool
 	// Wall makes the ptrace sampler sample every thread every period of
 	// wall-clock time, blocked ones too (from /proc/TID/syscall, without
 	// stopping them), each sample weighted by the wall time since the
@@ -263,6 +268,8 @@ type Sampler struct {
 	held      []item
 	syscalls  *kernelSyscalls
 	waitIndex int // datafile mapping index of profile.WaitPath + 1, 0 before use
+	// gone are the exited threads to forget (system_offcpu.go).
+	gone offGone
 	// offOn says whether the off-CPU trace events run; offProb is the
 	// chance they run a drain; lastDrain is when the last drain began.
 	offOn     bool
@@ -723,11 +730,14 @@ func (s *Sampler) proc(pid int32) *process {
 
 // handleItem handles one record of a ring.
 func (s *Sampler) handleItem(it *item) error {
+	if it.rec.Type == perfevent.RecordFork {
+		s.offForked(int32(it.rec.TID))
+	}
 	switch {
 	case it.off && it.rec.Type == perfevent.RecordSample:
 		s.switchOut(&it.rec)
 		return nil
-	case it.rec.Type == perfevent.RecordSwitch && s.blocked != nil:
+	case (it.rec.Type == perfevent.RecordSwitch || it.rec.Type == perfevent.RecordSwitchCPUWide) && s.blocked != nil:
 		return s.switchRecord(&it.rec)
 	}
 	return s.handle(&it.rec)

@@ -66,6 +66,7 @@ func (s *Sampler) attachSystem(cgroups []string) error {
 		}
 		s.addProcess(pid) // gone meanwhile, or a kernel thread: nothing to add
 	}
+	s.blockedAtAttachSystem(pids)
 	return nil
 }
 
@@ -84,7 +85,7 @@ func (s *Sampler) openCPU(cgroupFD, cpu int) error {
 	}
 	s.events = append(s.events, ev)
 	s.offEvent = append(s.offEvent, false)
-	return nil
+	return s.openOffCPUCPU(cgroupFD, cpu)
 }
 
 // inCgroups reports whether process pid is in one of cgroups or below.

@@ -39,9 +39,10 @@ func runRecordSystem(e *env, f *recordFlags, x *recordExprFlags, sys *systemFlag
 	case len(x.exprs) > 0 || x.gdb || x.exact:
 		fmt.Fprintln(e.stderr, "sonde record: -a takes no --expr, --expr-exact or --gdb")
 		return exitUsage
-	case f.offCPU || opts.Wall:
-		// The off-CPU events are per thread; -a opens per-CPU ones only.
-		fmt.Fprintln(e.stderr, "sonde record: -a records CPU time only: not with --off-cpu or --clock wall yet")
+	case opts.Wall:
+		// --clock wall is the ptrace sampler's, which stops threads one
+		// by one; -a's off-CPU time is --off-cpu's.
+		fmt.Fprintln(e.stderr, "sonde record: -a samples with perf events: not with --clock wall (use --off-cpu)")
 		return exitUsage
 	case f.sampler != "auto" && f.sampler != "perf":
 		fmt.Fprintf(e.stderr, "sonde record: -a needs perf events, not --sampler %s\n", f.sampler)

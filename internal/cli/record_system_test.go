@@ -141,8 +141,7 @@ func TestRecordSystemUsage(t *testing.T) {
 		{"with a command", []string{"-a", "--", "true"}, "not with -p or a command"},
 		{"with --expr", []string{"-a", "--expr", "x@f@n"}, "no --expr"},
 		{"with ptrace", []string{"-a", "--sampler", "ptrace"}, "needs perf events"},
-		{"with --off-cpu", []string{"-a", "--off-cpu"}, "not with --off-cpu or --clock wall yet"},
-		{"with --clock wall", []string{"-a", "--clock", "wall"}, "not with --off-cpu or --clock wall yet"},
+		{"with --clock wall", []string{"-a", "--clock", "wall"}, "not with --clock wall (use --off-cpu)"},
 		{"no such cgroup", []string{"-a", "--cgroup", "/no/such/sonde/cgroup"}, "no directory"},
 	}
 	for _, tt := range tests {

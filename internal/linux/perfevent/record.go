@@ -27,12 +27,16 @@ const (
 	RecordMmap2       RecordType = 10
 	RecordLostSamples RecordType = 13
 	RecordSwitch      RecordType = 14
+	// RecordSwitchCPUWide is PERF_RECORD_SWITCH of a CPU-wide event: the
+	// same, with the task switched to or from in PPID and PTID.
+	RecordSwitchCPUWide RecordType = 15
 )
 
 var recordNames = map[RecordType]string{
 	RecordMmap: "MMAP", RecordLost: "LOST", RecordComm: "COMM", RecordExit: "EXIT",
 	RecordThrottle: "THROTTLE", RecordUnthrottle: "UNTHROTTLE", RecordFork: "FORK",
 	RecordSample: "SAMPLE", RecordMmap2: "MMAP2", RecordLostSamples: "LOST_SAMPLES", RecordSwitch: "SWITCH",
+	RecordSwitchCPUWide: "SWITCH_CPU_WIDE",
 }
 
 // String returns the kernel's name of the record type without its prefix.
@@ -101,7 +105,8 @@ type Record struct {
 	// COMM
 	Comm string
 
-	// FORK, EXIT
+	// FORK, EXIT: the parent; SWITCH_CPU_WIDE: the task switched to
+	// (switch-out) or from (switch-in).
 	PPID, PTID uint32
 
 	// LOST, LOST_SAMPLES
@@ -212,6 +217,8 @@ func (d *decoder) decode(raw []byte, rec *Record) error {
 	case RecordFork, RecordExit:
 		rec.PID, rec.PPID, rec.TID, rec.PTID = r.U32(), r.U32(), r.U32(), r.U32()
 		rec.Time = r.U64()
+	case RecordSwitchCPUWide:
+		rec.PPID, rec.PTID = r.U32(), r.U32() // next_prev_pid, next_prev_tid
 	case RecordLost:
 		r.U64() // id
 		rec.Lost = r.U64()
