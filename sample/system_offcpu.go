@@ -45,13 +45,39 @@ type offGone struct {
 	now, last []int32
 }
 
-// openOffCPUCPU opens CPU cpu's sched_switch trace event for every task,
-// or for the cgroup open as cgroupFD (>= 0), with Options.OffCPU.
+// switchRingPages is the size of each CPU's ring of switch records: 1 MiB,
+// 18,000 records of 56 bytes, 0.9 s of a CPU switching 20,000 times a
+// second.
+const switchRingPages = 256
+
+// systemSwitches moves the switch records of a machine-wide --off-cpu
+// recording out of the CPU events' rings into rings of their own (one
+// dummy event per CPU, openOffCPUCPU): on a loaded machine the CPU
+// events' 16 KiB stack copies fill their rings when a drain is late, and
+// a lost switch record loses an episode (or, a switch-in lost, joins two
+// into one across the time the thread ran), where a lost stack only
+// moves its time to the thread's other stacks.
+func (s *Sampler) systemSwitches() {
+	if s.opts.OffCPU {
+		s.cfg.ContextSwitch = false
+	}
+}
+
+// openOffCPUCPU opens CPU cpu's switch-record event and sched_switch trace
+// event for every task, or for the cgroup open as cgroupFD (>= 0), with
+// Options.OffCPU.
 func (s *Sampler) openOffCPUCPU(cgroupFD, cpu int) error {
 	if !s.opts.OffCPU {
 		return nil
 	}
-	ev, err := perfevent.OpenCPU(&s.offCfg, cgroupFD, cpu)
+	sw := perfevent.Config{Dummy: true, ContextSwitch: true, RingPages: switchRingPages, Period: 1} // a dummy samples nothing
+	ev, err := perfevent.OpenCPU(&sw, cgroupFD, cpu)
+	if err != nil {
+		return fmt.Errorf("off-cpu: switch records of CPU %d: %w", cpu, err)
+	}
+	s.events = append(s.events, ev)
+	s.offEvent = append(s.offEvent, false) // never disabled by stackPolicy
+	ev, err = perfevent.OpenCPU(&s.offCfg, cgroupFD, cpu)
 	if err != nil && errors.Is(err, perfevent.ErrPermission) {
 		return fmt.Errorf("off-cpu: the sched:sched_switch trace event of CPU %d needs root or CAP_PERFMON (or kernel.perf_event_paranoid <= 0): %w", cpu, err)
 	}

@@ -84,6 +84,10 @@ type Config struct {
 	// ContextSwitch asks for PERF_RECORD_SWITCH records of the task:
 	// when it leaves the CPU and when it comes back.
 	ContextSwitch bool
+	// Dummy makes the event the software dummy event, which samples
+	// nothing: a ring of its own for side-band records (ContextSwitch),
+	// that the samples of another event cannot crowd out.
+	Dummy bool
 }
 
 func (c *Config) sampleType() uint64 {
@@ -119,6 +123,9 @@ func (c *Config) attr() unix.PerfEventAttr {
 	}
 	if c.Tracepoint != 0 {
 		a.Type, a.Config, a.Sample = unix.PERF_TYPE_TRACEPOINT, c.Tracepoint, 1
+	}
+	if c.Dummy {
+		a.Config = unix.PERF_COUNT_SW_DUMMY
 	}
 	// CLOCK_MONOTONIC time stamps, so that sample times convert to wall
 	// time exactly (perf's default clock is the scheduler's).
