@@ -151,6 +151,7 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	if opts.MaxImage == 0 {
 		opts.MaxImage = DefaultMaxImage
 	}
+	offCPUOptions(&opts)
 	if opts.Poll == 0 && opts.Freq <= 499 {
 		// A 4 MiB ring of 16 KiB stack copies holds 0.5 s of a CPU at
 		// 499 Hz: 100 ms is safe and wakes the agent 5 times less than
@@ -166,7 +167,7 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	}
 	defer s.Close()
 	command := []string{"agent"}
-	if _, err := w.WriteRun(datafile.RunHeader{Collector: "agent", Command: command, Start: start, SampleTypes: sample.SampleTypes, Period: s.Period()}); err != nil {
+	if _, err := w.WriteRun(datafile.RunHeader{Collector: "agent", Command: command, Start: start, SampleTypes: s.SampleTypes(), Period: s.Period()}); err != nil {
 		return st, err
 	}
 	w.WriteNote(fmt.Sprintf("sampler: perf_event %s at %d Hz, call graph %s; agent interval %v", opts.Clock, 1000000000/s.Period(), opts.CallGraph, cfg.Interval))

@@ -109,7 +109,9 @@ service:
 // profile's interval, the value, and its frames (innermost first; each
 // location's lines, innermost inline frame first).
 type sampleRow struct {
-	attrs      map[string]any
+	attrs map[string]any
+	typ   string // the profile's sample type: cpu, or off_cpu
+
 	time, dur  uint64
 	period     int64
 	value      int64
@@ -142,12 +144,13 @@ func rows(t *testing.T, reqs []pprofile.Profiles) []sampleRow {
 				sp := rp.ScopeProfiles().At(j)
 				for k := 0; k < sp.Profiles().Len(); k++ {
 					p := sp.Profiles().At(k)
-					if str(p.SampleType().TypeStrindex()) != "cpu" || str(p.SampleType().UnitStrindex()) != "nanoseconds" {
-						t.Errorf("sample type %s/%s, want cpu/nanoseconds", str(p.SampleType().TypeStrindex()), str(p.SampleType().UnitStrindex()))
+					typ := str(p.SampleType().TypeStrindex())
+					if typ != "cpu" && typ != "off_cpu" || str(p.SampleType().UnitStrindex()) != "nanoseconds" {
+						t.Errorf("sample type %s/%s, want cpu or off_cpu in nanoseconds", typ, str(p.SampleType().UnitStrindex()))
 					}
 					for n := 0; n < p.Samples().Len(); n++ {
 						s := p.Samples().At(n)
-						r := sampleRow{attrs: attrs, time: uint64(p.Time()), dur: p.DurationNano(), period: p.Period(),
+						r := sampleRow{attrs: attrs, typ: typ, time: uint64(p.Time()), dur: p.DurationNano(), period: p.Period(),
 							profileKey: [2]uint64{uint64(p.Time()), p.DurationNano()}}
 						for v := 0; v < s.Values().Len(); v++ {
 							r.value += s.Values().At(v)

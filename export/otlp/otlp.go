@@ -6,7 +6,8 @@
 // value, as the protocol requires); each process becomes one
 // ResourceProfiles with its resource attributes (host.name, process.pid,
 // process.executable.*, process.linux.cgroup, container.id) and one
-// Profile of CPU time. Locations are symbolized here, on the host, with
+// Profile of CPU time, and one of off-CPU time when it has some
+// (offcpu.go). Locations are symbolized here, on the host, with
 // file:line and inline frames (one Line per frame, innermost first), which
 // backends that symbolize by build-id often lack.
 //
@@ -63,7 +64,8 @@ const ScopeName = "sonde"
 // Build converts the samples of p (all of them: the caller selects the
 // interval) into one request: a ResourceProfiles per process, in pid
 // order, each with one Profile of CPU time whose samples are p's samples
-// aggregated by stack. p must have been sampled with a "cpu"/"nanoseconds"
+// aggregated by stack, and one of off-CPU time for p's off-CPU samples
+// (offcpu.go). p must have been sampled with a "cpu"/"nanoseconds"
 // value column (sample.SampleTypes). sym symbolizes (nil: addresses only).
 func Build(p *profile.Profile, sym Symbolizer, o *Options) (pprofile.Profiles, error) {
 	out := pprofile.NewProfiles()
@@ -96,37 +98,52 @@ func Build(p *profile.Profile, sym Symbolizer, o *Options) (pprofile.Profiles, e
 		sp := rp.ScopeProfiles().AppendEmpty()
 		sp.Scope().SetName(ScopeName)
 		sp.Scope().SetVersion(o.ScopeVersion)
-		prof := sp.Profiles().AppendEmpty()
-		prof.SampleType().SetTypeStrindex(b.str("cpu"))
-		prof.SampleType().SetUnitStrindex(b.str("nanoseconds"))
-		prof.PeriodType().SetTypeStrindex(b.str("cpu"))
-		prof.PeriodType().SetUnitStrindex(b.str("nanoseconds"))
-		prof.SetPeriod(p.Period)
-		prof.SetTime(pcommon.NewTimestampFromTime(o.Start))
-		if d := o.End.Sub(o.Start); d > 0 {
-			prof.SetDurationNano(uint64(d))
-		}
-		// One sample per distinct stack, in order of first appearance.
-		index := make(map[int32]int)
-		for _, si := range byPID[pid] {
-			s := &p.Samples[si]
-			stack, err := b.stack(s.Stack)
-			if err != nil {
+		onCPU, offCPU := splitOffCPU(p, byPID[pid])
+		if len(onCPU) > 0 {
+			prof := sp.Profiles().AppendEmpty()
+			prof.SampleType().SetTypeStrindex(b.str("cpu"))
+			prof.SampleType().SetUnitStrindex(b.str("nanoseconds"))
+			prof.PeriodType().SetTypeStrindex(b.str("cpu"))
+			prof.PeriodType().SetUnitStrindex(b.str("nanoseconds"))
+			prof.SetPeriod(p.Period)
+			if err := b.fill(prof, onCPU, cpu, o); err != nil {
 				return out, err
 			}
-			v := s.Values[cpu]
-			if k, ok := index[stack]; ok {
-				vs := prof.Samples().At(k).Values()
-				vs.SetAt(0, vs.At(0)+v)
-				continue
-			}
-			index[stack] = prof.Samples().Len()
-			ps := prof.Samples().AppendEmpty()
-			ps.SetStackIndex(stack)
-			ps.Values().Append(v)
+		}
+		if err := b.offCPUProfile(sp, offCPU, o); err != nil {
+			return out, err
 		}
 	}
 	return out, nil
+}
+
+// fill sets prof's interval and its samples: the value of column col of
+// p's samples at indices, one sample per distinct stack, in order of
+// first appearance.
+func (b *builder) fill(prof pprofile.Profile, indices []int, col int, o *Options) error {
+	prof.SetTime(pcommon.NewTimestampFromTime(o.Start))
+	if d := o.End.Sub(o.Start); d > 0 {
+		prof.SetDurationNano(uint64(d))
+	}
+	index := make(map[int32]int)
+	for _, si := range indices {
+		s := &b.p.Samples[si]
+		stack, err := b.stack(s.Stack)
+		if err != nil {
+			return err
+		}
+		v := s.Values[col]
+		if k, ok := index[stack]; ok {
+			vs := prof.Samples().At(k).Values()
+			vs.SetAt(0, vs.At(0)+v)
+			continue
+		}
+		index[stack] = prof.Samples().Len()
+		ps := prof.Samples().AppendEmpty()
+		ps.SetStackIndex(stack)
+		ps.Values().Append(v)
+	}
+	return nil
 }
 
 // builder fills the dictionary of one request.

@@ -22,7 +22,7 @@ func agentVerb() *verb {
 		usage: `
 Usage: sonde agent --otlp http://HOST:4318|grpc://HOST:4317 [--interval D] [-F HZ]
                    [--cgroup PATH]... [-p PID[,PID...]] [-o SPOOL]
-                   [--spool-max N] [--spool-size MB] [--duration D] [-q]
+                   [--spool-max N] [--spool-size MB] [--duration D] [--off-cpu] [-q]
 
 Samples every process of the machine (or of cgroups, or processes) on every
 CPU at a low rate, with dwarf-unwound stacks, until SIGINT or SIGTERM (or
@@ -31,7 +31,11 @@ CPU at a low rate, with dwarf-unwound stacks, until SIGINT or SIGTERM (or
 as one OTLP profiles request (OTLP/HTTP protobuf or gRPC), one resource per process
 with host.name, process.pid, process.executable.path and .name,
 process.executable.build_id.gnu, process.linux.cgroup and container.id,
-and a CPU-time profile (cpu/nanoseconds).
+and a CPU-time profile (cpu/nanoseconds); with --off-cpu also an off-CPU
+profile (off_cpu/nanoseconds, as the OpenTelemetry eBPF profiler sends it):
+where threads waited and for how long, each stack under the system call it
+waited in ("off-cpu:futex") or "off-cpu:preempted". A wait is sent in the
+interval in which it ended.
 
 Nothing is lost while the collector is down: each interval is in SPOOL, an
 append-only sonde data file, before it is sent; unsent intervals are retried
@@ -54,11 +58,14 @@ Flags:
   --spool-size MB    rotate the spool when it passes MB mebibytes; 0 never
                      (default 64)
   --duration D       stop after D
+  --off-cpu          also off-CPU time, as record -a --off-cpu records it
+                     (sched:sched_switch on every CPU: needs root)
   -q                 say only failures and drops, not every interval sent
 
 Examples:
   sonde agent --otlp http://collector:4318
   sonde agent --otlp http://127.0.0.1:4318 --interval 10s --cgroup /system.slice/nginx.service
+  sonde agent --otlp grpc://collector:4317 --off-cpu
 `,
 	}
 }
@@ -74,6 +81,7 @@ func runAgent(e *env, args []string) int {
 	spoolSize := fs.Int64("spool-size", agent.DefaultSpoolSize>>20, "rotation size, MiB")
 	duration := fs.Duration("duration", 0, "stop after")
 	quiet := fs.Bool("q", false, "quiet")
+	offCPU := fs.Bool("off-cpu", false, "off-CPU time too")
 	var cgroups []string
 	fs.Func("cgroup", "PATH: the processes of this cgroup (repeatable)", func(s string) error {
 		if s == "" {
@@ -137,7 +145,7 @@ func runAgent(e *env, args []string) int {
 		Spool: *spool, Sender: sender, Interval: *interval, SpoolMax: *spoolMax,
 		SpoolSize: rotateAt, KeepRotated: true,
 		Host: host, Version: Version, Target: target,
-		Sampler: sample.Options{Freq: *freq, CallGraph: sample.CallGraphDWARF, Unwinder: unwind.NewDWARF(), StackSize: 16384},
+		Sampler: sample.Options{Freq: *freq, CallGraph: sample.CallGraphDWARF, Unwinder: unwind.NewDWARF(), StackSize: 16384, OffCPU: *offCPU},
 		Events:  func(ev agent.Event) { agentEvent(e, ev, *quiet, *endpoint) },
 	}
 	ctx, cancel := context.WithCancel(context.Background())
