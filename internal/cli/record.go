@@ -85,7 +85,8 @@ Flags:
   -a                 every process of the machine, on every CPU, until Ctrl-C,
                      SIGTERM or --duration; processes that start and end
                      meanwhile are named and symbolized; the report splits
-                     them with --flat --by process, comm or cgroup
+                     them with --flat --by process, comm or cgroup; with
+                     --off-cpu, every user thread's waits too
   --cgroup PATH      with -a: only the processes of this cgroup v2 (a path as
                      /proc/PID/cgroup spells it, "/system.slice/x.service",
                      or its directory under /sys/fs/cgroup); repeatable
@@ -116,6 +117,7 @@ Examples:
   sonde record -p 1234 --duration 30s
   sonde record --off-cpu -- ./server && sonde report --off-cpu --hier
   sonde record -a -g --duration 10s && sonde report --flat --by comm
+  sonde record -a --off-cpu --duration 10s && sonde report --off-cpu --flat --by process
   sonde record --expr 'hier-test@worker@n' -- ./hier-test && sonde report --expr int-avg
   sonde record -g --sampler ptrace -- python3.11 app.py && sonde report --hier
 `,
