@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"sonde/internal/testprog"
 	"sonde/profile"
@@ -251,4 +252,53 @@ func systemOffCPU(t *testing.T, cgroup bool, root, sh, spinrest, pipe, mutex str
 		}
 	}
 	return errs, lost
+}
+
+// TestRecordSystemOffCPUAttach is TestRecordOffCPUAttach with -a: the
+// pipe fixture's main thread waits in pthread_join from before record -a
+// --off-cpu --duration 1500ms starts to after it ends, and never wakes
+// meanwhile; its off-CPU time in futex under pthread_join must lie
+// between the time the test's clock saw the recording take and that less
+// twice what the recording took beyond its duration. Without the state of
+// the machine's threads at the start it would show nothing.
+func TestRecordSystemOffCPUAttach(t *testing.T) {
+	requireOffCPU(t)
+	bin := testprog.Build(t, "record/offcpu_pipe.c", testprog.Opts{Flags: []string{"-O2", "-g", "-pthread"}})
+	dir := t.TempDir()
+	target := exec.Command(bin, filepath.Join(dir, "truth"), "30")
+	if err := target.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		target.Process.Kill()
+		target.Wait()
+	}()
+	// Until the main thread waits in pthread_join.
+	for i := 0; ; i++ {
+		st, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/syscall", target.Process.Pid, target.Process.Pid))
+		if strings.HasPrefix(string(st), "202 ") { // futex
+			break
+		}
+		if i == 100 {
+			t.Fatalf("the fixture's main thread is not in futex: %q", st)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	out := filepath.Join(dir, "attach.data")
+	start := time.Now()
+	code, stderr := record(t, "-q", "-a", "--off-cpu", "--duration", "1500ms", "-o", out)
+	took := time.Since(start)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	p := selectPIDs(readProfile(t, out), map[int32]bool{int32(target.Process.Pid): true})
+	paths, _, text := threadPaths(t, p, int32(target.Process.Pid))
+	join := sumPaths(paths, func(k string) bool {
+		return strings.HasPrefix(k, "off-cpu:futex ") && strings.Contains(k, "pthread_clockjoin")
+	})
+	t.Logf("main thread off the CPU in pthread_join %.3fs; recording took %.3fs\n%s", join/1e9, took.Seconds(), text)
+	low := 1500*time.Millisecond - (took - 1500*time.Millisecond)
+	if join < float64(low) || join > float64(took) {
+		t.Errorf("main thread off the CPU in pthread_join %.3fs: want from %.3fs to %.3fs", join/1e9, low.Seconds(), took.Seconds())
+	}
 }
