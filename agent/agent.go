@@ -134,6 +134,9 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	if cfg.Sender == nil {
 		return st, errors.New("agent: no sender")
 	}
+	if err := checkSpoolTypes(cfg.Spool, cfg.Sampler.OffCPU); err != nil {
+		return st, err
+	}
 	w, err := datafile.OpenAppend(cfg.Spool)
 	if err != nil {
 		return st, err

@@ -1,8 +1,13 @@
 package agent
 
 import (
+	"fmt"
+	"os"
+	"slices"
 	"time"
 
+	"sonde/profile"
+	"sonde/profile/datafile"
 	"sonde/sample"
 )
 
@@ -29,4 +34,29 @@ func offCPUOptions(opts *sample.Options) {
 	if opts.Poll == 0 {
 		opts.Poll = offCPUPoll
 	}
+}
+
+// checkSpoolTypes refuses a spool whose runs have other sample types than
+// an agent with (offCPU) or without off-CPU time writes: the runs of one
+// data file must agree, and the agent could read back none of it, nor
+// send anything, after its own run.
+func checkSpoolTypes(spool string, offCPU bool) error {
+	if st, err := os.Stat(spool); err != nil || st.Size() == 0 {
+		return nil // a new spool
+	}
+	p, _, err := datafile.ReadFile(spool)
+	if err != nil {
+		return fmt.Errorf("agent: spool %w", err)
+	}
+	want := sample.SampleTypes
+	if offCPU {
+		want = profile.OffCPUSampleTypes
+	}
+	if len(p.SampleTypes) == 0 || slices.Equal(p.SampleTypes, want) {
+		return nil
+	}
+	if offCPU {
+		return fmt.Errorf("agent: spool %s holds an agent's profiles without --off-cpu: give --off-cpu another spool (-o)", spool)
+	}
+	return fmt.Errorf("agent: spool %s holds an agent's profiles with --off-cpu: give --off-cpu again, or another spool (-o)", spool)
 }

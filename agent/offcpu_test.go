@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"math"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 
 	"sonde/internal/otelcol"
 	"sonde/internal/testprog"
+	"sonde/profile"
 	"sonde/profile/datafile"
 	"sonde/sample"
 )
@@ -168,4 +170,43 @@ func readTruth(t *testing.T, path string) map[string]int64 {
 		truth[f[0]] += n
 	}
 	return truth
+}
+
+// TestAgentSpoolTypes: an agent with --off-cpu on the spool of one
+// without it (and the other way round) stops at once with a one-line
+// error naming the spool: the runs of a data file must have the same
+// sample types, and the agent could read none of it back.
+func TestAgentSpoolTypes(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		types  []profile.ValueType
+		offCPU bool
+		want   string
+	}{
+		{"cpu spool, --off-cpu", sample.SampleTypes, true, "without --off-cpu"},
+		{"off-cpu spool, no --off-cpu", profile.OffCPUSampleTypes, false, "with --off-cpu"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			spool := filepath.Join(t.TempDir(), "agent.data")
+			w, err := datafile.Create(spool)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := w.WriteRun(datafile.RunHeader{Collector: "agent", Start: time.Unix(1, 0), SampleTypes: tt.types, Period: 1000}); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			sender, err := NewSender("http://127.0.0.1:1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := Config{Spool: spool, Sender: sender, Interval: time.Second, Sampler: sample.Options{Freq: 49, OffCPU: tt.offCPU}}
+			_, err = Run(context.Background(), cfg)
+			if err == nil || !strings.Contains(err.Error(), spool) || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("Run: %v; want one line naming %s and %q", err, spool, tt.want)
+			}
+		})
+	}
 }
