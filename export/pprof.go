@@ -9,10 +9,13 @@ package export
 
 import (
 	"debug/elf"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 
 	pp "github.com/google/pprof/profile"
 
@@ -37,7 +40,9 @@ var ErrMixed = errors.New("profile holds both samples and counts")
 //
 // Sample profiles keep their sample types, period and stacks; each sample
 // carries pid and tid numeric labels and a comm label when the process's
-// command name is known. Counting profiles become one pprof sample per unit
+// command name is known. Samples with the same stack (the same exported
+// locations) and the same labels are written as one sample whose values
+// are their sums, as pprof -proto writes them. Counting profiles become one pprof sample per unit
 // with its counts as values (zero counts included, so that the universe
 // survives) and a "unit" label naming its kind.
 //
@@ -162,6 +167,11 @@ func (b *builder) samples() error {
 		b.out.Period = p.Period
 	}
 	comms := b.comms()
+	// Samples with the same stack and labels become one, with summed
+	// values, as pprof's Compact does: the file grows with the distinct
+	// stacks, not with the samples.
+	same := make(map[string]*pp.Sample)
+	var key []byte
 	for i := range p.Samples {
 		s := &p.Samples[i]
 		values := s.Values
@@ -186,9 +196,48 @@ func (b *builder) samples() error {
 			}
 			ps.Location = append(ps.Location, loc)
 		}
+		key = sampleKey(key[:0], ps)
+		if prev, ok := same[string(key)]; ok {
+			for j, v := range ps.Value {
+				prev.Value[j] += v
+			}
+			continue
+		}
+		same[string(key)] = ps
 		b.out.Sample = append(b.out.Sample, ps)
 	}
 	return nil
+}
+
+// sampleKey appends to buf the identity of a pprof sample apart from its
+// values: its location IDs and its labels, sorted by key. Every string and
+// list is preceded by its length, so that no two samples share a key.
+func sampleKey(buf []byte, s *pp.Sample) []byte {
+	str := func(v string) {
+		buf = binary.AppendUvarint(buf, uint64(len(v)))
+		buf = append(buf, v...)
+	}
+	buf = binary.AppendUvarint(buf, uint64(len(s.Location)))
+	for _, l := range s.Location {
+		buf = binary.AppendUvarint(buf, l.ID)
+	}
+	buf = binary.AppendUvarint(buf, uint64(len(s.Label)))
+	for _, k := range slices.Sorted(maps.Keys(s.Label)) {
+		str(k)
+		buf = binary.AppendUvarint(buf, uint64(len(s.Label[k])))
+		for _, v := range s.Label[k] {
+			str(v)
+		}
+	}
+	buf = binary.AppendUvarint(buf, uint64(len(s.NumLabel)))
+	for _, k := range slices.Sorted(maps.Keys(s.NumLabel)) {
+		str(k)
+		buf = binary.AppendUvarint(buf, uint64(len(s.NumLabel[k])))
+		for _, v := range s.NumLabel[k] {
+			buf = binary.AppendVarint(buf, v)
+		}
+	}
+	return buf
 }
 
 // comms maps each pid to its command name, leaving out pids whose processes
@@ -342,8 +391,14 @@ func (b *builder) function(f symbol.Frame) *pp.Function {
 }
 
 // finishMappings sets each mapping's placement and its Has* flags. A flag
-// is set when every location of the mapping got that much from the
-// symbolizer; HasInlineFrames goes with HasLineNumbers, since line numbers
+// is set when some location of the mapping got that much from the
+// symbolizer, as pprof's own symbolizer sets them (symbolizeOneMapping):
+// pprof takes a mapping with none of HasFunctions, HasFilenames and
+// HasLineNumbers for one nobody symbolized, and symbolizes all its
+// locations again with its own tools, replacing sonde's frames (inline
+// frames, Python frames spliced in) with what it finds, often nothing. A
+// mapping of an -O3 library is never all symbolized: its PLT stubs have
+// no symbol. HasInlineFrames goes with HasLineNumbers, since line numbers
 // come from DWARF and the symbolizer expands inline frames wherever DWARF
 // has them.
 func (b *builder) finishMappings() {
@@ -351,12 +406,10 @@ func (b *builder) finishMappings() {
 		m := b.p.Mappings[i]
 		st := b.stats[i]
 		pm.Start, pm.Limit, pm.Offset = placement(m, st)
-		if st.locs > 0 {
-			pm.HasFunctions = st.funcs == st.locs
-			pm.HasFilenames = st.files == st.locs
-			pm.HasLineNumbers = st.lines == st.locs
-			pm.HasInlineFrames = pm.HasLineNumbers
-		}
+		pm.HasFunctions = st.funcs > 0
+		pm.HasFilenames = st.files > 0
+		pm.HasLineNumbers = st.lines > 0
+		pm.HasInlineFrames = pm.HasLineNumbers
 	}
 }
 
