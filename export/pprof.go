@@ -346,8 +346,9 @@ func (b *builder) staticLocation(u *profile.Unit) (*pp.Location, error) {
 // (pprof's order for inline frames), and records what was found.
 func (b *builder) newLocation(k locKey, frames []symbol.Frame) *pp.Location {
 	loc := &pp.Location{ID: uint64(len(b.out.Location) + 1), Address: uint64(k.addr)}
+	interp := k.mapping != profile.NoMapping && b.p.Mappings[k.mapping].Path == profile.InterpPath
 	for _, f := range frames {
-		loc.Line = append(loc.Line, pp.Line{Function: b.function(f), Line: int64(f.Line), Column: int64(f.Column)})
+		loc.Line = append(loc.Line, pp.Line{Function: b.function(f, interp), Line: int64(f.Line), Column: int64(f.Column)})
 	}
 	if k.mapping != profile.NoMapping {
 		loc.Mapping = b.mappings[k.mapping]
@@ -378,9 +379,15 @@ func (b *builder) newLocation(k locKey, frames []symbol.Frame) *pp.Location {
 }
 
 // function returns the deduplicated pprof function of frame f: Name
-// demangled, SystemName as the object spells it.
-func (b *builder) function(f symbol.Frame) *pp.Function {
+// demangled, SystemName as the object spells it. A Python function
+// (interp) has no system name: pprof demangles a function whose Name is
+// its SystemName, and takes a name with "<" for demangled C++ whose
+// template arguments it cuts, so "<module>" would become "".
+func (b *builder) function(f symbol.Frame, interp bool) *pp.Function {
 	k := pp.Function{Name: symbol.Demangle(f.Func), SystemName: f.Func, Filename: f.File}
+	if interp {
+		k.SystemName = ""
+	}
 	if fn, ok := b.functions[k]; ok {
 		return fn
 	}
