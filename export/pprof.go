@@ -3,8 +3,9 @@
 // speedscope read; Brendan Gregg's folded stacks (folded.go); speedscope's
 // JSON (speedscope.go); lcov's tracefile (lcov.go); sonde's own JSON
 // (json.go, schema in docs/json-schema.md); and a self-contained HTML page
-// (html.go). pprof.go is the only file in sonde that imports
-// github.com/google/pprof/profile.
+// (html.go). pprof.go and pprof_profile.go, with package pprofweb below
+// (pprof's web UI, whose driver takes that package's types), are the only
+// files in sonde that import github.com/google/pprof/profile.
 package export
 
 import (
