@@ -8,7 +8,7 @@
 //
 // The profiles. The workload (testdata/workload.c: 64 functions calling each other
 // to a data-dependent depth, in two processes, with frame pointers) is
-// recorded once by perf record -e cpu-clock:u -F FREQ -g until it holds
+// recorded once by perf record -e cpu-clock:u -k mono -F FREQ -g until it holds
 // about -n samples. sonde's data file is then made from that perf.data: every
 // sample of "perf script -F pid,tid,time,ip,dso" (the link-time address of
 // each frame in its object, leaf first, callers as return addresses, which
