@@ -65,7 +65,7 @@ func TestReportPython(t *testing.T) {
 				rooted += share
 			}
 		}
-		t.Logf("%.1f%% of the samples in the script's main(), %.1f%% of them rooted:\n%s", inMain, rooted, out)
+		t.Logf("%.1f%% of the samples in the script's main(), %.1f%% at the native root:\n%s", inMain, rooted, out)
 		// The share of stacks not unwound to the end is in the record's
 		// note (0.3% to 3% here).
 		if inMain < 50 || rooted < 0.9*inMain {
