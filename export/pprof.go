@@ -14,7 +14,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"math"
 	"slices"
 
@@ -173,6 +172,7 @@ func (b *builder) samples() error {
 	// stacks, not with the samples.
 	same := make(map[string]*pp.Sample)
 	var key []byte
+	var locs []*pp.Location
 	for i := range p.Samples {
 		s := &p.Samples[i]
 		values := s.Values
@@ -182,61 +182,60 @@ func (b *builder) samples() error {
 		if len(values) != len(b.out.SampleType) {
 			return fmt.Errorf("pprof export: sample %d has %d values for %d sample types", i, len(values), len(b.out.SampleType))
 		}
+		locs = locs[:0]
+		for j, l := range s.Stack {
+			loc, err := b.location(l, j > 0)
+			if err != nil {
+				return err
+			}
+			locs = append(locs, loc)
+		}
+		key = sampleKey(key[:0], locs, s)
+		if prev, ok := same[string(key)]; ok {
+			for j, v := range values {
+				prev.Value[j] += v
+			}
+			continue
+		}
 		ps := &pp.Sample{
-			Value:    append([]int64(nil), values...),
+			Location: slices.Clone(locs),
+			Value:    slices.Clone(values),
 			NumLabel: map[string][]int64{"pid": {int64(s.PID)}, "tid": {int64(s.TID)}},
 		}
 		if c := comms[s.PID]; c != "" {
 			ps.Label = map[string][]string{"comm": {c}}
 		}
 		addExprLabels(ps, p, s)
-		for j, l := range s.Stack {
-			loc, err := b.location(l, j > 0)
-			if err != nil {
-				return err
-			}
-			ps.Location = append(ps.Location, loc)
-		}
-		key = sampleKey(key[:0], ps)
-		if prev, ok := same[string(key)]; ok {
-			for j, v := range ps.Value {
-				prev.Value[j] += v
-			}
-			continue
-		}
 		same[string(key)] = ps
 		b.out.Sample = append(b.out.Sample, ps)
 	}
 	return nil
 }
 
-// sampleKey appends to buf the identity of a pprof sample apart from its
-// values: its location IDs and its labels, sorted by key. Every string and
-// list is preceded by its length, so that no two samples share a key.
-func sampleKey(buf []byte, s *pp.Sample) []byte {
-	str := func(v string) {
-		buf = binary.AppendUvarint(buf, uint64(len(v)))
-		buf = append(buf, v...)
-	}
-	buf = binary.AppendUvarint(buf, uint64(len(s.Location)))
-	for _, l := range s.Location {
+// sampleKey appends to buf what a pprof sample's identity apart from its
+// values is made of: its locations, and what its labels are made of (pid,
+// tid, and the comm a pid has; the expression values). Samples with the
+// same key have the same locations and labels. Numbers and lengths are
+// varints, so that no two different samples share a key.
+func sampleKey(buf []byte, locs []*pp.Location, s *profile.Sample) []byte {
+	buf = binary.AppendUvarint(buf, uint64(len(locs)))
+	for _, l := range locs {
 		buf = binary.AppendUvarint(buf, l.ID)
 	}
-	buf = binary.AppendUvarint(buf, uint64(len(s.Label)))
-	for _, k := range slices.Sorted(maps.Keys(s.Label)) {
-		str(k)
-		buf = binary.AppendUvarint(buf, uint64(len(s.Label[k])))
-		for _, v := range s.Label[k] {
-			str(v)
+	buf = binary.AppendVarint(buf, int64(s.PID))
+	buf = binary.AppendVarint(buf, int64(s.TID))
+	buf = binary.AppendUvarint(buf, uint64(len(s.Exprs)))
+	for _, v := range s.Exprs {
+		buf = binary.AppendVarint(buf, int64(v.Expr))
+		buf = binary.AppendUvarint(buf, uint64(v.Status))
+		if v.HasNum {
+			buf = append(buf, 1)
+			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(v.Num))
+		} else {
+			buf = append(buf, 0)
 		}
-	}
-	buf = binary.AppendUvarint(buf, uint64(len(s.NumLabel)))
-	for _, k := range slices.Sorted(maps.Keys(s.NumLabel)) {
-		str(k)
-		buf = binary.AppendUvarint(buf, uint64(len(s.NumLabel[k])))
-		for _, v := range s.NumLabel[k] {
-			buf = binary.AppendVarint(buf, v)
-		}
+		buf = binary.AppendUvarint(buf, uint64(len(v.Text)))
+		buf = append(buf, v.Text...)
 	}
 	return buf
 }
