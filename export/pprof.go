@@ -3,16 +3,19 @@
 // speedscope read; Brendan Gregg's folded stacks (folded.go); speedscope's
 // JSON (speedscope.go); lcov's tracefile (lcov.go); sonde's own JSON
 // (json.go, schema in docs/json-schema.md); and a self-contained HTML page
-// (html.go). pprof.go is the only file in sonde that imports
-// github.com/google/pprof/profile.
+// (html.go). pprof.go and pprof_profile.go, with package pprofweb below
+// (pprof's web UI, whose driver takes that package's types), are the only
+// files in sonde that import github.com/google/pprof/profile.
 package export
 
 import (
 	"debug/elf"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 
 	pp "github.com/google/pprof/profile"
 
@@ -37,7 +40,9 @@ var ErrMixed = errors.New("profile holds both samples and counts")
 //
 // Sample profiles keep their sample types, period and stacks; each sample
 // carries pid and tid numeric labels and a comm label when the process's
-// command name is known. Counting profiles become one pprof sample per unit
+// command name is known. Samples with the same stack (the same exported
+// locations) and the same labels are written as one sample whose values
+// are their sums, as pprof -proto writes them. Counting profiles become one pprof sample per unit
 // with its counts as values (zero counts included, so that the universe
 // survives) and a "unit" label naming its kind.
 //
@@ -162,6 +167,12 @@ func (b *builder) samples() error {
 		b.out.Period = p.Period
 	}
 	comms := b.comms()
+	// Samples with the same stack and labels become one, with summed
+	// values, as pprof's Compact does: the file grows with the distinct
+	// stacks, not with the samples.
+	same := make(map[string]*pp.Sample)
+	var key []byte
+	var locs []*pp.Location
 	for i := range p.Samples {
 		s := &p.Samples[i]
 		values := s.Values
@@ -171,24 +182,62 @@ func (b *builder) samples() error {
 		if len(values) != len(b.out.SampleType) {
 			return fmt.Errorf("pprof export: sample %d has %d values for %d sample types", i, len(values), len(b.out.SampleType))
 		}
+		locs = locs[:0]
+		for j, l := range s.Stack {
+			loc, err := b.location(l, j > 0)
+			if err != nil {
+				return err
+			}
+			locs = append(locs, loc)
+		}
+		key = sampleKey(key[:0], locs, s)
+		if prev, ok := same[string(key)]; ok {
+			for j, v := range values {
+				prev.Value[j] += v
+			}
+			continue
+		}
 		ps := &pp.Sample{
-			Value:    append([]int64(nil), values...),
+			Location: slices.Clone(locs),
+			Value:    slices.Clone(values),
 			NumLabel: map[string][]int64{"pid": {int64(s.PID)}, "tid": {int64(s.TID)}},
 		}
 		if c := comms[s.PID]; c != "" {
 			ps.Label = map[string][]string{"comm": {c}}
 		}
 		addExprLabels(ps, p, s)
-		for j, l := range s.Stack {
-			loc, err := b.location(l, j > 0)
-			if err != nil {
-				return err
-			}
-			ps.Location = append(ps.Location, loc)
-		}
+		same[string(key)] = ps
 		b.out.Sample = append(b.out.Sample, ps)
 	}
 	return nil
+}
+
+// sampleKey appends to buf what a pprof sample's identity apart from its
+// values is made of: its locations, and what its labels are made of (pid,
+// tid, and the comm a pid has; the expression values). Samples with the
+// same key have the same locations and labels. Numbers and lengths are
+// varints, so that no two different samples share a key.
+func sampleKey(buf []byte, locs []*pp.Location, s *profile.Sample) []byte {
+	buf = binary.AppendUvarint(buf, uint64(len(locs)))
+	for _, l := range locs {
+		buf = binary.AppendUvarint(buf, l.ID)
+	}
+	buf = binary.AppendVarint(buf, int64(s.PID))
+	buf = binary.AppendVarint(buf, int64(s.TID))
+	buf = binary.AppendUvarint(buf, uint64(len(s.Exprs)))
+	for _, v := range s.Exprs {
+		buf = binary.AppendVarint(buf, int64(v.Expr))
+		buf = binary.AppendUvarint(buf, uint64(v.Status))
+		if v.HasNum {
+			buf = append(buf, 1)
+			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(v.Num))
+		} else {
+			buf = append(buf, 0)
+		}
+		buf = binary.AppendUvarint(buf, uint64(len(v.Text)))
+		buf = append(buf, v.Text...)
+	}
+	return buf
 }
 
 // comms maps each pid to its command name, leaving out pids whose processes
@@ -297,8 +346,9 @@ func (b *builder) staticLocation(u *profile.Unit) (*pp.Location, error) {
 // (pprof's order for inline frames), and records what was found.
 func (b *builder) newLocation(k locKey, frames []symbol.Frame) *pp.Location {
 	loc := &pp.Location{ID: uint64(len(b.out.Location) + 1), Address: uint64(k.addr)}
+	interp := k.mapping != profile.NoMapping && b.p.Mappings[k.mapping].Path == profile.InterpPath
 	for _, f := range frames {
-		loc.Line = append(loc.Line, pp.Line{Function: b.function(f), Line: int64(f.Line), Column: int64(f.Column)})
+		loc.Line = append(loc.Line, pp.Line{Function: b.function(f, interp), Line: int64(f.Line), Column: int64(f.Column)})
 	}
 	if k.mapping != profile.NoMapping {
 		loc.Mapping = b.mappings[k.mapping]
@@ -329,9 +379,15 @@ func (b *builder) newLocation(k locKey, frames []symbol.Frame) *pp.Location {
 }
 
 // function returns the deduplicated pprof function of frame f: Name
-// demangled, SystemName as the object spells it.
-func (b *builder) function(f symbol.Frame) *pp.Function {
+// demangled, SystemName as the object spells it. A Python function
+// (interp) has no system name: pprof demangles a function whose Name is
+// its SystemName, and takes a name with "<" for demangled C++ whose
+// template arguments it cuts, so "<module>" would become "".
+func (b *builder) function(f symbol.Frame, interp bool) *pp.Function {
 	k := pp.Function{Name: symbol.Demangle(f.Func), SystemName: f.Func, Filename: f.File}
+	if interp {
+		k.SystemName = ""
+	}
 	if fn, ok := b.functions[k]; ok {
 		return fn
 	}
@@ -342,8 +398,14 @@ func (b *builder) function(f symbol.Frame) *pp.Function {
 }
 
 // finishMappings sets each mapping's placement and its Has* flags. A flag
-// is set when every location of the mapping got that much from the
-// symbolizer; HasInlineFrames goes with HasLineNumbers, since line numbers
+// is set when some location of the mapping got that much from the
+// symbolizer, as pprof's own symbolizer sets them (symbolizeOneMapping):
+// pprof takes a mapping with none of HasFunctions, HasFilenames and
+// HasLineNumbers for one nobody symbolized, and symbolizes all its
+// locations again with its own tools, replacing sonde's frames (inline
+// frames, Python frames spliced in) with what it finds, often nothing. A
+// mapping of an -O3 library is never all symbolized: its PLT stubs have
+// no symbol. HasInlineFrames goes with HasLineNumbers, since line numbers
 // come from DWARF and the symbolizer expands inline frames wherever DWARF
 // has them.
 func (b *builder) finishMappings() {
@@ -351,12 +413,10 @@ func (b *builder) finishMappings() {
 		m := b.p.Mappings[i]
 		st := b.stats[i]
 		pm.Start, pm.Limit, pm.Offset = placement(m, st)
-		if st.locs > 0 {
-			pm.HasFunctions = st.funcs == st.locs
-			pm.HasFilenames = st.files == st.locs
-			pm.HasLineNumbers = st.lines == st.locs
-			pm.HasInlineFrames = pm.HasLineNumbers
-		}
+		pm.HasFunctions = st.funcs > 0
+		pm.HasFilenames = st.files > 0
+		pm.HasLineNumbers = st.lines > 0
+		pm.HasInlineFrames = pm.HasLineNumbers
 	}
 }
 

@@ -206,9 +206,12 @@ func TestRoundTrip(t *testing.T) {
 			flags                flags
 		}{
 			// app: runtime placement shifted back by the bias; getc has no
-			// file and line, so only HasFunctions holds for every location
-			{"/bin/app", 0x1000, 0x2000, 0x1000, "abcd", flags{true, false, false, false}},
-			// no placement and no file to read: the identity range
+			// file and line, worker has: every flag is set, as pprof's own
+			// symbolizer sets them when some location has that much (with
+			// none set, pprof would symbolize every location again)
+			{"/bin/app", 0x1000, 0x2000, 0x1000, "abcd", flags{true, true, true, true}},
+			// no placement and no file to read: the identity range, and
+			// nothing symbolized: no flag
 			{"/lib/libnothing.so", 0, ^uint64(0), 0, "", flags{}},
 			{"[vdso]", 0x7ffd00000000, 0x7ffd00002000, 0, "", flags{}},
 		}
@@ -570,5 +573,55 @@ func TestGoToolPprof(t *testing.T) {
 				t.Errorf("main flat, cum = %v, want [5 50]", got)
 			}
 		})
+	}
+}
+
+// TestAggregate checks that samples with the same stack and labels are
+// written as one with summed values, and that a different stack, tid or
+// expression value keeps samples apart. The truth is counted by hand from
+// the samples below.
+func TestAggregate(t *testing.T) {
+	p := sampleProfile()
+	p.Exprs = []profile.ExprDef{{Spec: "app@worker@n", Prog: "app", Func: "worker", Expr: "n"}}
+	l := func(a profile.Addr) profile.Location { return profile.Location{Mapping: 0, Addr: a} }
+	s := func(tid int32, v int64, n float64, st ...profile.Location) profile.Sample {
+		return profile.Sample{Stack: st, Values: []int64{1, v}, PID: 10, TID: tid,
+			Exprs: []profile.ExprValue{{Expr: 0, Status: profile.ExprOK, HasNum: true, Num: n}}}
+	}
+	p.Samples = []profile.Sample{
+		s(11, 1000, 1, l(0x1150), l(0x1185)),
+		s(11, 2000, 1, l(0x1150), l(0x1185)),  // same as the first
+		s(12, 4000, 1, l(0x1150), l(0x1185)),  // another thread
+		s(11, 8000, 2, l(0x1150), l(0x1185)),  // another value of n
+		s(11, 16000, 1, l(0x1150)),            // another stack
+		s(11, 32000, 1, l(0x1150), l(0x1185)), // same as the first
+		s(11, 64000, 1, l(0x1151), l(0x1185)), // another leaf address
+	}
+	out := roundTrip(t, p, appFrames)
+	type key struct {
+		tid, n int64
+		stack  string
+	}
+	got := map[key][]int64{}
+	for _, ps := range out.Sample {
+		var st []string
+		for _, loc := range ps.Location {
+			st = append(st, strconv.FormatUint(loc.Address, 16))
+		}
+		k := key{ps.NumLabel["tid"][0], ps.NumLabel["app@worker@n"][0], strings.Join(st, ",")}
+		if _, dup := got[k]; dup {
+			t.Errorf("two samples %+v", k)
+		}
+		got[k] = ps.Value
+	}
+	want := map[key][]int64{
+		{11, 1, "1150,1184"}: {3, 35000},
+		{12, 1, "1150,1184"}: {1, 4000},
+		{11, 2, "1150,1184"}: {1, 8000},
+		{11, 1, "1150"}:      {1, 16000},
+		{11, 1, "1151,1184"}: {1, 64000},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("samples %v, want %v", got, want)
 	}
 }

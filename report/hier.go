@@ -17,8 +17,16 @@ import (
 //	 32.4% ±1.3  worker <- dispatch_1 <- main
 //
 // A path is the function names of the stack, inline frames included,
-// innermost first; it stops at main (what calls main is the C runtime, the
-// same on every path) or after Options.Depth functions when that is set.
+// innermost first; it stops at the program's main (what calls main is the C
+// runtime, the same on every path) or after Options.Depth functions when
+// that is set. The program's main is the outermost frame named main in the
+// process's executable (or, when the collector did not name it or no such
+// frame is there, in any object file): a Python script's own main() (a
+// frame of the "[python]" pseudo-object), a JIT-compiled main, a library's
+// function named main and a recursive call of main are part of the path
+// like any other function. A stack without such a frame (a program whose
+// main tail-calls on, as python3.11's calls Py_BytesMain, or a stack not
+// unwound to the end) is shown whole.
 // Consecutive frames of one function (recursion at the same name) are
 // kept: they are part of the path.
 
@@ -28,6 +36,7 @@ func hierSamples(b *strings.Builder, r *resolver, depth, top int) error {
 	counts := make(map[rowKey]int64)
 	var total, n int64
 	var names []string
+	exes := executables(r.p)
 	for i := range r.p.Samples {
 		v, err := sampleValue(r.p, i)
 		if err != nil {
@@ -35,7 +44,10 @@ func hierSamples(b *strings.Builder, r *resolver, depth, top int) error {
 		}
 		total += v
 		names = names[:0]
-	stack:
+		// names[:root] ends at the outermost native main, names[:rootExe]
+		// at the outermost one in the process's executable.
+		root, rootExe := 0, 0
+		exe := exes[r.p.Samples[i].PID]
 		for j, loc := range r.p.Samples[i].Stack {
 			s, err := r.resolve(loc, j > 0)
 			if err != nil {
@@ -46,13 +58,22 @@ func hierSamples(b *strings.Builder, r *resolver, depth, top int) error {
 			}
 			for fi := range s.frames {
 				names = append(names, functionKey(s, &s.frames[fi]).name)
-				if depth > 0 && len(names) >= depth || names[len(names)-1] == "main" {
-					break stack
+				if names[len(names)-1] == "main" && isNativeRoot(s) {
+					root = len(names)
+					if exe[s.m.Path] {
+						rootExe = root
+					}
 				}
 			}
-			if depth > 0 && len(names) >= depth {
-				break
-			}
+		}
+		if rootExe > 0 {
+			root = rootExe
+		}
+		if root > 0 {
+			names = names[:root]
+		}
+		if depth > 0 && len(names) > depth {
+			names = names[:depth]
 		}
 		if len(names) == 0 {
 			names = append(names, noStack)
@@ -74,6 +95,29 @@ func hierSamples(b *strings.Builder, r *resolver, depth, top int) error {
 	}
 	b.WriteString(note)
 	return nil
+}
+
+// isNativeRoot reports whether a main at site s can be the program's root:
+// it lies in an object file, not in memory with no file ("[python]" frames
+// of the interpreter, "[jit]", the kernel).
+func isNativeRoot(s *site) bool {
+	return s.m != nil && !isPseudo(s.m)
+}
+
+// executables maps each pid to the paths of its executables (one per run
+// that saw the pid, pids being reused), as the collectors named them.
+func executables(p *profile.Profile) map[int32]map[string]bool {
+	m := make(map[int32]map[string]bool)
+	for _, pr := range p.Processes {
+		if pr.Exe == "" {
+			continue
+		}
+		if m[pr.PID] == nil {
+			m[pr.PID] = make(map[string]bool)
+		}
+		m[pr.PID][pr.Exe] = true
+	}
+	return m
 }
 
 // sampleCount returns how many samples s stands for: its "samples"/"count"

@@ -8,7 +8,7 @@
 //
 // The profiles. The workload (testdata/workload.c: 64 functions calling each other
 // to a data-dependent depth, in two processes, with frame pointers) is
-// recorded once by perf record -e cpu-clock:u -F FREQ -g until it holds
+// recorded once by perf record -e cpu-clock:u -k mono -F FREQ -g until it holds
 // about -n samples. sonde's data file is then made from that perf.data: every
 // sample of "perf script -F pid,tid,time,ip,dso" (the link-time address of
 // each frame in its object, leaf first, callers as return addresses, which
@@ -38,6 +38,7 @@ import (
 	"syscall"
 	"time"
 
+	"sonde/internal/linux/unix"
 	"sonde/profile"
 	"sonde/profile/datafile"
 )
@@ -98,10 +99,11 @@ func run() error {
 	}
 	secs := float64(o.n) / rate
 	fmt.Printf("recording %s for %.0f s at -F %d (calibrated %.0f samples/s)\n", filepath.Base(bin), secs, o.freq, rate)
+	began := time.Now()
 	if err := perfRecord(bin, perfData, o.freq, secs); err != nil {
 		return err
 	}
-	n, err := convert(perfData, sondeData, bin)
+	n, err := convert(perfData, sondeData, bin, began, time.Now())
 	if err != nil {
 		return err
 	}
@@ -164,7 +166,7 @@ func samplesPerSecond(bin, perfData string, freq int) (float64, error) {
 }
 
 func perfRecord(bin, perfData string, freq int, secs float64) error {
-	cmd := exec.Command("perf", "record", "-q", "-e", "cpu-clock:u", "-F", strconv.Itoa(freq), "-g", "-o", perfData,
+	cmd := exec.Command("perf", "record", "-q", "-e", "cpu-clock:u", "-k", "mono", "-F", strconv.Itoa(freq), "-g", "-o", perfData,
 		"--", bin, strconv.FormatFloat(secs, 'f', 2, 64))
 	var stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
@@ -179,9 +181,13 @@ var (
 	frameLine  = regexp.MustCompile(`^\s+([0-9a-f]+) \((.*)\)$`)
 )
 
-// convert writes every sample of perfData to a sonde data file, with the
-// addresses perf script prints (link-time addresses in each object).
-func convert(perfData, out, bin string) (int, error) {
+// convert writes every sample of perfData, recorded by perfRecord from
+// began to ended, to a sonde data file, with the addresses perf script
+// prints (link-time addresses in each object). perf script's times are
+// CLOCK_MONOTONIC (perfRecord's -k mono), seconds since boot: the
+// difference between the wall clock and CLOCK_MONOTONIC, read now, turns
+// them into the wall-clock times sonde record writes.
+func convert(perfData, out, bin string, began, ended time.Time) (int, error) {
 	ids := map[string]string{}
 	if b, err := exec.Command("perf", "buildid-list", "-i", perfData).Output(); err == nil {
 		for _, l := range strings.Split(string(b), "\n") {
@@ -203,8 +209,8 @@ func convert(perfData, out, bin string) (int, error) {
 		return 0, err
 	}
 	period := int64(1e9) / int64(100000)
-	start := time.Now()
-	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Command: []string{bin}, Start: start, Period: period,
+	wallOffset := time.Now().UnixNano() - unix.MonotonicNow()
+	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Command: []string{bin}, Start: began, Period: period,
 		SampleTypes: []profile.ValueType{{Type: "samples", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}}}); err != nil {
 		return 0, err
 	}
@@ -239,7 +245,7 @@ func convert(perfData, out, bin string) (int, error) {
 					return 0, err
 				}
 			}
-			cur = &profile.Sample{Values: []int64{1, period}, PID: int32(pid), TID: int32(tid), Time: start.UnixNano() + sec*1e9 + usec*1e3}
+			cur = &profile.Sample{Values: []int64{1, period}, PID: int32(pid), TID: int32(tid), Time: wallOffset + sec*1e9 + usec*1e3}
 			continue
 		}
 		m := frameLine.FindStringSubmatch(line)
@@ -274,7 +280,7 @@ func convert(perfData, out, bin string) (int, error) {
 	if err := cmd.Wait(); err != nil {
 		return 0, fmt.Errorf("perf script: %w", err)
 	}
-	if err := w.WriteRunEnd(time.Now()); err != nil {
+	if err := w.WriteRunEnd(ended); err != nil {
 		return 0, err
 	}
 	return n, w.Close()

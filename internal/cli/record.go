@@ -395,8 +395,7 @@ func (r *recording) run() int {
 			cpu += c.sys
 		}
 		if cpu > 0 {
-			r.rate = fmt.Sprintf("achieved rate: %.0f samples per CPU second (%d samples in %.2fs of the command's %s CPU time; asked %d Hz)",
-				float64(st.Samples)/cpu.Seconds(), st.Samples, cpu.Seconds(), map[bool]string{false: "user", true: "user+system"}[r.opts.Kernel], 1000000000/s.Period())
+			r.rate = rateNote(st.Samples, cpu, s.Period(), r.opts.Kernel)
 			w.WriteNote(r.rate)
 		}
 	}

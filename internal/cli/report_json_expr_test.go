@@ -2,10 +2,13 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -77,7 +80,8 @@ func parseRaw(t *testing.T, out string) map[string][]rawRow {
 // values `report --format json` carries against two other readings of the
 // same data file: `report --expr raw` parsed as text (same samples, same
 // values, same times) and the labels of `report --format pprof` read back
-// by github.com/google/pprof/profile (one sample each, in order).
+// by github.com/google/pprof/profile (the same label sets, counted: pprof
+// writes samples with the same stack and labels once, values summed).
 func TestReportJSONExprs(t *testing.T) {
 	requirePerf(t)
 	for _, tt := range []struct {
@@ -159,8 +163,26 @@ func TestReportJSONExprs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(prof.Sample) != len(j.Samples) {
-				t.Fatalf("pprof has %d samples, json %d", len(prof.Sample), len(j.Samples))
+			// pprof writes samples with the same stack and labels once,
+			// with summed values: the label sets of the JSON samples,
+			// counted, must be those of pprof's samples weighted by
+			// their "samples" values.
+			if len(prof.SampleType) == 0 || prof.SampleType[0].Type != "samples" {
+				t.Fatalf("pprof sample types %v, want samples first", prof.SampleType)
+			}
+			jsonLabels, pprofLabels := map[string]int64{}, map[string]int64{}
+			for _, ps := range prof.Sample {
+				var ls []string
+				for k, v := range ps.NumLabel {
+					ls = append(ls, fmt.Sprintf("%s=n%v", k, v))
+				}
+				for k, v := range ps.Label {
+					if k != "comm" {
+						ls = append(ls, fmt.Sprintf("%s=t%q", k, v))
+					}
+				}
+				slices.Sort(ls)
+				pprofLabels[strings.Join(ls, " ")] += ps.Value[0]
 			}
 
 			// Walk the JSON samples once, building what raw must print
@@ -177,10 +199,7 @@ func TestReportJSONExprs(t *testing.T) {
 				if s.Exprs == nil {
 					t.Fatalf("sample %d has no exprs field", k)
 				}
-				ps := prof.Sample[k]
-				if pid := ps.NumLabel["pid"]; len(pid) != 1 || int32(pid[0]) != s.PID {
-					t.Fatalf("sample %d: pprof pid %v, json %d: not the same sample", k, pid, s.PID)
-				}
+				ls := []string{fmt.Sprintf("pid=n%v", []int64{int64(s.PID)}), fmt.Sprintf("tid=n%v", []int64{int64(s.TID)})}
 				seen := map[int]bool{}
 				for _, v := range *s.Exprs {
 					if v.Expr < 0 || v.Expr >= len(tt.specs) || seen[v.Expr] {
@@ -217,19 +236,24 @@ func TestReportJSONExprs(t *testing.T) {
 					// pprof: integers as numeric labels, the rest as text.
 					if v.Number != nil && *v.Number == math.Trunc(*v.Number) && math.Abs(*v.Number) < 1<<63 {
 						numbers++
-						if got := ps.NumLabel[spec]; len(got) != 1 || got[0] != int64(*v.Number) || len(ps.Label[spec]) != 0 {
-							t.Errorf("sample %d %s: pprof %v %v, json number %v", k, spec, got, ps.Label[spec], *v.Number)
-						}
+						ls = append(ls, fmt.Sprintf("%s=n%v", spec, []int64{int64(*v.Number)}))
 					} else {
 						textOnly++
-						if got := ps.Label[spec]; len(got) != 1 || got[0] != label || len(ps.NumLabel[spec]) != 0 {
-							t.Errorf("sample %d %s: pprof label %q, json %s %q", k, spec, got, v.Status, v.Text)
-						}
+						ls = append(ls, fmt.Sprintf("%s=t%q", spec, []string{label}))
 					}
 				}
-				for i, spec := range tt.specs {
-					if !seen[i] && len(ps.Label[spec])+len(ps.NumLabel[spec]) != 0 {
-						t.Errorf("sample %d: no json value of %s, pprof has %v %v", k, spec, ps.Label[spec], ps.NumLabel[spec])
+				slices.Sort(ls)
+				jsonLabels[strings.Join(ls, " ")]++
+			}
+			if !maps.Equal(jsonLabels, pprofLabels) {
+				for ls, n := range jsonLabels {
+					if pprofLabels[ls] != n {
+						t.Errorf("labels %s: %d json samples, pprof %d", ls, n, pprofLabels[ls])
+					}
+				}
+				for ls, n := range pprofLabels {
+					if _, ok := jsonLabels[ls]; !ok {
+						t.Errorf("labels %s: pprof %d samples, json none", ls, n)
 					}
 				}
 			}

@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"sonde/export"
+	"sonde/export/pprofweb"
 	"sonde/profile"
 	"sonde/symbol"
 )
@@ -410,16 +411,7 @@ func (s *Server) newPprof(v *view) (http.Handler, error) {
 	// holds both, and a pprof profile has one set of value types.
 	samples := *v.p
 	samples.Units, samples.CountTypes, samples.Listings = nil, nil, nil
-	prof, err := export.Pprof(&samples, s.o.Sym)
-	if err != nil {
-		return nil, err
-	}
-	// The export keeps every sample; samples with the same stack and
-	// labels (pid, tid, comm) are merged here, as pprof merges profiles,
-	// so that its views (the flame graph lists each sample it is given)
-	// grow with the distinct stacks, not the samples.
-	prof = prof.Compact()
-	handlers, err := pprofHandlers(prof, s.obj, s.o.Messages)
+	handlers, err := pprofweb.Handlers(&samples, pprofweb.Options{Sym: s.o.Sym, Obj: s.obj, Messages: s.o.Messages})
 	if err != nil {
 		return nil, err
 	}

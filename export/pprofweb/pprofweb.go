@@ -1,4 +1,9 @@
-package web
+// Package pprofweb serves pprof's own web UI (through
+// github.com/google/pprof/driver) on a sonde profile, converted by package
+// export: report/web mounts its handlers. With package export it is the
+// only importer of github.com/google/pprof/profile, whose types pprof's
+// driver takes.
+package pprofweb
 
 import (
 	"errors"
@@ -11,17 +16,46 @@ import (
 
 	"github.com/google/pprof/driver"
 	pp "github.com/google/pprof/profile"
+
+	"sonde/export"
+	"sonde/profile"
 )
 
-// pprofHandlers runs pprof's driver on prof in its web mode and returns
-// the handlers of its web UI (top, graph, flame graph, peek, source,
-// disassembly, download) by path, to be mounted in sonde's own mux:
-// Options.HTTPServer receives them instead of starting a server. The
-// profile comes from a Fetcher (no file, no URL); names come from sonde's
-// symbolizer, already in the profile (Sym changes nothing); object files
-// are read by sonde's ObjTool (no objdump, no addr2line). messages gets
-// what pprof prints.
-func pprofHandlers(prof *pp.Profile, obj driver.ObjTool, messages io.Writer) (map[string]http.Handler, error) {
+// Options are what Handlers needs besides the profile.
+type Options struct {
+	// Sym names the profile's locations (see export.Pprof); nil leaves
+	// them unnamed.
+	Sym export.Symbolizer
+	// Obj opens object files for pprof's source and disassembly views.
+	Obj driver.ObjTool
+	// Messages gets what pprof prints, one line each.
+	Messages io.Writer
+}
+
+// Handlers converts the samples of p to a pprof profile (export.Pprof),
+// runs pprof's driver on it in its web mode and returns the handlers of its
+// web UI (top, graph, flame graph, peek, source, disassembly, download) by
+// path, to be mounted in the caller's mux: driver.Options.HTTPServer
+// receives them instead of starting a server. The profile comes from a
+// Fetcher (no file, no URL); names come from o.Sym, already in the profile
+// (pprof's Sym changes nothing); object files are read by o.Obj (no
+// objdump, no addr2line).
+func Handlers(p *profile.Profile, o Options) (map[string]http.Handler, error) {
+	prof, err := export.Pprof(p, o.Sym)
+	if err != nil {
+		return nil, err
+	}
+	// The export merges samples with the same stack and labels (pid,
+	// tid, comm); Compact merges what is left the same (locations,
+	// functions), as pprof merges profiles, so that its views (the flame
+	// graph lists each sample it is given) grow with the distinct stacks,
+	// not the samples.
+	prof = prof.Compact()
+	return driverHandlers(prof, o.Obj, o.Messages)
+}
+
+// driverHandlers runs pprof's driver on prof and keeps its handlers.
+func driverHandlers(prof *pp.Profile, obj driver.ObjTool, messages io.Writer) (map[string]http.Handler, error) {
 	var handlers map[string]http.Handler
 	opts := &driver.Options{
 		Flagset: &pprofFlags{FlagSet: flag.NewFlagSet("pprof", flag.ContinueOnError),
