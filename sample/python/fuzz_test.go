@@ -15,3 +15,39 @@ func FuzzLine(f *testing.F) {
 		Line(table, first, lasti)
 	})
 }
+
+// FuzzDebugOffsets feeds LayoutFromDebugOffsets the _Py_DebugOffsets of a
+// CPython 3.13 (a valid one built from 3.13.0's values) and mutations: it
+// must return a layout that passes its checks or an error, never panic.
+func FuzzDebugOffsets(f *testing.F) {
+	b := make([]byte, debugSize)
+	copy(b, debugCookie)
+	put := func(off int, v uint64) {
+		for i := 0; i < 8; i++ {
+			b[off+i] = byte(v >> (8 * i))
+		}
+	}
+	put(dbgVersion, 0x030d00f0)
+	for off, v := range map[int]uint64{
+		dbgRuntimeInterpsHead: 0x278, dbgInterpNext: 0x1c60, dbgInterpThreadsHead: 0x1cb0,
+		dbgTstateNext: 8, dbgTstateCurrentFrame: 0x48, dbgTstateNativeTID: 0xa0,
+		dbgFramePrevious: 8, dbgFrameExecutable: 0, dbgFrameInstrPtr: 56, dbgFrameLocalsplus: 72, dbgFrameOwner: 70,
+		dbgCodeFilename: 0x70, dbgCodeQualname: 0x80, dbgCodeLinetable: 0x88, dbgCodeFirstlineno: 0x44, dbgCodeAdaptive: 0xc8,
+		dbgObType: 8, dbgBytesObSize: 16, dbgBytesObSval: 0x20,
+		dbgUnicodeState: 32, dbgUnicodeLength: 16, dbgUnicodeASCIIObjectSz: 40,
+	} {
+		put(off, v)
+	}
+	if _, err := LayoutFromDebugOffsets(b); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b)
+	f.Add(b[:100])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if l, err := LayoutFromDebugOffsets(data); err == nil {
+			if err := l.check(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -2,6 +2,7 @@ package python
 
 import (
 	"bufio"
+	"debug/elf"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -19,64 +20,160 @@ import (
 	"sonde/proc"
 )
 
-func requirePython(t *testing.T) (py, lib string) { return testprog.Python311(t) }
-
-// TestLayoutAgainstGdb compares the offsets read from libpython's DWARF
-// with gdb's `ptype/o` and `print &((T*)0)->member` of the same file
-// (GNU gdb 13.1, run by hand on /root/.pyenv/versions/3.11.7).
-func TestLayoutAgainstGdb(t *testing.T) {
-	_, lib := requirePython(t)
-	o, err := Open(lib)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := o.Layout
-	for _, c := range []struct {
-		name      string
-		got, want int64
-	}{
-		{"_ts.next", l.TstateNext, 8},
-		{"_ts.cframe", l.TstateCframe, 56},
-		{"_ts.native_thread_id", l.TstateNativeTID, 160},
-		{"_PyCFrame.current_frame", l.CframeCurrent, 8},
-		{"_PyInterpreterFrame.f_code", l.FrameCode, 32},
-		{"_PyInterpreterFrame.previous", l.FramePrevious, 48},
-		{"_PyInterpreterFrame.prev_instr", l.FramePrevInstr, 56},
-		{"_PyInterpreterFrame.is_entry", l.FrameIsEntry, 68},
-		{"_PyInterpreterFrame.owner", l.FrameOwner, 69},
-		{"_PyInterpreterFrame.localsplus", l.FrameSize, 72},
-		{"PyCodeObject.co_filename", l.CodeFilename, 0x70},
-		{"PyCodeObject.co_qualname", l.CodeQualname, 0x80},
-		{"PyCodeObject.co_linetable", l.CodeLinetable, 0x88},
-		{"PyCodeObject.co_firstlineno", l.CodeFirstlineno, 0x48},
-		{"PyCodeObject.co_code_adaptive", l.CodeAdaptive, 0xb8},
-		{"_PyRuntimeState.interpreters.head", l.RuntimeInterpHead, 0x28},
-		{"PyInterpreterState.threads.head", l.InterpThreadsHead, 0x10},
-		{"PyASCIIObject.state", l.ASCIIState, 32},
-		{"sizeof(PyASCIIObject)", l.ASCIISize, 48},
-		{"sizeof(PyCompactUnicodeObject)", l.CompactSize, 72},
-		{"PyBytesObject.ob_sval", l.BytesData, 0x20},
-		{"state.kind bit", l.KindShift, 2},
-		{"state.compact bit", l.CompactBit, 5},
-		{"state.ascii bit", l.ASCIIBit, 6},
-	} {
-		if c.got != c.want {
-			t.Errorf("%s = %d, gdb says %d", c.name, c.got, c.want)
-		}
+// forVersions runs f as a subtest for each CPython release the reader is
+// tested on, with its python executable and libpython.
+func forVersions(t *testing.T, f func(t *testing.T, version, py, lib string)) {
+	for _, v := range testprog.PythonVersions {
+		t.Run(v, func(t *testing.T) {
+			py, lib := testprog.Pyenv(t, v)
+			f(t, v, py, lib)
+		})
 	}
 }
 
-// TestLayout311 compares the documented 3.11 layout, used where libpython
-// has no DWARF, with the DWARF of the machine's libpython3.11.
-func TestLayout311(t *testing.T) {
-	_, lib := requirePython(t)
-	o, err := Open(lib)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if *o.Layout != Layout311 {
-		t.Errorf("DWARF layout %+v\nLayout311   %+v", *o.Layout, Layout311)
-	}
+// gdbLayout holds, per release, the offsets gdb prints for the members
+// Layout names: `ptype/o` of the structures and `print &((T*)0)->member`
+// (GNU gdb 13.1, run by hand on /root/.pyenv/versions/3.1x.y/lib/
+// libpython3.1x.so.1.0). -1: the release has no such member.
+var gdbLayout = map[string]map[string]int64{
+	"3.11.7": {
+		"_ts.next": 8, "_ts.cframe": 56, "_ts.current_frame": -1, "_ts.native_thread_id": 160,
+		"_PyCFrame.current_frame": 8,
+		"frame.f_code":            32, "frame.previous": 48, "frame.prev_instr": 56,
+		"frame.is_entry": 68, "frame.owner": 69, "frame.localsplus": 72,
+		"co_filename": 0x70, "co_qualname": 0x80, "co_linetable": 0x88,
+		"co_firstlineno": 0x48, "co_code_adaptive": 0xb8,
+		"_PyRuntimeState.interpreters.head": 0x28, "_is.next": 0, "_is.threads.head": 0x10,
+		"PyASCIIObject.state": 32, "sizeof(PyASCIIObject)": 48, "sizeof(PyCompactUnicodeObject)": 72,
+		"PyBytesObject.ob_sval": 0x20,
+	},
+	"3.12.1": {
+		"_ts.next": 8, "_ts.cframe": 0x38, "_ts.current_frame": -1, "_ts.native_thread_id": 0x90,
+		"_PyCFrame.current_frame": 0,
+		"frame.f_code":            0, "frame.previous": 8, "frame.prev_instr": 56,
+		"frame.is_entry": -1, "frame.owner": 70, "frame.localsplus": 72,
+		"co_filename": 0x70, "co_qualname": 0x80, "co_linetable": 0x88,
+		"co_firstlineno": 0x44, "co_code_adaptive": 0xc0,
+		"_PyRuntimeState.interpreters.head": 0x28, "_is.next": 0, "_is.threads.head": 0x48,
+		"PyASCIIObject.state": 32, "sizeof(PyASCIIObject)": 40, "sizeof(PyCompactUnicodeObject)": 56,
+		"PyBytesObject.ob_sval": 0x20,
+	},
+	"3.13.0": { // f_code is f_executable, prev_instr instr_ptr
+		"_ts.next": 8, "_ts.cframe": -1, "_ts.current_frame": 0x48, "_ts.native_thread_id": 0xa0,
+		"_PyCFrame.current_frame": -1,
+		"frame.f_code":            0, "frame.previous": 8, "frame.prev_instr": 56,
+		"frame.is_entry": -1, "frame.owner": 70, "frame.localsplus": 72,
+		"co_filename": 0x70, "co_qualname": 0x80, "co_linetable": 0x88,
+		"co_firstlineno": 0x44, "co_code_adaptive": 0xc8,
+		"_PyRuntimeState.interpreters.head": 0x278, "_is.next": 0x1c60, "_is.threads.head": 0x1cb0,
+		"PyASCIIObject.state": 32, "sizeof(PyASCIIObject)": 40, "sizeof(PyCompactUnicodeObject)": 56,
+		"PyBytesObject.ob_sval": 0x20,
+	},
+}
+
+// TestLayoutAgainstGdb compares the offsets read from each libpython's
+// DWARF with gdb's (gdbLayout), and the version and chain flags with the
+// release's headers (pycore_frame.h: is_entry in 3.11, shim entry frames
+// owned by the C stack from 3.12, instr_ptr and tstate->current_frame in
+// 3.13).
+func TestLayoutAgainstGdb(t *testing.T) {
+	forVersions(t, func(t *testing.T, version, _, lib string) {
+		o, err := Open(lib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.NoDWARF != "" {
+			t.Fatalf("layout not from the DWARF: %s", o.NoDWARF)
+		}
+		l := o.Layout
+		minor := int(version[3]-'0') + 10
+		if l.Version != minor || l.Cframe != (minor < 13) || l.ShimEntry != (minor >= 12) || l.InstrPtr != (minor >= 13) {
+			t.Errorf("version %d, cframe %v, shim entries %v, instr_ptr %v for %s", l.Version, l.Cframe, l.ShimEntry, l.InstrPtr, version)
+		}
+		g := gdbLayout[version]
+		for _, c := range []struct {
+			name string
+			got  int64
+		}{
+			{"_ts.next", l.TstateNext},
+			{"_ts.cframe", l.TstateCframe},
+			{"_ts.current_frame", l.TstateCurrentFrame},
+			{"_ts.native_thread_id", l.TstateNativeTID},
+			{"_PyCFrame.current_frame", l.CframeCurrent},
+			{"frame.f_code", l.FrameCode},
+			{"frame.previous", l.FramePrevious},
+			{"frame.prev_instr", l.FramePrevInstr},
+			{"frame.is_entry", l.FrameIsEntry},
+			{"frame.owner", l.FrameOwner},
+			{"frame.localsplus", l.FrameSize},
+			{"co_filename", l.CodeFilename},
+			{"co_qualname", l.CodeQualname},
+			{"co_linetable", l.CodeLinetable},
+			{"co_firstlineno", l.CodeFirstlineno},
+			{"co_code_adaptive", l.CodeAdaptive},
+			{"_PyRuntimeState.interpreters.head", l.RuntimeInterpHead},
+			{"_is.next", l.InterpNext},
+			{"_is.threads.head", l.InterpThreadsHead},
+			{"PyASCIIObject.state", l.ASCIIState},
+			{"sizeof(PyASCIIObject)", l.ASCIISize},
+			{"sizeof(PyCompactUnicodeObject)", l.CompactSize},
+			{"PyBytesObject.ob_sval", l.BytesData},
+			{"state.kind bit", l.KindShift},
+			{"state.compact bit", l.CompactBit},
+			{"state.ascii bit", l.ASCIIBit},
+			{"PyObject.ob_type", l.ObType},
+			{"PyVarObject.ob_size", l.VarSize},
+			{"PyASCIIObject.length", l.ASCIILength},
+		} {
+			want, ok := g[c.name]
+			if !ok {
+				// The same in every release (gdb: ptype/o PyASCIIObject
+				// and PyVarObject).
+				want = map[string]int64{"state.kind bit": 2, "state.compact bit": 5, "state.ascii bit": 6, "PyObject.ob_type": 8, "PyVarObject.ob_size": 16, "PyASCIIObject.length": 16}[c.name]
+			}
+			if c.got != want {
+				t.Errorf("%s = %d, gdb says %d", c.name, c.got, want)
+			}
+		}
+	})
+}
+
+// TestLayoutDocumented compares the layout used where libpython has no
+// DWARF (3.11, 3.12: the documented Layout311 and Layout312; 3.13: the
+// _Py_DebugOffsets at the start of its _PyRuntime, read from the file)
+// with the DWARF of the machine's libpython of that version.
+func TestLayoutDocumented(t *testing.T) {
+	forVersions(t, func(t *testing.T, version, _, lib string) {
+		o, err := Open(lib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc Layout
+		switch version[:4] {
+		case "3.11":
+			doc = Layout311
+		case "3.12":
+			doc = Layout312
+		case "3.13":
+			f, err := elf.Open(lib)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			data, err := runtimeData(f, o.Runtime, debugSize)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := LayoutFromDebugOffsets(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc = *l
+		}
+		if *o.Layout != doc {
+			t.Errorf("DWARF layout %+v\ndocumented  %+v", *o.Layout, doc)
+		}
+	})
 }
 
 // recursion is the Python program of TestReadRecursion: f recurses to
@@ -91,14 +188,10 @@ def f(n):
 f(25)
 `
 
-// TestReadRecursion reads the frames of a stopped python3.11 that recursed
-// to a known depth and compares them with the program's source: 26
-// frames of f at the spin and call lines, then <module>.
 // startRecursion runs the recursion program, waits until it spins, stops
 // it (SIGSTOP: the frames cannot move) and returns a reader of it.
-func startRecursion(t *testing.T) (p *Process, pid int, script string, stop func()) {
+func startRecursion(t *testing.T, py, lib string) (p *Process, pid int, script string, stop func()) {
 	t.Helper()
-	py, lib := requirePython(t)
 	dir := t.TempDir()
 	script = filepath.Join(dir, "rec.py")
 	if err := os.WriteFile(script, []byte(recursion), 0o644); err != nil {
@@ -146,8 +239,16 @@ func startRecursion(t *testing.T) (p *Process, pid int, script string, stop func
 	return p, pid, script, stop
 }
 
+// TestReadRecursion reads the frames of a stopped python that recursed
+// to a known depth and compares them with the program's source: 26
+// frames of f at the spin and call lines, then <module>, for each
+// version.
 func TestReadRecursion(t *testing.T) {
-	p, pid, script, stop := startRecursion(t)
+	forVersions(t, testReadRecursion)
+}
+
+func testReadRecursion(t *testing.T, _, py, lib string) {
+	p, pid, script, stop := startRecursion(t, py, lib)
 	defer stop()
 	frames, err := p.Read(int32(pid), Sample{Stopped: true}, nil)
 	if err != nil {
@@ -195,22 +296,32 @@ func TestReadRecursion(t *testing.T) {
 // TestReadRunningChecks reads the same stopped recursion as a running
 // thread's sample would be read (Stopped false), with sample states made
 // from the frames themselves: the sample's innermost frame given through
-// a stack copy of its _PyCFrame, and its next_instr. Frames called after
-// the sample are left out; a next_instr outside the frame's code (another
-// function took its place) or none marks the read; a sample frame that is
-// gone too.
+// a stack copy of its _PyCFrame (3.11, 3.12) or as the eval call's frame
+// variable (3.13), and its next_instr. Frames called after the sample are
+// left out; a next_instr outside the frame's code (another function took
+// its place) or none marks the read; a sample frame that is gone too.
 func TestReadRunningChecks(t *testing.T) {
-	p, pid, script, stop := startRecursion(t)
+	forVersions(t, testReadRunningChecks)
+}
+
+func testReadRunningChecks(t *testing.T, _, py, lib string) {
+	p, pid, script, stop := startRecursion(t, py, lib)
 	defer stop()
 	l := p.obj.Layout
-	ts, err := p.tstate(int32(pid))
+	slot, cur, err := p.current(int32(pid))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cf, _ := p.u64(ts + uint64(l.TstateCframe))
-	cur, _ := p.u64(cf + uint64(l.CframeCurrent))
-	var addrs, instrs []uint64 // the chain's frames and their prev_instr
+	cf := slot - uint64(l.CframeCurrent) // the _PyCFrame (3.11, 3.12)
+	var addrs, instrs []uint64           // the chain's Python frames and their instructions
 	for f := cur; f != 0; f, _ = p.u64(f + uint64(l.FramePrevious)) {
+		var owner [1]byte
+		if err := p.mem(owner[:], f+uint64(l.FrameOwner)); err != nil {
+			t.Fatal(err)
+		}
+		if l.ShimEntry && owner[0] == OwnedByCStack {
+			continue
+		}
 		addrs = append(addrs, f)
 		in, _ := p.u64(f + uint64(l.FramePrevInstr))
 		instrs = append(instrs, in)
@@ -218,10 +329,13 @@ func TestReadRunningChecks(t *testing.T) {
 	if len(addrs) != 27 {
 		t.Fatalf("%d frames", len(addrs))
 	}
-	copyOf := func(frame uint64) (uint64, []byte) {
+	sample := func(frame, next uint64) Sample {
+		if !l.Cframe {
+			return Sample{Frame: frame, NextInstr: next}
+		}
 		b := make([]byte, l.CframeCurrent+8)
 		binary.LittleEndian.PutUint64(b[l.CframeCurrent:], frame)
-		return cf, b // a stack copy from the _PyCFrame up
+		return Sample{SP: cf, Stack: b, NextInstr: next} // a stack copy from the _PyCFrame up
 	}
 	lines := strings.Split(recursion, "\n")
 	callLine := 0
@@ -245,11 +359,17 @@ func TestReadRunningChecks(t *testing.T) {
 		{"eval call newer than the sample", 0, instrs[0] + 2, 0, ErrMoved},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			sp, stack := copyOf(tt.frame)
+			smp := sample(tt.frame, tt.next)
 			if tt.frame == 0 {
-				sp, stack = cf+1, []byte{0} // the copy starts above the _PyCFrame
+				if !l.Cframe {
+					// 3.13: no _PyCFrame on the stack; no frame
+					// variable is a sample that cannot be checked.
+					smp, tt.want = Sample{NextInstr: tt.next}, ErrUnverified
+				} else {
+					smp.SP, smp.Stack = cf+1, []byte{0} // the copy starts above the _PyCFrame
+				}
 			}
-			frames, err := p.Read(int32(pid), Sample{SP: sp, Stack: stack, NextInstr: tt.next}, nil)
+			frames, err := p.Read(int32(pid), smp, nil)
 			if tt.want != nil {
 				if !errors.Is(err, tt.want) || len(frames) != 0 {
 					t.Fatalf("read %d frames, %v; want %v", len(frames), err, tt.want)
@@ -282,11 +402,14 @@ func libBias(pid int, lib string) (uint64, error) {
 	return 0, fmt.Errorf("%s not mapped in process %d", lib, pid)
 }
 
-// TestLine checks the location table decoder on a table CPython 3.11.7
-// wrote for a known function (co_linetable and co.co_lines() printed by
+// TestLine checks the location table decoder on a table each CPython
+// release wrote for a known function (co_linetable and co.co_lines() printed by
 // python3.11 for `def g(x):\n    y = x + 1\n    return y`, first line 1).
 func TestLine(t *testing.T) {
-	py, _ := requirePython(t)
+	forVersions(t, func(t *testing.T, _, py, _ string) { testLine(t, py) })
+}
+
+func testLine(t *testing.T, py string) {
 	src := "def g(x):\n    y = x + 1\n    return y\nimport sys\nc = g.__code__\nsys.stdout.write(c.co_linetable.hex() + ' ' + str(c.co_firstlineno) + '\\n')\nfor s, e, l in c.co_lines():\n    sys.stdout.write('%d %d %s\\n' % (s, e, l))\n"
 	out, err := exec.Command(py, "-c", src).Output()
 	if err != nil {
