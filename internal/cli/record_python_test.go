@@ -15,6 +15,30 @@ import (
 	"sonde/profile"
 )
 
+// pyPerfReadable says whether sonde reads a running thread's Python frames
+// with perf events for a CPython release: 3.13.0's -O3 eval loop keeps
+// next_instr in no register or stack slot at its calls (its DWARF says
+// optimized out), so every such sample is marked, never guessed; the
+// tests check that instead.
+func pyPerfReadable(version string) bool { return !strings.HasPrefix(version, "3.13.") }
+
+// forPython runs f as a subtest for each CPython release the frame reader
+// is tested on (testprog.PythonVersions), with each sampler of samplers
+// (perf first; perf needs requirePerf).
+func forPython(t *testing.T, samplers []string, f func(t *testing.T, version, py, lib, sampler string)) {
+	for _, v := range testprog.PythonVersions {
+		for _, sampler := range samplers {
+			t.Run(v+"/"+sampler, func(t *testing.T) {
+				py, lib := testprog.Pyenv(t, v)
+				if sampler == "perf" {
+					requirePerf(t)
+				}
+				f(t, v, py, lib, sampler)
+			})
+		}
+	}
+}
+
 // pySource is a Python fixture's source, the oracle of its frames' lines:
 // the body of each top-level function, and the lines marked with a
 // comment.
@@ -190,18 +214,18 @@ func notedMarks(t *testing.T, p *profile.Profile) (spliced, eval, marked int) {
 // callers has the profile.InterpUnverified frame after the innermost one
 // (a's share is only logged: b, running twice as long, is likelier to have
 // replaced a at the same place by the read), the rest are marked, and the
-// run note's counts match the stacks.
+// run note's counts match the stacks. For CPython 3.11, 3.12 and 3.13 with
+// ptrace, and with perf events where they are read (pyPerfReadable).
 func TestRecordPythonSplit(t *testing.T) {
-	py, lib := testprog.Python311(t)
 	src := readPySource(t, "split.py")
 	top := src.marked(t, "# top")
 	sumLine := src.marked(t, "return sum(range(30000))")
-	sumLo, sumHi := nmRange(t, lib, "builtin_sum")
-	for _, sampler := range []string{"perf", "ptrace"} {
-		t.Run(sampler, func(t *testing.T) {
-			if sampler == "perf" {
-				requirePerf(t)
-			}
+	forPython(t, []string{"perf", "ptrace"}, func(t *testing.T, version, py, lib, sampler string) {
+		if sampler == "perf" && !pyPerfReadable(version) {
+			t.Skip("perf events do not read " + version + "'s running frames: TestRecordPythonRecursion checks that they are marked")
+		}
+		sumLo, sumHi := nmRange(t, lib, "builtin_sum")
+		{
 			var share, truth, sigma float64
 			for attempt := 1; attempt <= 2; attempt++ {
 				dir := t.TempDir()
@@ -237,7 +261,7 @@ func TestRecordPythonSplit(t *testing.T) {
 					if len(frames) == 0 {
 						t.Fatalf("sample %d: an eval loop without Python frames", i)
 					}
-					if last := frames[len(frames)-1]; last.Func != "<module>" && !strings.HasPrefix(last.File, "<frozen") && !strings.Contains(last.File, "/lib/python3.11/") {
+					if last := frames[len(frames)-1]; last.Func != "<module>" && !strings.HasPrefix(last.File, "<frozen") && !strings.Contains(last.File, "/lib/python3.1") {
 						t.Errorf("sample %d: outermost Python frame %+v", i, last)
 					}
 					for _, f := range frames {
@@ -253,7 +277,7 @@ func TestRecordPythonSplit(t *testing.T) {
 							continue
 						}
 						// A frame just entered, at its RESUME, is at
-						// its def line (CPython 3.11's co_firstlineno);
+						// its def line (CPython's co_firstlineno);
 						// a stop lands there now and then.
 						b, ok := src.body[f.Func]
 						if !ok || f.Line < b[0]-1 || f.Line > b[1] {
@@ -314,8 +338,8 @@ func TestRecordPythonSplit(t *testing.T) {
 				}
 			}
 			t.Errorf("a's share %.2f%%, its CPU time %.2f%%: more than 2σ (%.2f points) apart twice", 100*share, 100*truth, 200*sigma)
-		})
-	}
+		}
+	})
 }
 
 // TestRecordPythonRecursion profiles recurse.py, whose rec() recurses to
@@ -324,26 +348,42 @@ func TestRecordPythonSplit(t *testing.T) {
 // others at the call line) and then <module> at the top line, in
 // recurse.py; the report and the folded export name them; and with
 // --python=false the stacks are native only, through
-// _PyEval_EvalFrameDefault.
+// _PyEval_EvalFrameDefault. For CPython 3.11, 3.12 and 3.13, with perf
+// events and with ptrace; with perf events on a release whose running
+// frames are not read (pyPerfReadable), every sample in the eval loop is
+// marked instead, with no Python frame.
 func TestRecordPythonRecursion(t *testing.T) {
-	requirePerf(t)
-	py, _ := testprog.Python311(t)
 	src := readPySource(t, "recurse.py")
 	spin, call, top := src.marked(t, "# spin"), src.marked(t, "# call"), src.marked(t, "# top")
 	const depth = 40
+	forPython(t, []string{"perf", "ptrace"}, func(t *testing.T, version, py, _, sampler string) {
+		testRecordPythonRecursion(t, version, py, sampler, src, depth, spin, call, top)
+	})
+}
+
+func testRecordPythonRecursion(t *testing.T, version, py, sampler string, src *pySource, depth, spin, call, top int) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "rec.data")
-	code, stderr := record(t, "-g", "-q", "-o", out, "--", py, src.path, strconv.Itoa(depth), "1.5")
+	code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, strconv.Itoa(depth), "1.5")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	p := readProfile(t, out)
 	byID := interpIndex(p)
-	inSpin, marked := 0, 0
+	inSpin, marked, eval := 0, 0, 0
 	for i := range p.Samples {
-		frames, mk, _ := pyFrames(p, byID, &p.Samples[i])
+		frames, mk, ev := pyFrames(p, byID, &p.Samples[i])
+		if ev {
+			eval++
+		}
 		if mk {
 			marked++
+		}
+		if sampler == "perf" && !pyPerfReadable(version) {
+			if len(frames) > 0 {
+				t.Fatalf("sample %d: Python frames %+v read with perf events from %s", i, frames, version)
+			}
+			continue
 		}
 		if len(frames) == 0 || frames[0].Func != "rec" || frames[0].Line != spin {
 			continue
@@ -365,7 +405,13 @@ func TestRecordPythonRecursion(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d samples in the spin, %d marked, of %d", inSpin, marked, len(p.Samples))
+	t.Logf("%d samples in the spin, %d marked, %d in the eval loop, of %d", inSpin, marked, eval, len(p.Samples))
+	if sampler == "perf" && !pyPerfReadable(version) {
+		if spliced, noted, _ := notedMarks(t, p); spliced != 0 || noted != eval || marked != eval || eval < 500 {
+			t.Errorf("%d of %d samples in the eval loop marked (the note: %d of %d carry frames); want all of at least 500", marked, eval, spliced, noted)
+		}
+		return
+	}
 	if inSpin < 500 {
 		t.Fatalf("%d samples in the spin of 1.5 s of CPU time", inSpin)
 	}
@@ -373,9 +419,16 @@ func TestRecordPythonRecursion(t *testing.T) {
 	if code != 0 || !regexp.MustCompile(`(?m)\brec\b`).MatchString(rep) {
 		t.Errorf("report --functions (exit %d) names no rec:\n%s\n%s", code, rep, errs)
 	}
+	chain := "<module>;" + strings.Repeat("rec;", depth) + "rec"
+	if sampler == "perf" {
+		chain = "<module>;" + strings.Repeat("rec;", depth) + profile.InterpUnverified + ";rec"
+	}
 	folded, errs, code := repRun(t, "--format", "folded", out)
-	if code != 0 || !strings.Contains(folded, "<module>;"+strings.Repeat("rec;", depth)+profile.InterpUnverified+";rec") {
-		t.Errorf("folded export (exit %d) has no <module>;rec×%d:\n%.2000s\n%s", code, depth+1, folded, errs)
+	if code != 0 || !strings.Contains(folded, chain) {
+		t.Errorf("folded export (exit %d) has no %s:\n%.2000s\n%s", code, chain, folded, errs)
+	}
+	if sampler != "perf" || !strings.HasPrefix(version, "3.11.") {
+		return
 	}
 
 	t.Run("python=false", func(t *testing.T) {
@@ -404,15 +457,15 @@ func TestRecordPythonRecursion(t *testing.T) {
 // and right(). Oracle: the thread ids the program wrote: every sample of
 // left's thread with Python frames has left in them and not right, and
 // the other way round (each thread's PyThreadState is found by its native
-// id), with perf events and with ptrace.
+// id), with perf events and with ptrace, for CPython 3.11, 3.12 and 3.13
+// (perf events where they are read, pyPerfReadable).
 func TestRecordPythonThreads(t *testing.T) {
-	py, _ := testprog.Python311(t)
 	src := readPySource(t, "threads.py")
-	for _, sampler := range []string{"perf", "ptrace"} {
-		t.Run(sampler, func(t *testing.T) {
-			if sampler == "perf" {
-				requirePerf(t)
-			}
+	forPython(t, []string{"perf", "ptrace"}, func(t *testing.T, version, py, _, sampler string) {
+		if sampler == "perf" && !pyPerfReadable(version) {
+			t.Skip("perf events do not read " + version + "'s running frames: TestRecordPythonRecursion checks that they are marked")
+		}
+		{
 			dir := t.TempDir()
 			out, ids := filepath.Join(dir, "threads.data"), filepath.Join(dir, "ids")
 			code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, "1.5", ids)
@@ -454,32 +507,33 @@ func TestRecordPythonThreads(t *testing.T) {
 			if seen["left"] < 100 || seen["right"] < 100 {
 				t.Errorf("samples with Python frames: left %d, right %d; want 100 each", seen["left"], seen["right"])
 			}
-		})
-	}
+		}
+	})
 }
 
-// TestRecordPythonNoDWARF runs python3.11 on a copy of libpython without
-// its DWARF (objcopy --strip-debug, found first through LD_LIBRARY_PATH):
-// the structure offsets are then sample/python's documented 3.11 ones,
-// which the note says. With ptrace the recursion's frames are read right
-// (the source is the oracle); with perf events, whose check needs the
-// DWARF (next_instr), every Python stack is marked, never guessed.
+// TestRecordPythonNoDWARF runs python on a copy of libpython without its
+// DWARF (objcopy --strip-debug, found first through LD_LIBRARY_PATH): the
+// structure offsets are then sample/python's documented 3.11 or 3.12
+// ones, or the _Py_DebugOffsets 3.13 publishes in _PyRuntime, which the
+// note says. With ptrace the recursion's frames are read right (the source
+// is the oracle); with perf events, whose check needs the DWARF
+// (next_instr), every Python stack is marked, never guessed.
 func TestRecordPythonNoDWARF(t *testing.T) {
-	py, lib := testprog.Python311(t)
-	objcopy := testprog.Require(t, "objcopy")
 	src := readPySource(t, "recurse.py")
 	spin, call, top := src.marked(t, "# spin"), src.marked(t, "# call"), src.marked(t, "# top")
-	dir := t.TempDir()
-	stripped := filepath.Join(dir, filepath.Base(lib))
-	if msg, err := exec.Command(objcopy, "--strip-debug", lib, stripped).CombinedOutput(); err != nil {
-		t.Fatalf("objcopy: %v\n%s", err, msg)
-	}
-	t.Setenv("LD_LIBRARY_PATH", dir)
-	for _, sampler := range []string{"perf", "ptrace"} {
-		t.Run(sampler, func(t *testing.T) {
-			if sampler == "perf" {
-				requirePerf(t)
-			}
+	forPython(t, []string{"perf", "ptrace"}, func(t *testing.T, version, py, lib, sampler string) {
+		objcopy := testprog.Require(t, "objcopy")
+		dir := t.TempDir()
+		stripped := filepath.Join(dir, filepath.Base(lib))
+		if msg, err := exec.Command(objcopy, "--strip-debug", lib, stripped).CombinedOutput(); err != nil {
+			t.Fatalf("objcopy: %v\n%s", err, msg)
+		}
+		t.Setenv("LD_LIBRARY_PATH", dir)
+		from := "documented"
+		if strings.HasPrefix(version, "3.13.") {
+			from = "_Py_DebugOffsets"
+		}
+		{
 			out := filepath.Join(dir, sampler+".data")
 			code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, "3", "0.5")
 			if code != 0 {
@@ -489,13 +543,13 @@ func TestRecordPythonNoDWARF(t *testing.T) {
 			found := false
 			for _, r := range p.Runs {
 				for _, n := range r.Notes {
-					if strings.HasPrefix(n, "python: ") && strings.Contains(n, "documented") && strings.Contains(n, stripped) {
+					if strings.HasPrefix(n, "python: ") && strings.Contains(n, from) && strings.Contains(n, stripped) {
 						found = true
 					}
 				}
 			}
 			if !found {
-				t.Errorf("no note of the documented offsets for %s: %v", stripped, p.Runs)
+				t.Errorf("no note of the %s offsets for %s: %v", from, stripped, p.Runs)
 			}
 			byID := interpIndex(p)
 			inSpin := 0
@@ -524,6 +578,6 @@ func TestRecordPythonNoDWARF(t *testing.T) {
 			if sampler == "ptrace" && inSpin < 100 {
 				t.Errorf("%d samples in the spin", inSpin)
 			}
-		})
-	}
+		}
+	})
 }
