@@ -121,7 +121,14 @@ func (s *Sampler) pyObject(file string) *python.Object {
 // entry frame stand for the innermost eval frame, and so on outwards. A
 // stack whose Python part cannot be read keeps its native frames and gets
 // one profile.InterpUnreadable frame before the innermost eval frame.
-func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, stack []profile.Location) []profile.Location {
+//
+// When the unwinder stopped short of the stack's root (complete false: at
+// CPython 3.12's -X perf trampolines in anonymous memory, which have no
+// CFI, and through which every Python call then goes), the native stack
+// holds only the innermost eval frames: they are matched with as many
+// innermost eval calls of the chain, and the chain's outer frames, whose
+// native callers are unknown, are left out.
+func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, stack []profile.Location, complete bool) []profile.Location {
 	py := s.py
 	py.evalAt = py.evalAt[:0]
 	var obj *python.Object
@@ -187,9 +194,13 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 	lag := time.Duration(unix.MonotonicNow() - int64(r.Time))
 	if err == nil {
 		entries := 0
-		for _, f := range frames {
+		for i, f := range frames {
 			if f.Entry {
 				entries++
+				if !complete && entries == len(py.evalAt) {
+					frames = frames[:i+1]
+					break
+				}
 			}
 		}
 		if entries != len(py.evalAt) {

@@ -1093,6 +1093,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	p := s.proc(int32(r.PID))
 	pcs := s.pcs[:0]
 	nkernel := 0
+	complete := true // the dwarf unwinder says when it stopped short
 	if s.opts.CallGraph == CallGraphDWARF && len(r.Callchain) > 0 {
 		// The kernel's part (KernelChainOnly); the user part follows.
 		for _, ip := range r.Callchain {
@@ -1118,7 +1119,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 			pcs = append(pcs, r.IP)
 		}
 	case CallGraphDWARF:
-		var complete bool
+		complete = false
 		if len(r.Regs) > 0 {
 			pcs, complete = s.unwindDWARF(p, r.Regs, r.Stack, pcs, nkernel)
 		}
@@ -1140,7 +1141,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	}
 	stack = s.locations(p, stack, pcs)
 	if s.py != nil {
-		stack = s.splicePython(p, r, pcs, stack)
+		stack = s.splicePython(p, r, pcs, stack, complete)
 	}
 	if len(stack) > datafile.MaxStackDepth {
 		stack = stack[:datafile.MaxStackDepth]

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -578,6 +579,83 @@ func TestRecordPythonNoDWARF(t *testing.T) {
 			if sampler == "ptrace" && inSpin < 100 {
 				t.Errorf("%d samples in the spin", inSpin)
 			}
+		}
+	})
+}
+
+// TestRecordPythonXPerf samples hot.py under CPython 3.12's and 3.13's
+// -X perf, where both sonde's Python frames and the perf map apply: every
+// Python call then goes through a trampoline in anonymous memory (named
+// "py::hot_loop:/path/hot.py" in /tmp/perf-PID.map), where the dwarf
+// unwinder stops. Both show: the trampoline, named through the perf map,
+// is the caller of the Python frame read in place of the eval frame
+// below it; the chain's outer frames are left out. Oracles: the source
+// (hot_loop's frames at lines of its body), the script's own measure of
+// hot_loop's CPU time (time.thread_time) for the share of the samples
+// whose Python frame is hot_loop (checkTruth's bound), and with ptrace at
+// least 99% of the samples in the eval loop read.
+func TestRecordPythonXPerf(t *testing.T) {
+	src, err := filepath.Abs("../testprog/testdata/jit/hot.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &pySource{path: src, body: map[string][2]int{}}
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	first := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "def hot_loop(") }) + 2
+	last := first
+	for last < len(lines) && strings.HasPrefix(lines[last], " ") {
+		last++
+	}
+	s.body["hot_loop"] = [2]int{first, last}
+	forPython(t, []string{"perf", "ptrace"}, func(t *testing.T, version, py, _, sampler string) {
+		if strings.HasPrefix(version, "3.11.") {
+			t.Skip("3.11 has no -X perf")
+		}
+		if sampler == "perf" && !pyPerfReadable(version) {
+			t.Skip("perf events do not read " + version + "'s running frames: TestRecordPythonRecursion checks that they are marked")
+		}
+		dir := t.TempDir()
+		out, truth := filepath.Join(dir, "py.data"), filepath.Join(dir, "truth.txt")
+		cleanPerfMaps(t, out)
+		code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, "-X", "perf", src, "1.5", truth)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		p := readProfile(t, out)
+		byID := interpIndex(p)
+		hot, eval, marked := 0, 0, 0
+		for i := range p.Samples {
+			frames, mk, ev := pyFrames(p, byID, &p.Samples[i])
+			if ev {
+				eval++
+			}
+			if mk {
+				marked++
+			}
+			if len(frames) == 0 || frames[0].Func != "hot_loop" {
+				continue
+			}
+			hot++
+			if f := frames[0]; f.File != src || f.Line < first-1 || f.Line > last {
+				t.Errorf("sample %d: %+v outside hot_loop's body, lines %d-%d", i, f, first, last)
+			}
+		}
+		t.Logf("%d samples, %d in the eval loop, %d marked, %d in hot_loop", len(p.Samples), eval, marked, hot)
+		if sampler == "ptrace" && float64(eval-marked) < 0.99*float64(eval) {
+			t.Errorf("ptrace: %d of %d samples in the eval loop carry Python frames, want at least 99%%", eval-marked, eval)
+		}
+		folded, errs, code := repRun(t, "--format", "folded", out)
+		if code != 0 || !strings.Contains(folded, "py::hot_loop:"+src+";hot_loop") {
+			t.Errorf("folded export (exit %d) has no py::hot_loop:%s;hot_loop:\n%.2000s\n%s", code, src, folded, errs)
+		}
+		if sampler == "ptrace" {
+			// With perf events b's frames read late miss some of
+			// hot_loop's samples (marked): the share is ptrace's.
+			checkTruth(t, "hot_loop's Python frame", float64(hot)/float64(len(p.Samples)), len(p.Samples), truth)
 		}
 	})
 }
