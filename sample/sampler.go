@@ -100,7 +100,7 @@ type Options struct {
 	// Exprs, when set, evaluates expressions at every sample (record
 	// --expr). It needs the registers and stack copy of CallGraphDWARF.
 	Exprs ExprEvaluator
-	// Python reads the Python frames of CPython 3.11 threads at every
+	// Python reads the Python frames of CPython 3.11-3.13 threads at every
 	// sample whose stack runs the eval loop and puts them where the
 	// eval frames stand (python.go, package sample/python).
 	Python bool
