@@ -17,9 +17,10 @@ import (
 )
 
 // pyPerfReadable says whether sonde reads a running thread's Python frames
-// with perf events for a CPython release: 3.13.0's -O3 eval loop keeps
-// next_instr in no register or stack slot at its calls (its DWARF says
-// optimized out), so every such sample is marked, never guessed; the
+// with perf events for a CPython release: in 3.13.0's -O3 build (gcc)
+// the eval loop's next_instr has no location in the DWARF at all
+// (llvm-dwarfdump: no DW_AT_location), so nothing checks the frame read
+// against the sample: every such sample is marked, never guessed; the
 // tests check that instead.
 func pyPerfReadable(version string) bool { return !strings.HasPrefix(version, "3.13.") }
 
