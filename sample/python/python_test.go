@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,51 +32,61 @@ func forVersions(t *testing.T, f func(t *testing.T, version, py, lib string)) {
 	}
 }
 
-// gdbLayout holds, per release, the offsets gdb prints for the members
-// Layout names: `ptype/o` of the structures and `print &((T*)0)->member`
-// (GNU gdb 13.1, run by hand on /root/.pyenv/versions/3.1x.y/lib/
-// libpython3.1x.so.1.0). -1: the release has no such member.
-var gdbLayout = map[string]map[string]int64{
-	"3.11.7": {
-		"_ts.next": 8, "_ts.cframe": 56, "_ts.current_frame": -1, "_ts.native_thread_id": 160,
-		"_PyCFrame.current_frame": 8,
-		"frame.f_code":            32, "frame.previous": 48, "frame.prev_instr": 56,
-		"frame.is_entry": 68, "frame.owner": 69, "frame.localsplus": 72,
-		"co_filename": 0x70, "co_qualname": 0x80, "co_linetable": 0x88,
-		"co_firstlineno": 0x48, "co_code_adaptive": 0xb8,
-		"_PyRuntimeState.interpreters.head": 0x28, "_is.next": 0, "_is.threads.head": 0x10,
-		"PyASCIIObject.state": 32, "sizeof(PyASCIIObject)": 48, "sizeof(PyCompactUnicodeObject)": 72,
-		"PyBytesObject.ob_sval": 0x20,
-	},
-	"3.12.1": {
-		"_ts.next": 8, "_ts.cframe": 0x38, "_ts.current_frame": -1, "_ts.native_thread_id": 0x90,
-		"_PyCFrame.current_frame": 0,
-		"frame.f_code":            0, "frame.previous": 8, "frame.prev_instr": 56,
-		"frame.is_entry": -1, "frame.owner": 70, "frame.localsplus": 72,
-		"co_filename": 0x70, "co_qualname": 0x80, "co_linetable": 0x88,
-		"co_firstlineno": 0x44, "co_code_adaptive": 0xc0,
-		"_PyRuntimeState.interpreters.head": 0x28, "_is.next": 0, "_is.threads.head": 0x48,
-		"PyASCIIObject.state": 32, "sizeof(PyASCIIObject)": 40, "sizeof(PyCompactUnicodeObject)": 56,
-		"PyBytesObject.ob_sval": 0x20,
-	},
-	"3.13.0": { // f_code is f_executable, prev_instr instr_ptr
-		"_ts.next": 8, "_ts.cframe": -1, "_ts.current_frame": 0x48, "_ts.native_thread_id": 0xa0,
-		"_PyCFrame.current_frame": -1,
-		"frame.f_code":            0, "frame.previous": 8, "frame.prev_instr": 56,
-		"frame.is_entry": -1, "frame.owner": 70, "frame.localsplus": 72,
-		"co_filename": 0x70, "co_qualname": 0x80, "co_linetable": 0x88,
-		"co_firstlineno": 0x44, "co_code_adaptive": 0xc8,
-		"_PyRuntimeState.interpreters.head": 0x278, "_is.next": 0x1c60, "_is.threads.head": 0x1cb0,
-		"PyASCIIObject.state": 32, "sizeof(PyASCIIObject)": 40, "sizeof(PyCompactUnicodeObject)": 56,
-		"PyBytesObject.ob_sval": 0x20,
-	},
+// gdbOffsets asks gdb (reading lib's DWARF itself) for the value of each
+// C expression in exprs: -1 where gdb says the member or type does not
+// exist in this release. Each print follows an echoed marker, and gdb's
+// output and errors share one pipe, in order.
+func gdbOffsets(t *testing.T, lib string, exprs []string) []int64 {
+	t.Helper()
+	gdb := testprog.Require(t, "gdb")
+	args := []string{"-batch", "-nx", lib}
+	for i, e := range exprs {
+		args = append(args, "-ex", fmt.Sprintf("echo @%d\\n", i), "-ex", "print (long)("+e+")")
+	}
+	cmd := exec.Command(gdb, args...)
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("gdb: %v\n%s", err, out.String())
+	}
+	got := make([]int64, len(exprs))
+	cur := -1
+	for _, line := range strings.Split(out.String(), "\n") {
+		if n, err := fmt.Sscanf(line, "@%d", &cur); n == 1 && err == nil {
+			got[cur] = math.MinInt64 // nothing said yet
+			continue
+		}
+		if cur < 0 {
+			continue
+		}
+		var k int
+		var v int64
+		switch {
+		case strings.HasPrefix(line, "$"):
+			if n, _ := fmt.Sscanf(line, "$%d = %d", &k, &v); n == 2 {
+				got[cur] = v
+			}
+		case strings.HasPrefix(line, "There is no member named"), strings.HasPrefix(line, "No struct type named"), strings.HasPrefix(line, "No symbol"):
+			got[cur] = -1
+		}
+	}
+	for i, g := range got {
+		if g == math.MinInt64 || cur < len(exprs)-1 {
+			t.Fatalf("gdb said nothing readable for %s:\n%s", exprs[i], out.String())
+		}
+	}
+	return got
 }
 
 // TestLayoutAgainstGdb compares the offsets read from each libpython's
-// DWARF with gdb's (gdbLayout), and the version and chain flags with the
-// release's headers (pycore_frame.h: is_entry in 3.11, shim entry frames
-// owned by the C stack from 3.12, instr_ptr and tstate->current_frame in
-// 3.13).
+// DWARF with gdb's answers for the same members (gdbOffsets: `print
+// &((T*)0)->member` and sizeof, -1 for a member the release lacks), and
+// the version and chain flags with the release's headers (pycore_frame.h:
+// is_entry in 3.11, shim entry frames owned by the C stack from 3.12,
+// f_executable, instr_ptr and tstate->current_frame in 3.13). The bit
+// positions in PyASCIIObject.state are gdb's `ptype/o PyASCIIObject`
+// (GNU gdb 13.1, by hand: kind at 32:2, compact 32:5, ascii 32:6 in all
+// three).
 func TestLayoutAgainstGdb(t *testing.T) {
 	forVersions(t, func(t *testing.T, version, _, lib string) {
 		o, err := Open(lib)
@@ -90,50 +101,53 @@ func TestLayoutAgainstGdb(t *testing.T) {
 		if l.Version != minor || l.Cframe != (minor < 13) || l.ShimEntry != (minor >= 12) || l.InstrPtr != (minor >= 13) {
 			t.Errorf("version %d, cframe %v, shim entries %v, instr_ptr %v for %s", l.Version, l.Cframe, l.ShimEntry, l.InstrPtr, version)
 		}
-		g := gdbLayout[version]
-		for _, c := range []struct {
-			name string
+		code, instr := "f_code", "prev_instr"
+		if minor >= 13 {
+			code, instr = "f_executable", "instr_ptr"
+		}
+		off := func(typ, member string) string { return "&((" + typ + "*)0)->" + member }
+		rows := []struct {
+			expr string
 			got  int64
 		}{
-			{"_ts.next", l.TstateNext},
-			{"_ts.cframe", l.TstateCframe},
-			{"_ts.current_frame", l.TstateCurrentFrame},
-			{"_ts.native_thread_id", l.TstateNativeTID},
-			{"_PyCFrame.current_frame", l.CframeCurrent},
-			{"frame.f_code", l.FrameCode},
-			{"frame.previous", l.FramePrevious},
-			{"frame.prev_instr", l.FramePrevInstr},
-			{"frame.is_entry", l.FrameIsEntry},
-			{"frame.owner", l.FrameOwner},
-			{"frame.localsplus", l.FrameSize},
-			{"co_filename", l.CodeFilename},
-			{"co_qualname", l.CodeQualname},
-			{"co_linetable", l.CodeLinetable},
-			{"co_firstlineno", l.CodeFirstlineno},
-			{"co_code_adaptive", l.CodeAdaptive},
-			{"_PyRuntimeState.interpreters.head", l.RuntimeInterpHead},
-			{"_is.next", l.InterpNext},
-			{"_is.threads.head", l.InterpThreadsHead},
-			{"PyASCIIObject.state", l.ASCIIState},
+			{off("struct _ts", "next"), l.TstateNext},
+			{off("struct _ts", "cframe"), l.TstateCframe},
+			{off("struct _ts", "current_frame"), l.TstateCurrentFrame},
+			{off("struct _ts", "native_thread_id"), l.TstateNativeTID},
+			{off("struct _PyCFrame", "current_frame"), l.CframeCurrent},
+			{off("struct _PyInterpreterFrame", code), l.FrameCode},
+			{off("struct _PyInterpreterFrame", "previous"), l.FramePrevious},
+			{off("struct _PyInterpreterFrame", instr), l.FramePrevInstr},
+			{off("struct _PyInterpreterFrame", "is_entry"), l.FrameIsEntry},
+			{off("struct _PyInterpreterFrame", "owner"), l.FrameOwner},
+			{off("struct _PyInterpreterFrame", "localsplus"), l.FrameSize},
+			{off("PyCodeObject", "co_filename"), l.CodeFilename},
+			{off("PyCodeObject", "co_qualname"), l.CodeQualname},
+			{off("PyCodeObject", "co_linetable"), l.CodeLinetable},
+			{off("PyCodeObject", "co_firstlineno"), l.CodeFirstlineno},
+			{off("PyCodeObject", "co_code_adaptive"), l.CodeAdaptive},
+			{off("struct pyruntimestate", "interpreters.head"), l.RuntimeInterpHead},
+			{off("struct _is", "next"), l.InterpNext},
+			{off("struct _is", "threads.head"), l.InterpThreadsHead},
+			{off("PyObject", "ob_type"), l.ObType},
+			{off("PyVarObject", "ob_size"), l.VarSize},
+			{off("PyASCIIObject", "length"), l.ASCIILength},
+			{off("PyASCIIObject", "state"), l.ASCIIState},
 			{"sizeof(PyASCIIObject)", l.ASCIISize},
 			{"sizeof(PyCompactUnicodeObject)", l.CompactSize},
-			{"PyBytesObject.ob_sval", l.BytesData},
-			{"state.kind bit", l.KindShift},
-			{"state.compact bit", l.CompactBit},
-			{"state.ascii bit", l.ASCIIBit},
-			{"PyObject.ob_type", l.ObType},
-			{"PyVarObject.ob_size", l.VarSize},
-			{"PyASCIIObject.length", l.ASCIILength},
-		} {
-			want, ok := g[c.name]
-			if !ok {
-				// The same in every release (gdb: ptype/o PyASCIIObject
-				// and PyVarObject).
-				want = map[string]int64{"state.kind bit": 2, "state.compact bit": 5, "state.ascii bit": 6, "PyObject.ob_type": 8, "PyVarObject.ob_size": 16, "PyASCIIObject.length": 16}[c.name]
+			{off("PyBytesObject", "ob_sval"), l.BytesData},
+		}
+		exprs := make([]string, len(rows))
+		for i, r := range rows {
+			exprs[i] = r.expr
+		}
+		for i, want := range gdbOffsets(t, lib, exprs) {
+			if rows[i].got != want {
+				t.Errorf("%s = %d, gdb says %d", rows[i].expr, rows[i].got, want)
 			}
-			if c.got != want {
-				t.Errorf("%s = %d, gdb says %d", c.name, c.got, want)
-			}
+		}
+		if l.KindShift != 2 || l.CompactBit != 5 || l.ASCIIBit != 6 {
+			t.Errorf("state bits: kind %d, compact %d, ascii %d; gdb's ptype/o: 2, 5, 6", l.KindShift, l.CompactBit, l.ASCIIBit)
 		}
 	})
 }
