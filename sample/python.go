@@ -22,7 +22,8 @@ type PythonStats struct {
 	// The rest were marked (profile.InterpUnreadable), for one reason:
 	// Moved, the interpreter changed the frames during the read or since
 	// the sample; Mismatch, the chain's entry frames did not match the
-	// native stack's eval frames; Bad, what was read failed a check;
+	// native stack's eval frames (or an eval call of 3.12+ had no frame
+	// of its own, python.ErrShim); Bad, what was read failed a check;
 	// Unread, the memory or the thread state could not be read;
 	// Unverified, a running thread's sample whose next_instr was not
 	// recovered (optimized out at its pc, or no dwarf call graph).
