@@ -328,20 +328,22 @@ func testReadRunningChecks(t *testing.T, _, py, lib string) {
 	}
 	cf := slot - uint64(l.CframeCurrent) // the _PyCFrame (3.11, 3.12)
 	var addrs, instrs []uint64           // the chain's Python frames and their instructions
+	var shims []uint64                   // 3.12+: the eval calls' shim frames
 	for f := cur; f != 0; f, _ = p.u64(f + uint64(l.FramePrevious)) {
 		var owner [1]byte
 		if err := p.mem(owner[:], f+uint64(l.FrameOwner)); err != nil {
 			t.Fatal(err)
 		}
 		if l.ShimEntry && owner[0] == OwnedByCStack {
+			shims = append(shims, f)
 			continue
 		}
 		addrs = append(addrs, f)
 		in, _ := p.u64(f + uint64(l.FramePrevInstr))
 		instrs = append(instrs, in)
 	}
-	if len(addrs) != 27 {
-		t.Fatalf("%d frames", len(addrs))
+	if len(addrs) != 27 || l.ShimEntry != (len(shims) == 1) {
+		t.Fatalf("%d frames, %d shims", len(addrs), len(shims))
 	}
 	sample := func(frame, next uint64) Sample {
 		if !l.Cframe {
@@ -358,20 +360,45 @@ func testReadRunningChecks(t *testing.T, _, py, lib string) {
 			callLine = i + 1
 		}
 	}
-	for _, tt := range []struct {
+	type test struct {
 		name  string
 		frame uint64 // the sample's innermost frame
 		next  uint64 // its next_instr
 		n     int    // frames read; 0: an error
 		want  error
-	}{
+	}
+	var shimCase []test
+	if len(shims) > 0 {
+		// A running thread's sample whose innermost frame was a shim
+		// (the eval call starting or returning), the frames since
+		// called on the datastack: marked.
+		shimCase = append(shimCase, test{"shim innermost at the sample", shims[0], instrs[0] + 2, 0, ErrMoved})
+		t.Run("shim innermost", func(t *testing.T) {
+			// A stopped thread caught as its eval call returns: the
+			// current frame pointer names the shim (the memory read
+			// says so at that one slot).
+			shim := NewProcess(p.obj, p.bias, func(b []byte, addr uint64) error {
+				if err := p.mem(b, addr); err != nil {
+					return err
+				}
+				if slot >= addr && slot+8 <= addr+uint64(len(b)) {
+					binary.LittleEndian.PutUint64(b[slot-addr:], shims[0])
+				}
+				return nil
+			})
+			if frames, err := shim.Read(int32(pid), Sample{Stopped: true}, nil); !errors.Is(err, ErrShim) || len(frames) != 0 {
+				t.Errorf("read %d frames, %v; want %v", len(frames), err, ErrShim)
+			}
+		})
+	}
+	for _, tt := range append(shimCase, []test{
 		{"innermost", addrs[0], instrs[0] + 2, 27, nil},
 		{"two called since", addrs[2], instrs[2] + 2, 25, nil},
 		{"no next_instr", addrs[0], 0, 0, ErrUnverified},
 		{"next_instr in other code", addrs[0], instrs[26] + 2, 0, ErrMoved},
 		{"frame gone", addrs[0] + 8, instrs[0] + 2, 0, ErrMoved},
 		{"eval call newer than the sample", 0, instrs[0] + 2, 0, ErrMoved},
-	} {
+	}...) {
 		t.Run(tt.name, func(t *testing.T) {
 			smp := sample(tt.frame, tt.next)
 			if tt.frame == 0 {
