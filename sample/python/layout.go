@@ -49,15 +49,32 @@ type Layout struct {
 	// has instr_ptr at its first code unit, prev_instr one unit before.
 	InstrPtr bool
 	// TstateCurrentFrame is 3.13's tstate->current_frame, -1 before.
-	TstateCurrentFrame                        int64
+	TstateCurrentFrame int64
+	// TstateNext, TstateCframe and TstateNativeTID are PyThreadState's
+	// next (the interpreter's thread list), cframe (-1 in 3.13) and
+	// native_thread_id (the thread's tid, how a thread is found).
 	TstateNext, TstateCframe, TstateNativeTID int64
-	CframeCurrent                             int64
-	FrameCode, FramePrevious, FramePrevInstr  int64
-	FrameIsEntry, FrameOwner, FrameSize       int64
+	// CframeCurrent is _PyCFrame.current_frame (-1 in 3.13).
+	CframeCurrent int64
+	// FrameCode, FramePrevious and FramePrevInstr are
+	// _PyInterpreterFrame's code object (f_code; 3.13: f_executable),
+	// previous frame and instruction (prev_instr; 3.13: instr_ptr).
+	FrameCode, FramePrevious, FramePrevInstr int64
+	// FrameIsEntry and FrameOwner are _PyInterpreterFrame's is_entry
+	// (3.11; -1 after) and owner bytes; FrameSize is the offset of its
+	// localsplus, the part of a frame the reader reads.
+	FrameIsEntry, FrameOwner, FrameSize int64
+	// CodeFilename, CodeQualname and CodeLinetable are PyCodeObject's
+	// co_filename and co_qualname (str) and co_linetable (bytes).
 	CodeFilename, CodeQualname, CodeLinetable int64
-	CodeFirstlineno, CodeAdaptive             int64
-	RuntimeInterpHead                         int64
-	InterpNext, InterpThreadsHead             int64
+	// CodeFirstlineno is PyCodeObject.co_firstlineno (an int);
+	// CodeAdaptive its co_code_adaptive, where the bytecode starts.
+	CodeFirstlineno, CodeAdaptive int64
+	// RuntimeInterpHead is _PyRuntime.interpreters.head.
+	RuntimeInterpHead int64
+	// InterpNext and InterpThreadsHead are PyInterpreterState's next
+	// and threads.head.
+	InterpNext, InterpThreadsHead int64
 	// ObType and VarSize are PyObject.ob_type and PyVarObject.ob_size;
 	// a code object's ob_size is its number of code units.
 	ObType, VarSize int64
