@@ -227,120 +227,118 @@ func TestRecordPythonSplit(t *testing.T) {
 			t.Skip("perf events do not read " + version + "'s running frames: TestRecordPythonRecursion checks that they are marked")
 		}
 		sumLo, sumHi := nmRange(t, lib, "builtin_sum")
-		{
-			var share, truth, sigma float64
-			for attempt := 1; attempt <= 2; attempt++ {
-				dir := t.TempDir()
-				out, truthLog := filepath.Join(dir, "split.data"), filepath.Join(dir, "truth")
-				code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, "3", truthLog)
-				if code != 0 {
-					t.Fatalf("exit %d: %s", code, stderr)
+		var share, truth, sigma float64
+		for attempt := 1; attempt <= 2; attempt++ {
+			dir := t.TempDir()
+			out, truthLog := filepath.Join(dir, "split.data"), filepath.Join(dir, "truth")
+			code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, "3", truthLog)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var cpuA, cpuB float64
+			data, err := os.ReadFile(truthLog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, _ := fmt.Sscan(string(data), &cpuA, &cpuB); n != 2 || cpuA+cpuB == 0 {
+				t.Fatalf("%s: %q", truthLog, data)
+			}
+			truth = cpuA / (cpuA + cpuB)
+			p := readProfile(t, out)
+			byID := interpIndex(p)
+			var na, nb, eval, marked int
+			var wa, wb int64 // the samples' CPU time, the report's weights
+			for i := range p.Samples {
+				s := &p.Samples[i]
+				frames, mk, ev := pyFrames(p, byID, s)
+				if !ev {
+					continue
 				}
-				var cpuA, cpuB float64
-				data, err := os.ReadFile(truthLog)
-				if err != nil {
-					t.Fatal(err)
+				eval++
+				if mk {
+					marked++
+					continue
 				}
-				if n, _ := fmt.Sscan(string(data), &cpuA, &cpuB); n != 2 || cpuA+cpuB == 0 {
-					t.Fatalf("%s: %q", truthLog, data)
+				if len(frames) == 0 {
+					t.Fatalf("sample %d: an eval loop without Python frames", i)
 				}
-				truth = cpuA / (cpuA + cpuB)
-				p := readProfile(t, out)
-				byID := interpIndex(p)
-				var na, nb, eval, marked int
-				var wa, wb int64 // the samples' CPU time, the report's weights
-				for i := range p.Samples {
-					s := &p.Samples[i]
-					frames, mk, ev := pyFrames(p, byID, s)
-					if !ev {
+				if last := frames[len(frames)-1]; last.Func != "<module>" && !strings.HasPrefix(last.File, "<frozen") && !strings.Contains(last.File, "/lib/python3.1") {
+					t.Errorf("sample %d: outermost Python frame %+v", i, last)
+				}
+				for _, f := range frames {
+					if f.File != src.path {
 						continue
 					}
-					eval++
-					if mk {
-						marked++
+					if f.Func == "<module>" {
+						// At main()'s call once main runs; before, at a
+						// line outside every function.
+						if inMain(frames) && f.Line != top || src.inBody(f.Line) {
+							t.Errorf("sample %d: <module> at line %d (main() is at %d)", i, f.Line, top)
+						}
 						continue
 					}
-					if len(frames) == 0 {
-						t.Fatalf("sample %d: an eval loop without Python frames", i)
-					}
-					if last := frames[len(frames)-1]; last.Func != "<module>" && !strings.HasPrefix(last.File, "<frozen") && !strings.Contains(last.File, "/lib/python3.1") {
-						t.Errorf("sample %d: outermost Python frame %+v", i, last)
-					}
-					for _, f := range frames {
-						if f.File != src.path {
-							continue
-						}
-						if f.Func == "<module>" {
-							// At main()'s call once main runs; before, at a
-							// line outside every function.
-							if inMain(frames) && f.Line != top || src.inBody(f.Line) {
-								t.Errorf("sample %d: <module> at line %d (main() is at %d)", i, f.Line, top)
-							}
-							continue
-						}
-						// A frame just entered, at its RESUME, is at
-						// its def line (CPython's co_firstlineno);
-						// a stop lands there now and then.
-						b, ok := src.body[f.Func]
-						if !ok || f.Line < b[0]-1 || f.Line > b[1] {
-							t.Errorf("sample %d: %s at %s:%d, outside its body %v in the source", i, f.Func, f.File, f.Line, b)
-						}
-					}
-					// The native stack, unwound from the sample's own
-					// copy, is the oracle of the innermost Python frame:
-					// when sum() runs in builtin_sum, the innermost Python
-					// frame is unit() at its sum line (the line runs
-					// other instructions too: range(), the return).
-					if u := pyUnverified(p, byID, s); sampler == "perf" && len(frames) > 1 && u != 0 || sampler == "ptrace" && u != -1 {
-						t.Errorf("sample %d (%s): %s after Python frame %d of %d", i, sampler, profile.InterpUnverified, u, len(frames))
-					}
-					inSum := false
-					for _, l := range s.Stack {
-						if l.Mapping != profile.NoMapping && p.Mappings[l.Mapping].Path == lib && uint64(l.Addr) >= sumLo && uint64(l.Addr) < sumHi {
-							inSum = true
-						}
-					}
-					atSum := frames[0].Func == "unit" && frames[0].File == src.path && frames[0].Line == sumLine
-					if inSum && !atSum {
-						t.Errorf("sample %d: builtin_sum on the native stack %v, innermost Python frame %+v", i, inSum, frames[0])
-					}
-					for _, f := range frames {
-						if f.File == src.path && (f.Func == "a" || f.Func == "b") {
-							// A ptrace sample that stands for k periods
-							// of the thread's CPU time weighs k periods:
-							// under load counts and weights differ.
-							if f.Func == "a" {
-								na++
-								wa += s.Values[1]
-							} else {
-								nb++
-								wb += s.Values[1]
-							}
-							break
-						}
+					// A frame just entered, at its RESUME, is at
+					// its def line (CPython's co_firstlineno);
+					// a stop lands there now and then.
+					b, ok := src.body[f.Func]
+					if !ok || f.Line < b[0]-1 || f.Line > b[1] {
+						t.Errorf("sample %d: %s at %s:%d, outside its body %v in the source", i, f.Func, f.File, f.Line, b)
 					}
 				}
-				spliced, noted, notedMarked := notedMarks(t, p)
-				if noted != eval || notedMarked != marked || spliced != eval-marked {
-					t.Errorf("note: %d of %d carry frames, %d marked; the stacks: %d of %d, %d marked", spliced, noted, notedMarked, eval-marked, eval, marked)
+				// The native stack, unwound from the sample's own
+				// copy, is the oracle of the innermost Python frame:
+				// when sum() runs in builtin_sum, the innermost Python
+				// frame is unit() at its sum line (the line runs
+				// other instructions too: range(), the return).
+				if u := pyUnverified(p, byID, s); sampler == "perf" && len(frames) > 1 && u != 0 || sampler == "ptrace" && u != -1 {
+					t.Errorf("sample %d (%s): %s after Python frame %d of %d", i, sampler, profile.InterpUnverified, u, len(frames))
 				}
-				t.Logf("%s: %d samples in the eval loop, %d (%.2f%%) with Python frames, %d marked; a %d, b %d", sampler, eval, eval-marked, 100*float64(eval-marked)/float64(max(eval, 1)), marked, na, nb)
-				if sampler == "ptrace" && float64(eval-marked) < 0.99*float64(eval) {
-					t.Errorf("ptrace: %d of %d samples in the eval loop carry Python frames, want at least 99%%", eval-marked, eval)
+				inSum := false
+				for _, l := range s.Stack {
+					if l.Mapping != profile.NoMapping && p.Mappings[l.Mapping].Path == lib && uint64(l.Addr) >= sumLo && uint64(l.Addr) < sumHi {
+						inSum = true
+					}
 				}
-				n := na + nb
-				if n < 1000 {
-					t.Fatalf("%d samples in a or b for 3 s of CPU time", n)
+				atSum := frames[0].Func == "unit" && frames[0].File == src.path && frames[0].Line == sumLine
+				if inSum && !atSum {
+					t.Errorf("sample %d: builtin_sum on the native stack %v, innermost Python frame %+v", i, inSum, frames[0])
 				}
-				share = float64(wa) / float64(max(wa+wb, 1))
-				sigma = math.Sqrt(truth * (1 - truth) / float64(n))
-				t.Logf("attempt %d: a's share %.2f%% of the CPU time of %d samples (%.2f%% of their count); its CPU time %.2f%% (a %.3fs, b %.3fs); 2σ = %.2f points", attempt, 100*share, n, 100*float64(na)/float64(n), 100*truth, cpuA, cpuB, 200*sigma)
-				if sampler == "perf" || math.Abs(share-truth) <= 2*sigma {
-					return
+				for _, f := range frames {
+					if f.File == src.path && (f.Func == "a" || f.Func == "b") {
+						// A ptrace sample that stands for k periods
+						// of the thread's CPU time weighs k periods:
+						// under load counts and weights differ.
+						if f.Func == "a" {
+							na++
+							wa += s.Values[1]
+						} else {
+							nb++
+							wb += s.Values[1]
+						}
+						break
+					}
 				}
 			}
-			t.Errorf("a's share %.2f%%, its CPU time %.2f%%: more than 2σ (%.2f points) apart twice", 100*share, 100*truth, 200*sigma)
+			spliced, noted, notedMarked := notedMarks(t, p)
+			if noted != eval || notedMarked != marked || spliced != eval-marked {
+				t.Errorf("note: %d of %d carry frames, %d marked; the stacks: %d of %d, %d marked", spliced, noted, notedMarked, eval-marked, eval, marked)
+			}
+			t.Logf("%s: %d samples in the eval loop, %d (%.2f%%) with Python frames, %d marked; a %d, b %d", sampler, eval, eval-marked, 100*float64(eval-marked)/float64(max(eval, 1)), marked, na, nb)
+			if sampler == "ptrace" && float64(eval-marked) < 0.99*float64(eval) {
+				t.Errorf("ptrace: %d of %d samples in the eval loop carry Python frames, want at least 99%%", eval-marked, eval)
+			}
+			n := na + nb
+			if n < 1000 {
+				t.Fatalf("%d samples in a or b for 3 s of CPU time", n)
+			}
+			share = float64(wa) / float64(max(wa+wb, 1))
+			sigma = math.Sqrt(truth * (1 - truth) / float64(n))
+			t.Logf("attempt %d: a's share %.2f%% of the CPU time of %d samples (%.2f%% of their count); its CPU time %.2f%% (a %.3fs, b %.3fs); 2σ = %.2f points", attempt, 100*share, n, 100*float64(na)/float64(n), 100*truth, cpuA, cpuB, 200*sigma)
+			if sampler == "perf" || math.Abs(share-truth) <= 2*sigma {
+				return
+			}
 		}
+		t.Errorf("a's share %.2f%%, its CPU time %.2f%%: more than 2σ (%.2f points) apart twice", 100*share, 100*truth, 200*sigma)
 	})
 }
 
@@ -467,48 +465,46 @@ func TestRecordPythonThreads(t *testing.T) {
 		if sampler == "perf" && !pyPerfReadable(version) {
 			t.Skip("perf events do not read " + version + "'s running frames: TestRecordPythonRecursion checks that they are marked")
 		}
-		{
-			dir := t.TempDir()
-			out, ids := filepath.Join(dir, "threads.data"), filepath.Join(dir, "ids")
-			code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, "1.5", ids)
-			if code != 0 {
-				t.Fatalf("exit %d: %s", code, stderr)
+		dir := t.TempDir()
+		out, ids := filepath.Join(dir, "threads.data"), filepath.Join(dir, "ids")
+		code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, "1.5", ids)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		data, err := os.ReadFile(ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var l, r int32
+		if n, _ := fmt.Sscanf(string(data), "left %d\nright %d\n", &l, &r); n != 2 {
+			t.Fatalf("%s: %q", ids, data)
+		}
+		want := map[int32]string{l: "left", r: "right"}
+		p := readProfile(t, out)
+		byID := interpIndex(p)
+		seen := map[string]int{}
+		for i := range p.Samples {
+			s := &p.Samples[i]
+			frames, _, _ := pyFrames(p, byID, s)
+			fn, ok := want[s.TID]
+			if !ok || len(frames) == 0 {
+				continue
 			}
-			data, err := os.ReadFile(ids)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var l, r int32
-			if n, _ := fmt.Sscanf(string(data), "left %d\nright %d\n", &l, &r); n != 2 {
-				t.Fatalf("%s: %q", ids, data)
-			}
-			want := map[int32]string{l: "left", r: "right"}
-			p := readProfile(t, out)
-			byID := interpIndex(p)
-			seen := map[string]int{}
-			for i := range p.Samples {
-				s := &p.Samples[i]
-				frames, _, _ := pyFrames(p, byID, s)
-				fn, ok := want[s.TID]
-				if !ok || len(frames) == 0 {
-					continue
+			has := map[string]bool{}
+			for _, f := range frames {
+				if f.File == src.path {
+					has[f.Func] = true
 				}
-				has := map[string]bool{}
-				for _, f := range frames {
-					if f.File == src.path {
-						has[f.Func] = true
-					}
-				}
-				other := map[string]string{"left": "right", "right": "left"}[fn]
-				if has[other] || !has[fn] {
-					t.Fatalf("sample %d of %s's thread %d: frames %+v", i, fn, s.TID, frames)
-				}
-				seen[fn]++
 			}
-			t.Logf("samples with Python frames: left %d, right %d", seen["left"], seen["right"])
-			if seen["left"] < 100 || seen["right"] < 100 {
-				t.Errorf("samples with Python frames: left %d, right %d; want 100 each", seen["left"], seen["right"])
+			other := map[string]string{"left": "right", "right": "left"}[fn]
+			if has[other] || !has[fn] {
+				t.Fatalf("sample %d of %s's thread %d: frames %+v", i, fn, s.TID, frames)
 			}
+			seen[fn]++
+		}
+		t.Logf("samples with Python frames: left %d, right %d", seen["left"], seen["right"])
+		if seen["left"] < 100 || seen["right"] < 100 {
+			t.Errorf("samples with Python frames: left %d, right %d; want 100 each", seen["left"], seen["right"])
 		}
 	})
 }
@@ -535,51 +531,49 @@ func TestRecordPythonNoDWARF(t *testing.T) {
 		if strings.HasPrefix(version, "3.13.") {
 			from = "_Py_DebugOffsets"
 		}
-		{
-			out := filepath.Join(dir, sampler+".data")
-			code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, "3", "0.5")
-			if code != 0 {
-				t.Fatalf("exit %d: %s", code, stderr)
-			}
-			p := readProfile(t, out)
-			found := false
-			for _, r := range p.Runs {
-				for _, n := range r.Notes {
-					if strings.HasPrefix(n, "python: ") && strings.Contains(n, from) && strings.Contains(n, stripped) {
-						found = true
-					}
+		out := filepath.Join(dir, sampler+".data")
+		code, stderr := record(t, "--sampler", sampler, "-g", "-q", "-o", out, "--", py, src.path, "3", "0.5")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		p := readProfile(t, out)
+		found := false
+		for _, r := range p.Runs {
+			for _, n := range r.Notes {
+				if strings.HasPrefix(n, "python: ") && strings.Contains(n, from) && strings.Contains(n, stripped) {
+					found = true
 				}
 			}
-			if !found {
-				t.Errorf("no note of the %s offsets for %s: %v", from, stripped, p.Runs)
+		}
+		if !found {
+			t.Errorf("no note of the %s offsets for %s: %v", from, stripped, p.Runs)
+		}
+		byID := interpIndex(p)
+		inSpin := 0
+		for i := range p.Samples {
+			frames, _, _ := pyFrames(p, byID, &p.Samples[i])
+			if sampler == "perf" {
+				if len(frames) > 0 {
+					t.Fatalf("sample %d: Python frames %+v without next_instr", i, frames)
+				}
+				continue
 			}
-			byID := interpIndex(p)
-			inSpin := 0
-			for i := range p.Samples {
-				frames, _, _ := pyFrames(p, byID, &p.Samples[i])
-				if sampler == "perf" {
-					if len(frames) > 0 {
-						t.Fatalf("sample %d: Python frames %+v without next_instr", i, frames)
-					}
-					continue
-				}
-				if len(frames) == 0 || frames[0].Line != spin {
-					continue
-				}
-				inSpin++
-				want := []int{spin, call, call, call, top}
-				if len(frames) != len(want) {
-					t.Fatalf("sample %d: frames %+v", i, frames)
-				}
-				for k, l := range want {
-					if frames[k].Line != l || frames[k].File != src.path {
-						t.Fatalf("sample %d: frame %d is %+v, want line %d", i, k, frames[k], l)
-					}
+			if len(frames) == 0 || frames[0].Line != spin {
+				continue
+			}
+			inSpin++
+			want := []int{spin, call, call, call, top}
+			if len(frames) != len(want) {
+				t.Fatalf("sample %d: frames %+v", i, frames)
+			}
+			for k, l := range want {
+				if frames[k].Line != l || frames[k].File != src.path {
+					t.Fatalf("sample %d: frame %d is %+v, want line %d", i, k, frames[k], l)
 				}
 			}
-			if sampler == "ptrace" && inSpin < 100 {
-				t.Errorf("%d samples in the spin", inSpin)
-			}
+		}
+		if sampler == "ptrace" && inSpin < 100 {
+			t.Errorf("%d samples in the spin", inSpin)
 		}
 	})
 }
