@@ -22,7 +22,8 @@ type PythonStats struct {
 	// The rest were marked (profile.InterpUnreadable), for one reason:
 	// Moved, the interpreter changed the frames during the read or since
 	// the sample; Mismatch, the chain's entry frames did not match the
-	// native stack's eval frames; Bad, what was read failed a check;
+	// native stack's eval frames (or an eval call of 3.12+ had no frame
+	// of its own, python.ErrShim); Bad, what was read failed a check;
 	// Unread, the memory or the thread state could not be read;
 	// Unverified, a running thread's sample whose next_instr was not
 	// recovered (optimized out at its pc, or no dwarf call graph).
@@ -30,8 +31,8 @@ type PythonStats struct {
 	// Lag is the summed time from the samples to their reads.
 	Lag time.Duration
 	// NotRead says why an interpreter the processes mapped could not be
-	// read, "" when none failed; NoDWARF why one was read with
-	// python.Layout311's offsets, not its DWARF's.
+	// read, "" when none failed; NoDWARF where the offsets of one read
+	// without its DWARF came from (python.Object.NoDWARF).
 	NotRead, NoDWARF string
 }
 
@@ -47,12 +48,12 @@ func (s PythonStats) Note(stopped bool) string {
 		}
 		return ""
 	}
-	how := fmt.Sprintf("read with process_vm_readv %.0f µs after the sample on average (perf events): the innermost frame and its line are the sample's (its _PyCFrame in the stack copy, next_instr from its registers), its callers as read, after %q", float64(s.Lag.Microseconds())/float64(s.Eval), profile.InterpUnverified)
+	how := fmt.Sprintf("read with process_vm_readv %.0f µs after the sample on average (perf events): the innermost frame and its line are the sample's (its _PyCFrame in the stack copy, or 3.13's frame variable, and next_instr from its registers), its callers as read, after %q", float64(s.Lag.Microseconds())/float64(s.Eval), profile.InterpUnverified)
 	if stopped {
 		how = "read while the thread was stopped (ptrace)"
 	}
 	if s.NoDWARF != "" {
-		how += "; structure offsets: CPython 3.11's documented ones (" + s.NoDWARF + ")"
+		how += "; structure offsets: " + s.NoDWARF
 	}
 	n := fmt.Sprintf("python: %d of %d samples in the eval loop carry Python frames, %d marked %q (%d changed since the sample, %d without next_instr, %d did not match the native stack, %d failed a check, %d unreadable); %s",
 		s.Spliced, s.Eval, s.Marked(), profile.InterpUnreadable, s.Moved, s.Unverified, s.Mismatch, s.Bad, s.Unread, how)
@@ -121,7 +122,14 @@ func (s *Sampler) pyObject(file string) *python.Object {
 // entry frame stand for the innermost eval frame, and so on outwards. A
 // stack whose Python part cannot be read keeps its native frames and gets
 // one profile.InterpUnreadable frame before the innermost eval frame.
-func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, stack []profile.Location) []profile.Location {
+//
+// When the unwinder stopped short of the stack's root (complete false: at
+// CPython 3.12's -X perf trampolines in anonymous memory, which have no
+// CFI, and through which every Python call then goes), the native stack
+// holds only the innermost eval frames: they are matched with as many
+// innermost eval calls of the chain, and the chain's outer frames, whose
+// native callers are unknown, are left out.
+func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, stack []profile.Location, complete bool) []profile.Location {
 	py := s.py
 	py.evalAt = py.evalAt[:0]
 	var obj *python.Object
@@ -180,16 +188,20 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 		smp.SP, smp.Stack = r.Regs[7], r.Stack
 	}
 	if !s.stopped {
-		smp.NextInstr = s.nextInstr(p, r, obj, file)
+		smp.NextInstr, smp.Frame = s.nextInstr(p, r, obj, file)
 	}
 	frames, err := pp.rd.Read(int32(r.TID), smp, py.frames[:0])
 	py.frames = frames
 	lag := time.Duration(unix.MonotonicNow() - int64(r.Time))
 	if err == nil {
 		entries := 0
-		for _, f := range frames {
+		for i, f := range frames {
 			if f.Entry {
 				entries++
+				if !complete && entries == len(py.evalAt) {
+					frames = frames[:i+1]
+					break
+				}
 			}
 		}
 		if entries != len(py.evalAt) {
@@ -280,19 +292,24 @@ func (s *Sampler) flushInterp() error {
 	return err
 }
 
-// pyDWARF is the compiled next_instr of an interpreter object's eval loop.
+// pyDWARF is the compiled next_instr (and, for 3.13, frame) of an
+// interpreter object's eval loop.
 type pyDWARF struct {
-	expr *dwarfvar.Expr // nil when the DWARF does not give it
+	expr  *dwarfvar.Expr // nil when the DWARF does not give it
+	frame *dwarfvar.Expr // 3.13's frame; nil before 3.13 or when not given
 }
 
 // nextInstr evaluates next_instr in the innermost _PyEval_EvalFrameDefault
 // frame of a perf sample, from the registers the CFI recovers there and
-// the stack copy: the instruction the interpreter ran at the sample. 0
-// when it cannot (optimized out at that pc, no dwarf unwinder).
-func (s *Sampler) nextInstr(p *process, r *perfevent.Record, obj *python.Object, file string) uint64 {
+// the stack copy: the instruction the interpreter ran at the sample; and,
+// for CPython 3.13, whose thread state holds the current frame where
+// 3.11's and 3.12's _PyCFrame on the stack did, the frame variable: the
+// frame it ran. 0 when it cannot (optimized out at that pc, no dwarf
+// unwinder).
+func (s *Sampler) nextInstr(p *process, r *perfevent.Record, obj *python.Object, file string) (next, frame uint64) {
 	ru, ok := s.opts.Unwinder.(RegsUnwinder)
 	if !ok || len(r.Regs) <= 7 {
-		return 0
+		return 0, 0
 	}
 	py := s.py
 	if py.dwarf == nil {
@@ -303,11 +320,14 @@ func (s *Sampler) nextInstr(p *process, r *perfevent.Record, obj *python.Object,
 		d = &pyDWARF{}
 		if prog, err := dwarfvar.Open(file); err == nil {
 			d.expr, _ = prog.Compile("_PyEval_EvalFrameDefault", "next_instr")
+			if obj.Layout.Version >= 13 {
+				d.frame, _ = prog.Compile("_PyEval_EvalFrameDefault", "frame")
+			}
 		}
 		py.dwarf[file] = d
 	}
 	if d.expr == nil {
-		return 0
+		return 0, 0
 	}
 	objAt := func(pc uint64) (string, uint64, bool) {
 		pl := p.find(pc)
@@ -327,11 +347,17 @@ func (s *Sampler) nextInstr(p *process, r *perfevent.Record, obj *python.Object,
 		if !ok || path != file || !obj.IsEval(pc-bias) {
 			continue
 		}
-		v, err := d.expr.Eval(&exprFrame{frames: py.regs, j: j, obj: objAt, mem: mem}, pc, bias)
+		ef := &exprFrame{frames: py.regs, j: j, obj: objAt, mem: mem}
+		v, err := d.expr.Eval(ef, pc, bias)
 		if err != nil || v.Kind != dwarfvar.Pointer {
-			return 0
+			return 0, 0
 		}
-		return v.Uint
+		if d.frame != nil {
+			if f, err := d.frame.Eval(ef, pc, bias); err == nil && f.Kind == dwarfvar.Pointer {
+				frame = f.Uint
+			}
+		}
+		return v.Uint, frame
 	}
-	return 0
+	return 0, 0
 }

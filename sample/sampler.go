@@ -100,7 +100,7 @@ type Options struct {
 	// Exprs, when set, evaluates expressions at every sample (record
 	// --expr). It needs the registers and stack copy of CallGraphDWARF.
 	Exprs ExprEvaluator
-	// Python reads the Python frames of CPython 3.11 threads at every
+	// Python reads the Python frames of CPython 3.11-3.13 threads at every
 	// sample whose stack runs the eval loop and puts them where the
 	// eval frames stand (python.go, package sample/python).
 	Python bool
@@ -1103,6 +1103,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	p := s.proc(int32(r.PID))
 	pcs := s.pcs[:0]
 	nkernel := 0
+	complete := true // the dwarf unwinder says when it stopped short
 	if s.opts.CallGraph == CallGraphDWARF && len(r.Callchain) > 0 {
 		// The kernel's part (KernelChainOnly); the user part follows.
 		for _, ip := range r.Callchain {
@@ -1128,7 +1129,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 			pcs = append(pcs, r.IP)
 		}
 	case CallGraphDWARF:
-		var complete bool
+		complete = false
 		if len(r.Regs) > 0 {
 			pcs, complete = s.unwindDWARF(p, r.Regs, r.Stack, pcs, nkernel)
 		}
@@ -1150,7 +1151,7 @@ func (s *Sampler) handleSample(r *perfevent.Record) error {
 	}
 	stack = s.locations(p, stack, pcs)
 	if s.py != nil {
-		stack = s.splicePython(p, r, pcs, stack)
+		stack = s.splicePython(p, r, pcs, stack, complete)
 	}
 	if len(stack) > datafile.MaxStackDepth {
 		stack = stack[:datafile.MaxStackDepth]

@@ -61,7 +61,7 @@ func run() error {
 	rounds := flag.Int("rounds", 7, "alternated rounds")
 	work := flag.Int("work", 1000, "work.py's rounds (about 2 s of CPU here)")
 	ptrace := flag.Bool("ptrace", false, "sample with --sampler ptrace")
-	py := flag.String("python", "/root/.pyenv/versions/3.11.7/bin/python3.11", "python3.11")
+	py := flag.String("python", "/root/.pyenv/versions/3.11.7/bin/python3.11", "the python (3.11, 3.12 or 3.13)")
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "sonde-bench-python-")
 	if err != nil {
@@ -110,8 +110,8 @@ func run() error {
 		fmt.Fprintf(os.Stderr, "round %d of %d done\n", r+1, *rounds)
 	}
 	perSample := func(x result) float64 { return float64(x.tool) / float64(max(x.samples, 1)) }
-	fmt.Printf("python bench: work.py %d rounds under python3.11, %d rounds alternated, sampler %s, %d CPUs, load %s\n",
-		*work, *rounds, sampler, runtime.NumCPU(), loadavg())
+	fmt.Printf("python bench: work.py %d rounds under %s, %d rounds alternated, sampler %s, %d CPUs, load %s\n",
+		*work, filepath.Base(*py), *rounds, sampler, runtime.NumCPU(), loadavg())
 	for _, n := range []string{"plain", "python"} {
 		fmt.Printf("  %-7s %6.0f samples, %5.1f%% with Python frames, sonde %6.1f µs CPU a sample (fixed %4.0f ms), target slowdown %.3fx wall, %.3fx CPU\n", n,
 			median(res[n], func(x result) float64 { return float64(x.samples) }),

@@ -103,7 +103,7 @@ Flags:
   --gdb              sample through gdb's machine interface instead (one
                      process; any expression gdb can print; a few ms a
                      sample: use a low -F)
-  --python=false     keep CPython 3.11's eval loop as native frames; by
+  --python=false     keep CPython 3.11-3.13's eval loop as native frames; by
                      default the Python frames it runs (function, file,
                      line, read from the thread) take their places, and a
                      stack whose Python part cannot be read is marked
@@ -166,7 +166,7 @@ func (f *recordFlags) register(fs interface {
 	fs.DurationVar(&f.histEvery, "histogram-interval", 10*time.Second, "aggregation interval of --histogram")
 	fs.IntVar(&f.ring, "ring", 0, "keep the last N samples only")
 	fs.BoolVar(&f.quiet, "q", false, "no summary")
-	fs.BoolVar(&f.python, "python", true, "Python 3.11 frames in place of the interpreter's")
+	fs.BoolVar(&f.python, "python", true, "Python 3.11-3.13 frames in place of the interpreter's")
 	fs.BoolVar(&f.offCPU, "off-cpu", false, "record off-CPU time too")
 }
 

@@ -9,6 +9,7 @@ package python
 // releases (py-spy reads every 3.11.x with one set of bindings,
 // python_bindings/v3_11_0.rs), not across minor versions.
 var Layout311 = Layout{
+	Version: 11, Cframe: true, TstateCurrentFrame: -1,
 	TstateNext: 8, TstateCframe: 56, TstateNativeTID: 160,
 	CframeCurrent: 8,
 	FrameCode:     32, FramePrevious: 48, FramePrevInstr: 56,

@@ -1,11 +1,14 @@
-// Package python reads the Python frames of a thread of a CPython 3.11
-// process from outside, with no cooperation from the program: the thread's
-// PyThreadState (found through _PyRuntime's interpreters and their thread
-// lists by native thread id), its _PyCFrame's current _PyInterpreterFrame,
-// and the chain of frames through their previous links, each frame's code
-// object (co_qualname, co_filename, co_firstlineno, co_linetable) and
-// its prev_instr, which gives the line. The structure offsets come from
-// libpython's DWARF (Layout); the addresses of _PyRuntime and PyCode_Type
+// Package python reads the Python frames of a thread of a CPython 3.11,
+// 3.12 or 3.13 process from outside, with no cooperation from the program:
+// the thread's PyThreadState (found through _PyRuntime's interpreters and
+// their thread lists by native thread id), its current
+// _PyInterpreterFrame (3.11 and 3.12 through its _PyCFrame, 3.13 in the
+// thread state), and the chain of frames through their previous links,
+// each frame's code object (co_qualname, co_filename, co_firstlineno,
+// co_linetable) and its instruction (prev_instr; 3.13's instr_ptr), which
+// gives the line. The structure offsets come from libpython's DWARF
+// (Layout; without DWARF, 3.13's _Py_DebugOffsets or the documented
+// Layout311 and Layout312); the addresses of _PyRuntime and PyCode_Type
 // and the extent of _PyEval_EvalFrameDefault from its symbol tables.
 //
 // What is read is checked, since a running interpreter changes it under
@@ -39,7 +42,9 @@ type MemoryV func(bufs [][]byte, addrs []uint64) error
 
 // Frame is one Python frame: the code's qualified name, its file and the
 // line being run. Entry says that the frame is the first one run by its
-// call of _PyEval_EvalFrameDefault (its _PyInterpreterFrame's is_entry):
+// call of _PyEval_EvalFrameDefault (3.11: its _PyInterpreterFrame's
+// is_entry; 3.12, 3.13: its previous is the call's shim frame, which is
+// not returned):
 // the frames from the innermost up to and including an entry frame stand
 // for one native eval frame.
 type Frame struct {
@@ -59,21 +64,34 @@ type Object struct {
 	// eval holds the link-time extents of _PyEval_EvalFrameDefault and
 	// of its parts the compiler moved out (.cold).
 	eval [][2]uint64
-	// NoDWARF says why Layout is Layout311, not the object's DWARF; ""
+	// NoDWARF says where Layout is from when not from the object's DWARF
+	// (Layout311, Layout312, or 3.13's _Py_DebugOffsets) and why; ""
 	// when it is from the DWARF.
 	NoDWARF string
 }
 
-// libName matches the files that hold CPython 3.11's interpreter.
-var libName = regexp.MustCompile(`^(libpython3\.11[a-z]*\.so(\.[0-9.]+)?|python3\.11[a-z]*)$`)
+// libName matches the files that hold CPython 3.11's, 3.12's or 3.13's
+// interpreter; its second or fourth group is the minor version.
+var libName = regexp.MustCompile(`^(?:libpython3\.(1[123])[a-z]*\.so(?:\.[0-9.]+)?|python3\.(1[123])[a-z]*)$`)
 
-// Candidate reports whether the file at path may hold a CPython 3.11
-// interpreter (libpython3.11.so or a python3.11 executable), by name.
+// Candidate reports whether the file at path may hold a CPython 3.11,
+// 3.12 or 3.13 interpreter (libpython3.1x.so or a python3.1x
+// executable), by name.
 func Candidate(path string) bool { return libName.MatchString(filepath.Base(path)) }
+
+// minorOf returns the minor version a Candidate's name says, 0 if none.
+func minorOf(path string) int {
+	m := libName.FindStringSubmatch(filepath.Base(path))
+	if m == nil {
+		return 0
+	}
+	v := m[1] + m[2]
+	return 10 + int(v[1]-'0')
+}
 
 // ErrNotPython is wrapped by Open's error for an object without the
 // interpreter's symbols.
-var ErrNotPython = errors.New("not a CPython 3.11 interpreter")
+var ErrNotPython = errors.New("not a CPython 3.11-3.13 interpreter")
 
 // Open reads the layout and symbols of the interpreter object at path.
 func Open(path string) (*Object, error) {
@@ -109,8 +127,27 @@ func Open(path string) (*Object, error) {
 		if f.Debug != nil || f.ELF.Machine != elf.EM_X86_64 {
 			return nil, err
 		}
-		// No DWARF: CPython 3.11's documented offsets.
-		o.Layout, o.NoDWARF = &Layout311, err.Error()
+		// No DWARF: what the version publishes, or its documented
+		// offsets.
+		switch minorOf(path) {
+		case 11:
+			l := Layout311
+			o.Layout, o.NoDWARF = &l, "CPython 3.11's documented offsets ("+err.Error()+")"
+		case 12:
+			l := Layout312
+			o.Layout, o.NoDWARF = &l, "CPython 3.12's documented offsets ("+err.Error()+")"
+		case 13:
+			data, derr := runtimeData(f.ELF, o.Runtime, debugSize)
+			if derr == nil {
+				o.Layout, derr = LayoutFromDebugOffsets(data)
+			}
+			if derr != nil {
+				return nil, fmt.Errorf("%s: %w; %w", path, err, derr)
+			}
+			o.NoDWARF = "CPython 3.13's _Py_DebugOffsets in _PyRuntime (" + err.Error() + ")"
+		default:
+			return nil, err
+		}
 	}
 	return o, nil
 }
@@ -144,6 +181,10 @@ var (
 	ErrBadFrame = errors.New("not a frame chain")
 	// ErrRead: the memory could not be read.
 	ErrRead = errors.New("memory not readable")
+	// ErrShim: an eval call of 3.12 or 3.13 had no Python frame of its
+	// own (its shim entry frame innermost: it is starting or returning);
+	// its native eval frame stands for no Python frame.
+	ErrShim = errors.New("an eval call without frames")
 )
 
 // errOutside is wrapped by the error of an instruction outside its code.
@@ -215,6 +256,13 @@ type Sample struct {
 	// taken only when the sample's innermost frame is still in the chain
 	// and NextInstr lies in its code, which then gives its line.
 	NextInstr uint64
+	// Frame is the innermost eval call's frame variable at the sample
+	// (evaluated from its registers and the stack copy, as NextInstr),
+	// 0 when unknown. 3.13 keeps the current frame in the thread state,
+	// not in a _PyCFrame on the C stack: Frame is then what says which
+	// frame was the innermost at the sample, and a running thread's
+	// sample without it is not read. 3.11 and 3.12 do not use it.
+	Frame uint64
 }
 
 func (p *Process) u64(addr uint64) (uint64, error) {
@@ -225,31 +273,43 @@ func (p *Process) u64(addr uint64) (uint64, error) {
 	return binary.LittleEndian.Uint64(b[:]), nil
 }
 
-// cframe returns the _PyCFrame of thread tid: its PyThreadState's cframe,
-// read together with its native_thread_id, which must still be tid's (a
-// thread state freed and reused by another thread is not taken for the
-// old one's).
-func (p *Process) cframe(tid int32) (uint64, error) {
+// current returns where thread tid's innermost frame pointer is (slot:
+// its _PyCFrame's current_frame, or 3.13's tstate->current_frame) and
+// what it holds, read together with the PyThreadState's
+// native_thread_id, which must still be tid's (a thread state freed and
+// reused by another thread is not taken for the old one's).
+func (p *Process) current(tid int32) (slot, cur uint64, err error) {
 	l := p.obj.Layout
-	lo, hi := min(l.TstateCframe, l.TstateNativeTID), max(l.TstateCframe, l.TstateNativeTID)+8
+	field := l.TstateCurrentFrame
+	if l.Cframe {
+		field = l.TstateCframe
+	}
+	lo, hi := min(field, l.TstateNativeTID), max(field, l.TstateNativeTID)+8
 	var b [512]byte
 	if hi-lo > int64(len(b)) {
-		return 0, fmt.Errorf("%w: PyThreadState layout", ErrBadFrame)
+		return 0, 0, fmt.Errorf("%w: PyThreadState layout", ErrBadFrame)
 	}
 	for try := 0; try < 2; try++ {
 		ts, err := p.tstate(tid)
 		if err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		if err := p.mem(b[:hi-lo], ts+uint64(lo)); err != nil {
-			return 0, fmt.Errorf("%w: thread state %#x: %w", ErrRead, ts, err)
+			return 0, 0, fmt.Errorf("%w: thread state %#x: %w", ErrRead, ts, err)
 		}
-		if binary.LittleEndian.Uint64(b[l.TstateNativeTID-lo:]) == uint64(tid) {
-			return binary.LittleEndian.Uint64(b[l.TstateCframe-lo:]), nil
+		if binary.LittleEndian.Uint64(b[l.TstateNativeTID-lo:]) != uint64(tid) {
+			delete(p.tstates, tid) // look it up again
+			continue
 		}
-		delete(p.tstates, tid) // look it up again
+		v := binary.LittleEndian.Uint64(b[field-lo:])
+		if !l.Cframe {
+			return ts + uint64(field), v, nil
+		}
+		slot = v + uint64(l.CframeCurrent)
+		cur, err = p.u64(slot)
+		return slot, cur, err
 	}
-	return 0, fmt.Errorf("thread %d: %w", tid, ErrNoThread)
+	return 0, 0, fmt.Errorf("thread %d: %w", tid, ErrNoThread)
 }
 
 // tstate finds the PyThreadState of thread tid: cached, or looked up
@@ -289,11 +349,11 @@ func (p *Process) tstate(tid int32) (uint64, error) {
 }
 
 // Read appends to out the Python frames of thread tid at sample st,
-// innermost first. The innermost _PyCFrame, in the stack copy, says which
-// frame was the innermost at the sample: with a stopped thread it must
-// still be; with a running one the frames called since are left out, and
-// the sample's next_instr must lie in the frame's code. On error out is
-// returned unchanged.
+// innermost first. The innermost _PyCFrame, in the stack copy (3.13:
+// st.Frame), says which frame was the innermost at the sample: with a
+// stopped thread it must still be; with a running one the frames called
+// since are left out, and the sample's next_instr must lie in the frame's
+// code. On error out is returned unchanged.
 //
 // A running thread's outer frames are read as they are at the read: a
 // caller that returned and was replaced, since the sample, by another
@@ -301,30 +361,30 @@ func (p *Process) tstate(tid int32) (uint64, error) {
 // is a few milliseconds).
 func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 	l := p.obj.Layout
-	cf, err := p.cframe(tid)
+	slot, cur, err := p.current(tid)
 	if err != nil {
 		return out, err
 	}
-	cur, err := p.u64(cf + uint64(l.CframeCurrent))
-	if err != nil {
-		return out, err
-	}
-	// The innermost _PyCFrame is a local of the innermost eval call, on
-	// the C stack: the copy says what its current frame was at the
-	// sample.
 	at := cur
-	if a := cf + uint64(l.CframeCurrent); a >= st.SP && a+8 <= st.SP+uint64(len(st.Stack)) {
-		at = binary.LittleEndian.Uint64(st.Stack[a-st.SP:])
+	if l.Cframe {
+		// The innermost _PyCFrame is a local of the innermost eval
+		// call, on the C stack: the copy says what its current frame
+		// was at the sample.
+		if slot >= st.SP && slot+8 <= st.SP+uint64(len(st.Stack)) {
+			at = binary.LittleEndian.Uint64(st.Stack[slot-st.SP:])
+		}
+		if !st.Stopped && len(st.Stack) > 0 && slot-uint64(l.CframeCurrent) < st.SP {
+			// Deeper than the sample's stack pointer: an eval call
+			// made since the sample.
+			return out, fmt.Errorf("%w: the innermost eval call is newer than the sample", ErrMoved)
+		}
+	} else if !st.Stopped {
+		at = st.Frame
 	}
 	if st.Stopped && at != cur {
 		return out, ErrMoved
 	}
-	if !st.Stopped && len(st.Stack) > 0 && cf < st.SP {
-		// Deeper than the sample's stack pointer: an eval call made
-		// since the sample.
-		return out, fmt.Errorf("%w: the innermost eval call is newer than the sample", ErrMoved)
-	}
-	if !st.Stopped && st.NextInstr == 0 {
+	if !st.Stopped && (st.NextInstr == 0 || at == 0) {
 		return out, ErrUnverified
 	}
 	n0 := len(out)
@@ -349,9 +409,33 @@ func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 		codeAddr := binary.LittleEndian.Uint64(fb[l.FrameCode:])
 		prev := binary.LittleEndian.Uint64(fb[l.FramePrevious:])
 		instr := binary.LittleEndian.Uint64(fb[l.FramePrevInstr:])
-		entry, owner := fb[l.FrameIsEntry], fb[l.FrameOwner]
-		if entry > 1 || owner > 2 {
+		var entry byte
+		owner := fb[l.FrameOwner]
+		if l.FrameIsEntry >= 0 {
+			entry = fb[l.FrameIsEntry]
+		}
+		if entry > 1 || owner > OwnedByCStack || owner == OwnedByCStack && !l.ShimEntry {
 			return out[:n0], fmt.Errorf("%w: frame %#x: is_entry %d, owner %d", ErrBadFrame, f, entry, owner)
+		}
+		if prev == f {
+			return out[:n0], fmt.Errorf("%w: frame %#x is its own previous", ErrBadFrame, f)
+		}
+		if owner == OwnedByCStack {
+			// An eval call's shim (3.12+): the frame before it is the
+			// call's entry frame.
+			switch {
+			case f == at:
+				// The sample's eval call has no frame of its own:
+				// starting or returning.
+				return out[:n0], fmt.Errorf("%w: the innermost frame is an eval call's shim", ErrShim)
+			case len(out) > n0 && out[len(out)-1].Entry:
+				return out[:n0], fmt.Errorf("%w: eval call without frames at %#x", ErrShim, f)
+			case len(out) > n0:
+				out[len(out)-1].Entry = true
+			}
+			// (Before the sample's frame: an eval call made since.)
+			f = prev
+			continue
 		}
 		if len(out) == n0 {
 			if f != at {
@@ -361,9 +445,6 @@ func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 				// too, never wrong).
 				if f < at {
 					return out[:n0], fmt.Errorf("%w: frame %#x of the sample is gone", ErrMoved, at)
-				}
-				if prev == f {
-					return out[:n0], fmt.Errorf("%w: frame %#x is its own previous", ErrBadFrame, f)
 				}
 				f = prev
 				continue
@@ -384,9 +465,6 @@ func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 		}
 		fr.Entry = entry == 1
 		out = append(out, fr)
-		if prev == f {
-			return out[:n0], fmt.Errorf("%w: frame %#x is its own previous", ErrBadFrame, f)
-		}
 		f = prev
 	}
 	if len(out) == n0 && at != 0 {
@@ -399,7 +477,7 @@ func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 	// the chain would mix two moments. (Its instruction moves on while a
 	// running thread is read: the line is one of the read's moments.)
 	if len(out) > n0 {
-		again, err := p.u64(cf + uint64(l.CframeCurrent))
+		again, err := p.u64(slot)
 		if err != nil {
 			return out[:n0], err
 		}
@@ -467,10 +545,11 @@ func (p *Process) frame(codeAddr, instr, next uint64) (Frame, error) {
 		p.codes[k] = c
 	}
 	// prev_instr is one code unit before the first instruction in a
-	// frame that has not started (CPython's _PyFrame_IsIncomplete).
+	// frame that has not started (CPython's _PyFrame_IsIncomplete);
+	// 3.13's instr_ptr is at it.
 	start := codeAddr + uint64(l.CodeAdaptive)
 	lasti := int64(instr) - int64(start)
-	if lasti < -2 || lasti >= 2*k.size || lasti%2 != 0 {
+	if lasti < -2 || l.InstrPtr && lasti < 0 || lasti >= 2*k.size || lasti%2 != 0 {
 		return Frame{}, fmt.Errorf("%w: %w: code %#x: instruction %#x outside its %d code units", ErrBadFrame, errOutside, codeAddr, instr, k.size)
 	}
 	line, err := Line(c.linetable, int(k.first), int(lasti))

@@ -2,9 +2,11 @@ package python
 
 import (
 	"bufio"
+	"debug/elf"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,64 +21,173 @@ import (
 	"sonde/proc"
 )
 
-func requirePython(t *testing.T) (py, lib string) { return testprog.Python311(t) }
-
-// TestLayoutAgainstGdb compares the offsets read from libpython's DWARF
-// with gdb's `ptype/o` and `print &((T*)0)->member` of the same file
-// (GNU gdb 13.1, run by hand on /root/.pyenv/versions/3.11.7).
-func TestLayoutAgainstGdb(t *testing.T) {
-	_, lib := requirePython(t)
-	o, err := Open(lib)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := o.Layout
-	for _, c := range []struct {
-		name      string
-		got, want int64
-	}{
-		{"_ts.next", l.TstateNext, 8},
-		{"_ts.cframe", l.TstateCframe, 56},
-		{"_ts.native_thread_id", l.TstateNativeTID, 160},
-		{"_PyCFrame.current_frame", l.CframeCurrent, 8},
-		{"_PyInterpreterFrame.f_code", l.FrameCode, 32},
-		{"_PyInterpreterFrame.previous", l.FramePrevious, 48},
-		{"_PyInterpreterFrame.prev_instr", l.FramePrevInstr, 56},
-		{"_PyInterpreterFrame.is_entry", l.FrameIsEntry, 68},
-		{"_PyInterpreterFrame.owner", l.FrameOwner, 69},
-		{"_PyInterpreterFrame.localsplus", l.FrameSize, 72},
-		{"PyCodeObject.co_filename", l.CodeFilename, 0x70},
-		{"PyCodeObject.co_qualname", l.CodeQualname, 0x80},
-		{"PyCodeObject.co_linetable", l.CodeLinetable, 0x88},
-		{"PyCodeObject.co_firstlineno", l.CodeFirstlineno, 0x48},
-		{"PyCodeObject.co_code_adaptive", l.CodeAdaptive, 0xb8},
-		{"_PyRuntimeState.interpreters.head", l.RuntimeInterpHead, 0x28},
-		{"PyInterpreterState.threads.head", l.InterpThreadsHead, 0x10},
-		{"PyASCIIObject.state", l.ASCIIState, 32},
-		{"sizeof(PyASCIIObject)", l.ASCIISize, 48},
-		{"sizeof(PyCompactUnicodeObject)", l.CompactSize, 72},
-		{"PyBytesObject.ob_sval", l.BytesData, 0x20},
-		{"state.kind bit", l.KindShift, 2},
-		{"state.compact bit", l.CompactBit, 5},
-		{"state.ascii bit", l.ASCIIBit, 6},
-	} {
-		if c.got != c.want {
-			t.Errorf("%s = %d, gdb says %d", c.name, c.got, c.want)
-		}
+// forVersions runs f as a subtest for each CPython release the reader is
+// tested on, with its python executable and libpython.
+func forVersions(t *testing.T, f func(t *testing.T, version, py, lib string)) {
+	for _, v := range testprog.PythonVersions {
+		t.Run(v, func(t *testing.T) {
+			py, lib := testprog.Pyenv(t, v)
+			f(t, v, py, lib)
+		})
 	}
 }
 
-// TestLayout311 compares the documented 3.11 layout, used where libpython
-// has no DWARF, with the DWARF of the machine's libpython3.11.
-func TestLayout311(t *testing.T) {
-	_, lib := requirePython(t)
-	o, err := Open(lib)
-	if err != nil {
-		t.Fatal(err)
+// gdbOffsets asks gdb (reading lib's DWARF itself) for the value of each
+// C expression in exprs: -1 where gdb says the member or type does not
+// exist in this release. Each print follows an echoed marker, and gdb's
+// output and errors share one pipe, in order.
+func gdbOffsets(t *testing.T, lib string, exprs []string) []int64 {
+	t.Helper()
+	gdb := testprog.Require(t, "gdb")
+	args := []string{"-batch", "-nx", lib}
+	for i, e := range exprs {
+		args = append(args, "-ex", fmt.Sprintf("echo @%d\\n", i), "-ex", "print (long)("+e+")")
 	}
-	if *o.Layout != Layout311 {
-		t.Errorf("DWARF layout %+v\nLayout311   %+v", *o.Layout, Layout311)
+	cmd := exec.Command(gdb, args...)
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("gdb: %v\n%s", err, out.String())
 	}
+	got := make([]int64, len(exprs))
+	cur := -1
+	for _, line := range strings.Split(out.String(), "\n") {
+		if n, err := fmt.Sscanf(line, "@%d", &cur); n == 1 && err == nil {
+			got[cur] = math.MinInt64 // nothing said yet
+			continue
+		}
+		if cur < 0 {
+			continue
+		}
+		var k int
+		var v int64
+		switch {
+		case strings.HasPrefix(line, "$"):
+			if n, _ := fmt.Sscanf(line, "$%d = %d", &k, &v); n == 2 {
+				got[cur] = v
+			}
+		case strings.HasPrefix(line, "There is no member named"), strings.HasPrefix(line, "No struct type named"), strings.HasPrefix(line, "No symbol"):
+			got[cur] = -1
+		}
+	}
+	for i, g := range got {
+		if g == math.MinInt64 || cur < len(exprs)-1 {
+			t.Fatalf("gdb said nothing readable for %s:\n%s", exprs[i], out.String())
+		}
+	}
+	return got
+}
+
+// TestLayoutAgainstGdb compares the offsets read from each libpython's
+// DWARF with gdb's answers for the same members (gdbOffsets: `print
+// &((T*)0)->member` and sizeof, -1 for a member the release lacks), and
+// the version and chain flags with the release's headers (pycore_frame.h:
+// is_entry in 3.11, shim entry frames owned by the C stack from 3.12,
+// f_executable, instr_ptr and tstate->current_frame in 3.13). The bit
+// positions in PyASCIIObject.state are gdb's `ptype/o PyASCIIObject`
+// (GNU gdb 13.1, by hand: kind at 32:2, compact 32:5, ascii 32:6 in all
+// three).
+func TestLayoutAgainstGdb(t *testing.T) {
+	forVersions(t, func(t *testing.T, version, _, lib string) {
+		o, err := Open(lib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.NoDWARF != "" {
+			t.Fatalf("layout not from the DWARF: %s", o.NoDWARF)
+		}
+		l := o.Layout
+		minor := int(version[3]-'0') + 10
+		if l.Version != minor || l.Cframe != (minor < 13) || l.ShimEntry != (minor >= 12) || l.InstrPtr != (minor >= 13) {
+			t.Errorf("version %d, cframe %v, shim entries %v, instr_ptr %v for %s", l.Version, l.Cframe, l.ShimEntry, l.InstrPtr, version)
+		}
+		code, instr := "f_code", "prev_instr"
+		if minor >= 13 {
+			code, instr = "f_executable", "instr_ptr"
+		}
+		off := func(typ, member string) string { return "&((" + typ + "*)0)->" + member }
+		rows := []struct {
+			expr string
+			got  int64
+		}{
+			{off("struct _ts", "next"), l.TstateNext},
+			{off("struct _ts", "cframe"), l.TstateCframe},
+			{off("struct _ts", "current_frame"), l.TstateCurrentFrame},
+			{off("struct _ts", "native_thread_id"), l.TstateNativeTID},
+			{off("struct _PyCFrame", "current_frame"), l.CframeCurrent},
+			{off("struct _PyInterpreterFrame", code), l.FrameCode},
+			{off("struct _PyInterpreterFrame", "previous"), l.FramePrevious},
+			{off("struct _PyInterpreterFrame", instr), l.FramePrevInstr},
+			{off("struct _PyInterpreterFrame", "is_entry"), l.FrameIsEntry},
+			{off("struct _PyInterpreterFrame", "owner"), l.FrameOwner},
+			{off("struct _PyInterpreterFrame", "localsplus"), l.FrameSize},
+			{off("PyCodeObject", "co_filename"), l.CodeFilename},
+			{off("PyCodeObject", "co_qualname"), l.CodeQualname},
+			{off("PyCodeObject", "co_linetable"), l.CodeLinetable},
+			{off("PyCodeObject", "co_firstlineno"), l.CodeFirstlineno},
+			{off("PyCodeObject", "co_code_adaptive"), l.CodeAdaptive},
+			{off("struct pyruntimestate", "interpreters.head"), l.RuntimeInterpHead},
+			{off("struct _is", "next"), l.InterpNext},
+			{off("struct _is", "threads.head"), l.InterpThreadsHead},
+			{off("PyObject", "ob_type"), l.ObType},
+			{off("PyVarObject", "ob_size"), l.VarSize},
+			{off("PyASCIIObject", "length"), l.ASCIILength},
+			{off("PyASCIIObject", "state"), l.ASCIIState},
+			{"sizeof(PyASCIIObject)", l.ASCIISize},
+			{"sizeof(PyCompactUnicodeObject)", l.CompactSize},
+			{off("PyBytesObject", "ob_sval"), l.BytesData},
+		}
+		exprs := make([]string, len(rows))
+		for i, r := range rows {
+			exprs[i] = r.expr
+		}
+		for i, want := range gdbOffsets(t, lib, exprs) {
+			if rows[i].got != want {
+				t.Errorf("%s = %d, gdb says %d", rows[i].expr, rows[i].got, want)
+			}
+		}
+		if l.KindShift != 2 || l.CompactBit != 5 || l.ASCIIBit != 6 {
+			t.Errorf("state bits: kind %d, compact %d, ascii %d; gdb's ptype/o: 2, 5, 6", l.KindShift, l.CompactBit, l.ASCIIBit)
+		}
+	})
+}
+
+// TestLayoutDocumented compares the layout used where libpython has no
+// DWARF (3.11, 3.12: the documented Layout311 and Layout312; 3.13: the
+// _Py_DebugOffsets at the start of its _PyRuntime, read from the file)
+// with the DWARF of the machine's libpython of that version.
+func TestLayoutDocumented(t *testing.T) {
+	forVersions(t, func(t *testing.T, version, _, lib string) {
+		o, err := Open(lib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc Layout
+		switch version[:4] {
+		case "3.11":
+			doc = Layout311
+		case "3.12":
+			doc = Layout312
+		case "3.13":
+			f, err := elf.Open(lib)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			data, err := runtimeData(f, o.Runtime, debugSize)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := LayoutFromDebugOffsets(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc = *l
+		}
+		if *o.Layout != doc {
+			t.Errorf("DWARF layout %+v\ndocumented  %+v", *o.Layout, doc)
+		}
+	})
 }
 
 // recursion is the Python program of TestReadRecursion: f recurses to
@@ -91,14 +202,10 @@ def f(n):
 f(25)
 `
 
-// TestReadRecursion reads the frames of a stopped python3.11 that recursed
-// to a known depth and compares them with the program's source: 26
-// frames of f at the spin and call lines, then <module>.
 // startRecursion runs the recursion program, waits until it spins, stops
 // it (SIGSTOP: the frames cannot move) and returns a reader of it.
-func startRecursion(t *testing.T) (p *Process, pid int, script string, stop func()) {
+func startRecursion(t *testing.T, py, lib string) (p *Process, pid int, script string, stop func()) {
 	t.Helper()
-	py, lib := requirePython(t)
 	dir := t.TempDir()
 	script = filepath.Join(dir, "rec.py")
 	if err := os.WriteFile(script, []byte(recursion), 0o644); err != nil {
@@ -146,8 +253,16 @@ func startRecursion(t *testing.T) (p *Process, pid int, script string, stop func
 	return p, pid, script, stop
 }
 
+// TestReadRecursion reads the frames of a stopped python that recursed
+// to a known depth and compares them with the program's source: 26
+// frames of f at the spin and call lines, then <module>, for each
+// version.
 func TestReadRecursion(t *testing.T) {
-	p, pid, script, stop := startRecursion(t)
+	forVersions(t, testReadRecursion)
+}
+
+func testReadRecursion(t *testing.T, _, py, lib string) {
+	p, pid, script, stop := startRecursion(t, py, lib)
 	defer stop()
 	frames, err := p.Read(int32(pid), Sample{Stopped: true}, nil)
 	if err != nil {
@@ -195,33 +310,48 @@ func TestReadRecursion(t *testing.T) {
 // TestReadRunningChecks reads the same stopped recursion as a running
 // thread's sample would be read (Stopped false), with sample states made
 // from the frames themselves: the sample's innermost frame given through
-// a stack copy of its _PyCFrame, and its next_instr. Frames called after
-// the sample are left out; a next_instr outside the frame's code (another
-// function took its place) or none marks the read; a sample frame that is
-// gone too.
+// a stack copy of its _PyCFrame (3.11, 3.12) or as the eval call's frame
+// variable (3.13), and its next_instr. Frames called after the sample are
+// left out; a next_instr outside the frame's code (another function took
+// its place) or none marks the read; a sample frame that is gone too.
 func TestReadRunningChecks(t *testing.T) {
-	p, pid, script, stop := startRecursion(t)
+	forVersions(t, testReadRunningChecks)
+}
+
+func testReadRunningChecks(t *testing.T, _, py, lib string) {
+	p, pid, script, stop := startRecursion(t, py, lib)
 	defer stop()
 	l := p.obj.Layout
-	ts, err := p.tstate(int32(pid))
+	slot, cur, err := p.current(int32(pid))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cf, _ := p.u64(ts + uint64(l.TstateCframe))
-	cur, _ := p.u64(cf + uint64(l.CframeCurrent))
-	var addrs, instrs []uint64 // the chain's frames and their prev_instr
+	cf := slot - uint64(l.CframeCurrent) // the _PyCFrame (3.11, 3.12)
+	var addrs, instrs []uint64           // the chain's Python frames and their instructions
+	var shims []uint64                   // 3.12+: the eval calls' shim frames
 	for f := cur; f != 0; f, _ = p.u64(f + uint64(l.FramePrevious)) {
+		var owner [1]byte
+		if err := p.mem(owner[:], f+uint64(l.FrameOwner)); err != nil {
+			t.Fatal(err)
+		}
+		if l.ShimEntry && owner[0] == OwnedByCStack {
+			shims = append(shims, f)
+			continue
+		}
 		addrs = append(addrs, f)
 		in, _ := p.u64(f + uint64(l.FramePrevInstr))
 		instrs = append(instrs, in)
 	}
-	if len(addrs) != 27 {
-		t.Fatalf("%d frames", len(addrs))
+	if len(addrs) != 27 || l.ShimEntry != (len(shims) == 1) {
+		t.Fatalf("%d frames, %d shims", len(addrs), len(shims))
 	}
-	copyOf := func(frame uint64) (uint64, []byte) {
+	sample := func(frame, next uint64) Sample {
+		if !l.Cframe {
+			return Sample{Frame: frame, NextInstr: next}
+		}
 		b := make([]byte, l.CframeCurrent+8)
 		binary.LittleEndian.PutUint64(b[l.CframeCurrent:], frame)
-		return cf, b // a stack copy from the _PyCFrame up
+		return Sample{SP: cf, Stack: b, NextInstr: next} // a stack copy from the _PyCFrame up
 	}
 	lines := strings.Split(recursion, "\n")
 	callLine := 0
@@ -230,26 +360,57 @@ func TestReadRunningChecks(t *testing.T) {
 			callLine = i + 1
 		}
 	}
-	for _, tt := range []struct {
+	type test struct {
 		name  string
 		frame uint64 // the sample's innermost frame
 		next  uint64 // its next_instr
 		n     int    // frames read; 0: an error
 		want  error
-	}{
+	}
+	var shimCase []test
+	if len(shims) > 0 {
+		// A running thread's sample whose innermost frame was a shim
+		// (the eval call starting or returning), the frames since
+		// called on the datastack: marked.
+		shimCase = append(shimCase, test{"shim innermost at the sample", shims[0], instrs[0] + 2, 0, ErrMoved})
+		t.Run("shim innermost", func(t *testing.T) {
+			// A stopped thread caught as its eval call returns: the
+			// current frame pointer names the shim (the memory read
+			// says so at that one slot).
+			shim := NewProcess(p.obj, p.bias, func(b []byte, addr uint64) error {
+				if err := p.mem(b, addr); err != nil {
+					return err
+				}
+				if slot >= addr && slot+8 <= addr+uint64(len(b)) {
+					binary.LittleEndian.PutUint64(b[slot-addr:], shims[0])
+				}
+				return nil
+			})
+			if frames, err := shim.Read(int32(pid), Sample{Stopped: true}, nil); !errors.Is(err, ErrShim) || len(frames) != 0 {
+				t.Errorf("read %d frames, %v; want %v", len(frames), err, ErrShim)
+			}
+		})
+	}
+	for _, tt := range append(shimCase, []test{
 		{"innermost", addrs[0], instrs[0] + 2, 27, nil},
 		{"two called since", addrs[2], instrs[2] + 2, 25, nil},
 		{"no next_instr", addrs[0], 0, 0, ErrUnverified},
 		{"next_instr in other code", addrs[0], instrs[26] + 2, 0, ErrMoved},
 		{"frame gone", addrs[0] + 8, instrs[0] + 2, 0, ErrMoved},
 		{"eval call newer than the sample", 0, instrs[0] + 2, 0, ErrMoved},
-	} {
+	}...) {
 		t.Run(tt.name, func(t *testing.T) {
-			sp, stack := copyOf(tt.frame)
+			smp := sample(tt.frame, tt.next)
 			if tt.frame == 0 {
-				sp, stack = cf+1, []byte{0} // the copy starts above the _PyCFrame
+				if !l.Cframe {
+					// 3.13: no _PyCFrame on the stack; no frame
+					// variable is a sample that cannot be checked.
+					smp, tt.want = Sample{NextInstr: tt.next}, ErrUnverified
+				} else {
+					smp.SP, smp.Stack = cf+1, []byte{0} // the copy starts above the _PyCFrame
+				}
 			}
-			frames, err := p.Read(int32(pid), Sample{SP: sp, Stack: stack, NextInstr: tt.next}, nil)
+			frames, err := p.Read(int32(pid), smp, nil)
 			if tt.want != nil {
 				if !errors.Is(err, tt.want) || len(frames) != 0 {
 					t.Fatalf("read %d frames, %v; want %v", len(frames), err, tt.want)
@@ -282,11 +443,14 @@ func libBias(pid int, lib string) (uint64, error) {
 	return 0, fmt.Errorf("%s not mapped in process %d", lib, pid)
 }
 
-// TestLine checks the location table decoder on a table CPython 3.11.7
-// wrote for a known function (co_linetable and co.co_lines() printed by
+// TestLine checks the location table decoder on a table each CPython
+// release wrote for a known function (co_linetable and co.co_lines() printed by
 // python3.11 for `def g(x):\n    y = x + 1\n    return y`, first line 1).
 func TestLine(t *testing.T) {
-	py, _ := requirePython(t)
+	forVersions(t, func(t *testing.T, _, py, _ string) { testLine(t, py) })
+}
+
+func testLine(t *testing.T, py string) {
 	src := "def g(x):\n    y = x + 1\n    return y\nimport sys\nc = g.__code__\nsys.stdout.write(c.co_linetable.hex() + ' ' + str(c.co_firstlineno) + '\\n')\nfor s, e, l in c.co_lines():\n    sys.stdout.write('%d %d %s\\n' % (s, e, l))\n"
 	out, err := exec.Command(py, "-c", src).Output()
 	if err != nil {
