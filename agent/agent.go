@@ -160,11 +160,15 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	start := time.Now()
 	a.from = start.UnixNano()
 	opts.AfterDrain = a.afterDrain
+	// Exits forgotten, so that a rotation carries over the frames of the
+	// processes still running only (Sampler.Live).
+	opts.ForgetExited = true
 	s, err := sample.New(w, opts)
 	if err != nil {
 		return st, err
 	}
 	defer s.Close()
+	a.sampler = s
 	command := []string{"agent"}
 	if _, err := w.WriteRun(datafile.RunHeader{Collector: "agent", Command: command, Start: start, SampleTypes: sample.SampleTypes, Period: s.Period()}); err != nil {
 		return st, err
@@ -219,7 +223,14 @@ type agent struct {
 	sym   *report.ObjectSymbolizer
 	wake  chan struct{}
 
-	from int64 // start of the open interval; the sampler's goroutine only
+	from    int64           // start of the open interval; the sampler's goroutine only
+	sampler *sample.Sampler // its Live on the sampler's goroutine only
+
+	// live is what the sampler's frames may refer to from live.off on
+	// (liveSet); under liveMu, which a rotation holds throughout so that
+	// live.off is always an offset of the file being appended to.
+	liveMu sync.Mutex
+	live   *liveSet
 
 	sendMu sync.Mutex // one sender at a time: the loop, or the final try
 	images map[[2]string]bool
@@ -258,6 +269,7 @@ func (a *agent) closeInterval(to int64) error {
 	if to <= a.from {
 		return nil
 	}
+	a.snapshot()
 	if err := a.w.WriteAgentMark(datafile.AgentMark{Op: datafile.AgentClosed, From: a.from, To: to}); err != nil {
 		return err
 	}
@@ -508,11 +520,12 @@ func (a *agent) sendPending(ctx context.Context) bool {
 }
 
 // rotate replaces the spool, once it has passed SpoolSize, with a file of
-// what is still needed: the frames of the runs of the pending intervals
-// and of the agent's own run (runs, mappings, processes, objects), and the
-// samples and marks from the offset before which no pending or open
-// interval has a sample (SamplesFrom). What was sent or dropped before
-// that goes. The spool must also have doubled since the last rotation, so
+// what is still needed (keepFrames): the samples and marks from the offset
+// before which no pending or open interval has a sample (SamplesFrom), the
+// runs of the pending intervals and the agent's own, and of their
+// processes, mappings and objects those the samples kept refer to and
+// those the sampler may still refer to (liveSet). What was sent or
+// dropped before that goes, and so do the processes that exited. The spool must also have doubled since the last rotation, so
 // that a backlog larger than SpoolSize is not copied at every interval.
 func (a *agent) rotate() {
 	size := a.tail.Offset()
@@ -524,19 +537,20 @@ func (a *agent) rotate() {
 		open = a.pend[0]
 	}
 	cut := SamplesFrom(a.closed, open)
-	runs := map[uint64]bool{a.w.RunID(): true}
+	own := a.w.RunID()
+	runs := map[uint64]bool{own: true}
 	for _, m := range a.pend {
 		runs[m.Run] = true
 	}
-	r, err := a.w.Rewrite(a.cfg.Spool, a.cfg.KeepRotated, func(f datafile.FrameRef) bool {
-		switch {
-		case !runs[f.Run]:
-			return false
-		case f.Kind == datafile.KindSamples || f.Kind == datafile.KindExprValues || f.Kind == datafile.KindAgent:
-			return f.Off >= cut
-		}
-		return true
+	a.liveMu.Lock()
+	live := a.live
+	r, err := a.w.RewriteFrames(a.cfg.Spool, a.cfg.KeepRotated, func(frames []datafile.FrameRef) []bool {
+		return keepFrames(frames, cut, runs, own, live) // under the writer's lock
 	})
+	if err == nil && live != nil {
+		live.off = r.Moved(live.off)
+	}
+	a.liveMu.Unlock()
 	if err != nil {
 		a.rotated = size // try again when it has doubled
 		a.event(Event{Op: "warning", Err: err})

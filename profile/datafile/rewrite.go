@@ -1,7 +1,6 @@
 package datafile
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -10,13 +9,15 @@ import (
 )
 
 // FrameRef says where a frame is and what it is, for Writer.Rewrite's
-// choice.
+// choice. Its methods read the payload, valid only during that choice.
 type FrameRef struct {
 	// Off is the frame's offset in the old file.
 	Off int64
 	// Kind and Run are the frame's kind and run ID.
 	Kind Kind
 	Run  uint64
+
+	payload []byte
 }
 
 // Rewritten is what Writer.Rewrite did.
@@ -52,6 +53,20 @@ func (r *Rewritten) Moved(off int64) int64 {
 // before the rename leaves the old file in place and the Writer appending
 // to it.
 func (w *Writer) Rewrite(path string, keepOld bool, keep func(FrameRef) bool) (*Rewritten, error) {
+	return w.RewriteFrames(path, keepOld, func(frames []FrameRef) []bool {
+		out := make([]bool, len(frames))
+		for i, f := range frames {
+			out[i] = keep(f)
+		}
+		return out
+	})
+}
+
+// RewriteFrames is Rewrite with a choice made over all the frames at
+// once (a frame kept may need an earlier one that another, later frame
+// refers to): choose returns, for each frame of the old file in file
+// order, whether the new file keeps it.
+func (w *Writer) RewriteFrames(path string, keepOld bool, choose func([]FrameRef) []bool) (*Rewritten, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.file == nil {
@@ -65,24 +80,16 @@ func (w *Writer) Rewrite(path string, keepOld bool, keep func(FrameRef) bool) (*
 		return nil, fmt.Errorf("rewrite data file: %w", err)
 	}
 	r := &Rewritten{Was: int64(len(data))}
+	refs := Frames(data)
+	keep := choose(refs)
 	var out []byte
-	for off := 0; off < len(data); {
-		st, size, _ := checkFrame(data, off)
-		if st != frameOK {
-			next := resync(data, off+1)
-			if next < 0 {
-				break
-			}
-			off = next
-			continue
-		}
-		ref := FrameRef{Off: int64(off), Kind: Kind(data[off+5]), Run: binary.LittleEndian.Uint64(data[off+8:])}
-		if keep(ref) {
-			r.kept = append(r.kept, int64(off))
+	for i, ref := range refs {
+		if i < len(keep) && keep[i] {
+			size := HeaderSize + len(ref.payload)
+			r.kept = append(r.kept, ref.Off)
 			r.at = append(r.at, int64(len(out)))
-			out = append(out, data[off:off+size]...)
+			out = append(out, data[ref.Off:ref.Off+int64(size)]...)
 		}
-		off += size
 	}
 	r.Size = int64(len(out))
 

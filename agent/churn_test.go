@@ -1,0 +1,212 @@
+package agent
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"sonde/internal/oracle"
+	"sonde/internal/otelcol"
+	"sonde/internal/testprog"
+	"sonde/profile/datafile"
+	"sonde/sample"
+)
+
+// churnLoop runs a shell that starts short runs of hier-test (bin) one
+// after the other, as a build machine starts compilers, counting them in
+// a file; count reads the count.
+func churnLoop(t *testing.T, bin string) (pid int, count func() int, stop func()) {
+	t.Helper()
+	sh := testprog.Require(t, "sh")
+	dir := t.TempDir()
+	flag, counter := filepath.Join(dir, "stop"), filepath.Join(dir, "count")
+	cmd := exec.Command(sh, "-c", `i=0; while :; do "$1" 20000000 >/dev/null || exit; i=$((i+1)); echo $i >"$3"; [ -e "$2" ] && exit 0; done`, "sh", bin, flag, counter)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := false
+	stop = func() {
+		if !done {
+			done = true
+			os.WriteFile(flag, nil, 0o644)
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			cmd.Wait()
+		}
+	}
+	t.Cleanup(stop)
+	count = func() int {
+		data, _ := os.ReadFile(counter)
+		n, _ := strconv.Atoi(strings.TrimSpace(string(data)))
+		return n
+	}
+	return cmd.Process.Pid, count, stop
+}
+
+// metaFrames returns the bytes of the Process, ProcessEnd, Mapping and
+// Object frames of a spool, and the processes its Process frames name.
+func metaFrames(t *testing.T, name string, data []byte) (bytes int, pids map[int32]bool) {
+	t.Helper()
+	pids = make(map[int32]bool)
+	off := 0
+	for off+datafile.HeaderSize <= len(data) {
+		n := datafile.HeaderSize + int(uint32(data[off+16])|uint32(data[off+17])<<8|uint32(data[off+18])<<16|uint32(data[off+19])<<24)
+		switch datafile.Kind(data[off+5]) {
+		case datafile.KindProcess:
+			// uvarint pid first
+			var pid, shift uint32
+			for i := off + datafile.HeaderSize; i < off+n; i++ {
+				pid |= uint32(data[i]&0x7f) << shift
+				if data[i] < 0x80 {
+					break
+				}
+				shift += 7
+			}
+			pids[int32(pid)] = true
+			bytes += n
+		case datafile.KindProcessEnd, datafile.KindMapping, datafile.KindObject:
+			bytes += n
+		}
+		off += n
+	}
+	if off != len(data) {
+		t.Fatalf("%s: %d bytes of frames, the file has %d", name, off, len(data))
+	}
+	return bytes, pids
+}
+
+// TestAgentSpoolChurn: a process tree that starts and ends hundreds of
+// short processes (hier-test runs of about 20 ms, one after the other),
+// sampled by the agent with a small SpoolSize: every rotation keeps only
+// the processes and mappings still running or named by the samples it
+// keeps, so the spool stays under three times SpoolSize (the live set,
+// the shell and the run under way, is a few hundred bytes of it), while
+// the spools together named every run; every interval arrives once with
+// the CPU time its spool held; no spool has a sample whose process or
+// mapping is missing; and every location of the fixture that arrived has
+// the frames addr2line gives for its address.
+func TestAgentSpoolChurn(t *testing.T) {
+	requirePerf(t)
+	testprog.Require(t, "addr2line")
+	bin := testprog.Build(t, hierPath(), testprog.Opts{Name: "hierchurn", Flags: []string{"-O2", "-g", "-fomit-frame-pointer", "-fno-optimize-sibling-calls"}})
+	sk := newSink(t)
+	port := otelcol.FreePort(t)
+	col := otelcol.Start(t, collectorConfig(port, sk.srv.URL), port)
+	pid, started, stopLoop := churnLoop(t, bin)
+	spool := filepath.Join(t.TempDir(), "agent.data")
+	const size = 48 << 10
+	const children = 600
+	g := &generations{spool: spool, t: t}
+	ev := &events{}
+	stopAgent := startAgent(t, col.Endpoint(), spool, sample.Target{PIDs: []int{pid}}, 199, 200*time.Millisecond, ev, func(c *Config) {
+		c.SpoolSize, c.KeepRotated = size, true
+		c.Events = func(e Event) { ev.add(e); g.add(e) }
+	})
+	waitUntil(t, "600 runs of hier-test and 5 rotations", 5*time.Minute, func() bool {
+		return started() >= children && ev.count("rotated") >= 5
+	})
+	stopLoop()
+	st, err := stopAgent()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sk.bad) > 0 {
+		t.Fatalf("the sink refused requests: %v", sk.bad)
+	}
+
+	// Bounded: what a rotation keeps does not grow with the processes
+	// started, only with the live set and the unsent samples.
+	var maxSize int64
+	for _, s := range g.sizes {
+		maxSize = max(maxSize, s)
+	}
+	last, err := os.ReadFile(spool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := make(map[int32]bool)
+	var metaMax int
+	for i, data := range append(g.gens, last) {
+		name := "generation " + strconv.Itoa(i)
+		b, pids := metaFrames(t, name, data)
+		metaMax = max(metaMax, b)
+		for p := range pids {
+			named[p] = true
+		}
+		// Every sample's process and mapping are in the spool.
+		p, warns, err := datafile.Decode(name, data)
+		if err != nil || len(warns) > 0 {
+			t.Fatalf("%s: %v %v", name, warns, err)
+		}
+		for _, m := range p.Mappings {
+			if strings.HasPrefix(m.Path, "[missing mapping") {
+				t.Errorf("%s: a sample refers to a mapping the spool lacks: %s", name, m.Path)
+			}
+		}
+		comm := make(map[int32]string)
+		for _, pr := range p.Processes {
+			comm[pr.PID] = pr.Comm
+		}
+		for _, s := range p.Samples {
+			if comm[s.PID] == "" {
+				t.Errorf("%s: a sample of process %d, which the spool does not name", name, s.PID)
+				break
+			}
+		}
+	}
+	n := started()
+	t.Logf("%d runs of hier-test; agent: sent %d, rotations %d; the spool's largest size %d bytes (rotated at %d); at most %d bytes of process and mapping frames in a spool; %d processes named by the %d spools", n, st.Sent, st.Rotations, maxSize, size, metaMax, len(named), len(g.gens)+1)
+	if maxSize > 3*size {
+		t.Errorf("the spool reached %d bytes; rotated at %d", maxSize, size)
+	}
+	if len(named) < n*9/10 {
+		t.Errorf("the spools named %d processes of %d runs", len(named), n)
+	}
+	compareSink(t, sk, g.sentIntervals(t))
+
+	// Symbols: the fixture's locations against addr2line -f -i.
+	rs := rows(t, sk.profiles())
+	seen := make(map[uint64][]lineRow)
+	for _, r := range rs {
+		for _, l := range r.locations {
+			if strings.HasPrefix(l.mapping, "[missing mapping") {
+				t.Errorf("a location of process %s arrived in a missing mapping: %s", r.attr("process.pid"), l.mapping)
+			}
+			if l.mapping == bin {
+				seen[l.addr] = l.lines
+			}
+		}
+	}
+	var addrs []uint64
+	for a := range seen {
+		addrs = append(addrs, a)
+	}
+	sort.Slice(addrs, func(i, j int) bool { return addrs[i] < addrs[j] })
+	ans, err := oracle.Addr2line(t, bin, addrs, oracle.Addr2lineOptions{Inlines: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range addrs {
+		got, want := seen[a], ans[i].Frames
+		if len(got) != len(want) {
+			t.Errorf("%#x: %d frames %v, addr2line %d %v", a, len(got), got, len(want), want)
+			continue
+		}
+		for j := range want {
+			if got[j].fn != want[j].Func || filepath.Base(got[j].file) != filepath.Base(want[j].File) || got[j].line != int64(want[j].Line) {
+				t.Errorf("%#x frame %d: %s %s:%d, addr2line %s %s:%d", a, j, got[j].fn, got[j].file, got[j].line, want[j].Func, want[j].File, want[j].Line)
+			}
+		}
+	}
+	hier := exeSamples(rs, bin)
+	t.Logf("%.0f samples of hierchurn arrived; %d addresses checked against addr2line", hier, len(addrs))
+	if len(addrs) < 3 || hier < 100 {
+		t.Errorf("only %.0f samples, %d addresses of the fixture arrived", hier, len(addrs))
+	}
+}

@@ -1,0 +1,95 @@
+package agent
+
+import (
+	"sonde/profile/datafile"
+	"sonde/sample"
+)
+
+// liveSet is what the frames the sampler writes from now on may refer to:
+// the Process and Mapping frames of the live processes and mappings
+// (sample.Live), and every frame from off on (written after Live was
+// taken).
+type liveSet struct {
+	sample.Live
+	off int64
+}
+
+// snapshot takes the sampler's live set, on the sampler's goroutine (or
+// after it ended). A rotation uses the last one taken: an older one is
+// conservative too (what became live since was written after its off).
+func (a *agent) snapshot() {
+	l := a.sampler.Live()
+	a.liveMu.Lock()
+	defer a.liveMu.Unlock()
+	off, err := a.w.FlushedSize()
+	if err != nil {
+		return // the last one stands
+	}
+	a.live = &liveSet{Live: l, off: off}
+}
+
+// keepFrames chooses the frames a rotation keeps: of the runs runs (own is
+// the agent's), the samples, their values, the marks and the lost counts
+// from cut on; the processes (Process, ProcessEnd, JIT frames) and
+// mappings those samples refer to; of the own run, those live says may
+// still be referred to, and everything from live.off on (all of the own
+// run's when live is nil); the Object frames of the mappings kept; and
+// the rest of the runs' frames (Run, Note, RunEnd...).
+func keepFrames(frames []datafile.FrameRef, cut int64, runs map[uint64]bool, own uint64, live *liveSet) []bool {
+	type runPID struct {
+		run uint64
+		pid int32
+	}
+	type runMapping struct {
+		run uint64
+		idx uint64
+	}
+	type runObject struct {
+		run           uint64
+		path, buildID string
+	}
+	pids := make(map[runPID]bool)
+	maps := make(map[runMapping]bool)
+	for _, f := range frames {
+		if runs[f.Run] && f.Off >= cut && f.Kind == datafile.KindSamples {
+			// A damaged frame is copied as it is, and skipped by readers
+			// as before: what it refers to does not matter.
+			f.SampleRefs(func(pid int32) { pids[runPID{f.Run, pid}] = true },
+				func(idx uint64) { maps[runMapping{f.Run, idx}] = true })
+		}
+	}
+	liveFrom := func(f datafile.FrameRef) bool {
+		return f.Run == own && (live == nil || f.Off >= live.off)
+	}
+	keep := make([]bool, len(frames))
+	objects := make(map[runObject]bool)
+	for i, f := range frames {
+		if !runs[f.Run] {
+			continue
+		}
+		switch f.Kind {
+		case datafile.KindSamples, datafile.KindExprValues, datafile.KindAgent, datafile.KindLost:
+			keep[i] = f.Off >= cut
+		case datafile.KindProcess, datafile.KindProcessEnd, datafile.KindJIT:
+			pid, ok := f.PID()
+			keep[i] = !ok || liveFrom(f) || pids[runPID{f.Run, pid}] || f.Run == own && live.PIDs[pid]
+		case datafile.KindMapping:
+			idx, path, id, ok := f.Mapping()
+			keep[i] = !ok || liveFrom(f) || maps[runMapping{f.Run, idx}] || f.Run == own && live.Mappings[int(idx)]
+			if keep[i] {
+				objects[runObject{f.Run, path, id}] = true
+			}
+		case datafile.KindObject:
+			continue // below, once the mappings are chosen
+		default:
+			keep[i] = true
+		}
+	}
+	for i, f := range frames {
+		if f.Kind == datafile.KindObject && runs[f.Run] {
+			path, id, ok := f.Object()
+			keep[i] = !ok || liveFrom(f) || objects[runObject{f.Run, path, id}]
+		}
+	}
+	return keep
+}
