@@ -72,9 +72,9 @@ type Config struct {
 }
 
 // DefaultSpoolSize is the spool's default rotation size: big enough that
-// rotations (a copy of the spool while the sampler waits: 0.25 s for
-// 66 MiB on the loaded test machine) are rare, small enough that the
-// disk it takes, twice with SPOOL.1, is no one's concern.
+// rotations (a copy of the spool, 0.25 s for 66 MiB on the loaded test
+// machine, while the sampler goes on writing) are rare, small enough that
+// the disk it takes, twice with SPOOL.1, is no one's concern.
 const DefaultSpoolSize = 64 << 20
 
 // Event is something the agent did, for its user.
@@ -227,10 +227,13 @@ type agent struct {
 	sampler *sample.Sampler // its Live on the sampler's goroutine only
 
 	// live is what the sampler's frames may refer to from live.off on
-	// (liveSet); under liveMu, which a rotation holds throughout so that
-	// live.off is always an offset of the file being appended to.
-	liveMu sync.Mutex
-	live   *liveSet
+	// (liveSet), the last one taken; under liveMu. gen is the spool's
+	// generation (datafile.Writer.FlushedSize) and lastRotation the
+	// rotation that made it, under sendMu.
+	liveMu       sync.Mutex
+	live         *liveSet
+	gen          int
+	lastRotation *datafile.Rewritten
 
 	sendMu sync.Mutex // one sender at a time: the loop, or the final try
 	images map[[2]string]bool
@@ -542,15 +545,10 @@ func (a *agent) rotate() {
 	for _, m := range a.pend {
 		runs[m.Run] = true
 	}
-	a.liveMu.Lock()
-	live := a.live
+	live := a.liveNow()
 	r, err := a.w.RewriteFrames(a.cfg.Spool, a.cfg.KeepRotated, func(frames []datafile.FrameRef) []bool {
-		return keepFrames(frames, cut, runs, own, live) // under the writer's lock
+		return keepFrames(frames, cut, runs, own, live)
 	})
-	if err == nil && live != nil {
-		live.off = r.Moved(live.off)
-	}
-	a.liveMu.Unlock()
 	if err != nil {
 		a.rotated = size // try again when it has doubled
 		a.event(Event{Op: "warning", Err: err})
@@ -567,6 +565,7 @@ func (a *agent) rotate() {
 		a.pend[i].Off = r.Moved(a.pend[i].Off)
 	}
 	clear(a.done)
+	a.gen, a.lastRotation = r.Gen, r
 	a.rotated = r.Size
 	a.mu.Lock()
 	a.stats.Rotations++

@@ -12,6 +12,7 @@ import (
 type liveSet struct {
 	sample.Live
 	off int64
+	gen int // the spool's generation off is an offset of
 }
 
 // snapshot takes the sampler's live set, on the sampler's goroutine (or
@@ -19,13 +20,34 @@ type liveSet struct {
 // conservative too (what became live since was written after its off).
 func (a *agent) snapshot() {
 	l := a.sampler.Live()
-	a.liveMu.Lock()
-	defer a.liveMu.Unlock()
-	off, err := a.w.FlushedSize()
+	off, gen, err := a.w.FlushedSize()
 	if err != nil {
 		return // the last one stands
 	}
-	a.live = &liveSet{Live: l, off: off}
+	a.liveMu.Lock()
+	a.live = &liveSet{Live: l, off: off, gen: gen}
+	a.liveMu.Unlock()
+}
+
+// liveNow returns the last live set in the offsets of the spool as it is
+// now, between rotations (under sendMu): one taken before the last
+// rotation replaced the spool is moved as its frames were; nil (keep all
+// of the agent's run) for one older still, or none.
+func (a *agent) liveNow() *liveSet {
+	a.liveMu.Lock()
+	l := a.live
+	a.liveMu.Unlock()
+	switch {
+	case l == nil:
+		return nil
+	case l.gen == a.gen:
+		return l
+	case l.gen == a.gen-1 && a.lastRotation != nil:
+		m := *l
+		m.off, m.gen = a.lastRotation.Moved(l.off), a.gen
+		return &m
+	}
+	return nil
 }
 
 // keepFrames chooses the frames a rotation keeps: of the runs runs (own is

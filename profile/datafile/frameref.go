@@ -103,20 +103,21 @@ func (f FrameRef) SampleRefs(pid func(int32), mapping func(uint64)) error {
 }
 
 // FlushedSize writes the buffered samples and returns the size of the
-// file the Writer opened: every frame written from now on starts at or
-// after it.
-func (w *Writer) FlushedSize() (int64, error) {
+// file the Writer opened, with its generation: 0 for the file opened,
+// then one more at each Rewrite. Every frame written from now on starts
+// at or after size, in that file or (Rewritten.Moved) its replacement.
+func (w *Writer) FlushedSize() (size int64, gen int, err error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.file == nil {
-		return 0, fmt.Errorf("data file size: the writer did not open it")
+		return 0, 0, fmt.Errorf("data file size: the writer did not open it")
 	}
 	if err := w.flushSamplesLocked(); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	fi, err := w.file.Stat()
 	if err != nil {
-		return 0, fmt.Errorf("data file size: %w", err)
+		return 0, 0, fmt.Errorf("data file size: %w", err)
 	}
-	return fi.Size(), nil
+	return fi.Size(), w.gen, nil
 }
