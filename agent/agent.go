@@ -18,8 +18,12 @@
 // The agent reads back only what was appended to its spool since the last
 // interval (datafile.Tail) and keeps the samples of the unsent intervals
 // in memory; once the spool passes Config.SpoolSize it is rotated
-// (datafile.Writer.Rewrite): replaced atomically by a file holding the
-// unsent intervals, the open one, and the frames their samples need.
+// (datafile.Writer.Rewrite, while the sampler goes on writing): replaced
+// atomically by a file holding the unsent intervals, the open one, the
+// frames their samples need, and the processes and mappings the sampler
+// still has (the processes that exited are forgotten: live.go). An agent
+// started on a spool decodes the samples only from where the oldest
+// unsent interval's may start.
 package agent
 
 import (
@@ -115,6 +119,10 @@ type Stats struct {
 	// its size at every interval.
 	BytesRead  int64
 	FramesRead int
+	// FramesSkipped counts the frames of samples the agent did not decode
+	// at its start: those of the intervals a previous agent on the spool
+	// sent or dropped.
+	FramesSkipped int
 }
 
 // DefaultMaxImage is the largest object whose bytes the agent keeps in its
@@ -143,6 +151,7 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		cfg.SpoolSize = DefaultSpoolSize
 	}
 	a := &agent{cfg: cfg, w: w, wake: make(chan struct{}, 1), tail: datafile.NewTail(cfg.Spool), done: make(map[[2]int64]bool)}
+	a.skipSent()
 	a.cache = symbol.NewCache(nil)
 	defer a.cache.Close()
 	a.sym = report.NewSymbolizer(a.cache, io.Discard)
@@ -206,7 +215,7 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	if err := a.read(); err == nil {
 		st.BacklogRemaining = len(a.pend)
 	}
-	st.BytesRead, st.FramesRead = a.tail.BytesRead, a.tail.Frames
+	st.BytesRead, st.FramesRead, st.FramesSkipped = a.tail.BytesRead, a.tail.Frames, a.tail.Skipped
 	a.sendMu.Unlock()
 	var se *sample.StartError
 	if errors.As(runErr, &se) {

@@ -1,6 +1,9 @@
 package agent
 
 import (
+	"math"
+	"os"
+
 	"sonde/profile/datafile"
 	"sonde/sample"
 )
@@ -114,4 +117,26 @@ func keepFrames(frames []datafile.FrameRef, cut int64, runs map[uint64]bool, own
 		}
 	}
 	return keep
+}
+
+// skipSent makes the first read of a spool a previous agent left leave
+// out the samples of the intervals it sent or dropped: only those from
+// where the oldest unsent interval's may be (SamplesFrom) are decoded;
+// with none unsent, those the open interval's may be among (a previous
+// agent's open interval was never closed; its samples are not sent). The
+// marks and the processes, mappings and objects are all read.
+func (a *agent) skipSent() {
+	data, err := os.ReadFile(a.cfg.Spool)
+	if err != nil || len(data) == 0 {
+		return // a new spool (OpenAppend made it)
+	}
+	marks, _, err := datafile.AgentMarks(a.cfg.Spool, data)
+	if err != nil {
+		return // the reads say what is wrong with it, as without skipping
+	}
+	oldest := datafile.AgentMark{Off: math.MaxInt64}
+	if p := Pending(marks); len(p) > 0 {
+		oldest = p[0]
+	}
+	a.tail.SkipSamplesBefore(SamplesFrom(marks, oldest))
 }
