@@ -119,6 +119,11 @@ type Stats struct {
 	// its size at every interval.
 	BytesRead  int64
 	FramesRead int
+	// ReaderProcesses and ReaderMappings are the processes and mappings
+	// the agent's reader of its spool knew at the end: those of the spool
+	// since the last rotation (memory that does not grow with the
+	// processes the machine started).
+	ReaderProcesses, ReaderMappings int
 	// FramesSkipped counts the frames of samples the agent did not decode
 	// at its start: those of the intervals a previous agent on the spool
 	// sent or dropped.
@@ -215,7 +220,12 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	if err := a.read(); err == nil {
 		st.BacklogRemaining = len(a.pend)
 	}
-	st.BytesRead, st.FramesRead, st.FramesSkipped = a.tail.BytesRead, a.tail.Frames, a.tail.Skipped
+	st.BytesRead = a.readBefore.BytesRead + a.tail.BytesRead
+	st.FramesRead = a.readBefore.FramesRead + a.tail.Frames
+	st.FramesSkipped = a.readBefore.FramesSkipped + a.tail.Skipped
+	if a.prof != nil {
+		st.ReaderProcesses, st.ReaderMappings = len(a.prof.Processes), len(a.prof.Mappings)
+	}
 	a.sendMu.Unlock()
 	var se *sample.StartError
 	if errors.As(runErr, &se) {
@@ -247,14 +257,17 @@ type agent struct {
 	sendMu sync.Mutex // one sender at a time: the loop, or the final try
 	images map[[2]string]bool
 	// What the spool says, read by tail; under sendMu.
-	tail    *datafile.Tail
-	prof    *profile.Profile     // the runs, mappings, processes read
-	held    []heldPiece          // samples of pending or open intervals
-	pend    []datafile.AgentMark // closed, not sent nor dropped; oldest first
-	done    map[[2]int64]bool    // intervals sent or dropped
-	closed  []datafile.AgentMark // closed marks since the last rotation
-	lastTo  int64                // end of the last interval closed
-	rotated int64                // the spool's size after the last rotation
+	tail *datafile.Tail
+	// readBefore is what the Tails of the spools before the last
+	// rotation read (Stats.BytesRead...).
+	readBefore Stats
+	prof       *profile.Profile     // the runs, mappings, processes read
+	held       []heldPiece          // samples of pending or open intervals
+	pend       []datafile.AgentMark // closed, not sent nor dropped; oldest first
+	done       map[[2]int64]bool    // intervals sent or dropped
+	closed     []datafile.AgentMark // closed marks since the last rotation
+	lastTo     int64                // end of the last interval closed
+	rotated    int64                // the spool's size after the last rotation
 
 	mu    sync.Mutex
 	stats Stats
@@ -563,23 +576,24 @@ func (a *agent) rotate() {
 		a.event(Event{Op: "warning", Err: err})
 		return
 	}
-	// The Tail goes on after what it read; the marks move with their
-	// frames.
-	a.tail.SetOffset(r.Moved(size))
-	a.closed = slices.DeleteFunc(a.closed, func(m datafile.AgentMark) bool { return m.Off < cut })
-	for i := range a.closed {
-		a.closed[i].Off = r.Moved(a.closed[i].Off)
-	}
-	for i := range a.pend {
-		a.pend[i].Off = r.Moved(a.pend[i].Off)
-	}
+	backlog := len(a.pend)
+	// The new spool is read again from its start, as an agent started on
+	// it would: what the reader knew of the old one (every process and
+	// mapping read since the agent started) goes, and the marks and the
+	// samples kept come back with the next read. That costs the new
+	// spool's size, about what was appended since the last rotation.
+	a.readBefore.BytesRead += a.tail.BytesRead
+	a.readBefore.FramesRead += a.tail.Frames
+	a.readBefore.FramesSkipped += a.tail.Skipped
+	a.tail = datafile.NewTail(a.cfg.Spool)
+	a.prof, a.held, a.closed, a.pend, a.lastTo = nil, nil, nil, nil, 0
 	clear(a.done)
 	a.gen, a.lastRotation = r.Gen, r
 	a.rotated = r.Size
 	a.mu.Lock()
 	a.stats.Rotations++
 	a.mu.Unlock()
-	a.event(Event{Op: "rotated", Size: r.Size, Was: r.Was, Backlog: len(a.pend)})
+	a.event(Event{Op: "rotated", Size: r.Size, Was: r.Was, Backlog: backlog})
 }
 
 // addImages gives the symbolizer the objects the spool kept (the vDSO,

@@ -196,6 +196,12 @@ func testChurn(t *testing.T, machine bool, size int64, children int) {
 	if bound := 3 * (size + int64(m0)); maxSize > bound {
 		t.Errorf("the spool reached %d bytes; bound 3·(%d + %d) = %d", maxSize, size, m0, bound)
 	}
+	// The agent's memory of processes is the last spool's, not all.
+	_, lastPIDs, _ := metaFrames(t, "the last spool", last)
+	t.Logf("the agent's reader knew %d processes and %d mappings at the end; the last spool names %d", st.ReaderProcesses, st.ReaderMappings, len(lastPIDs))
+	if st.ReaderProcesses > len(lastPIDs)+len(lastPIDs)/2 || st.ReaderProcesses >= n/2 {
+		t.Errorf("the agent's reader knew %d processes at the end, of %d runs; the last spool names %d", st.ReaderProcesses, n, len(lastPIDs))
+	}
 	if len(all) < n*9/10 {
 		t.Errorf("the spools named %d processes of %d runs", len(all), n)
 	}

@@ -1,6 +1,11 @@
 package sample
 
-import "sonde/profile"
+import (
+	"fmt"
+	"os"
+
+	"sonde/profile"
+)
 
 // Live is what the frames a Sampler writes from now on may refer to, of
 // the frames it wrote before: the processes it knows to be running and
@@ -58,6 +63,7 @@ func (s *Sampler) Live() Live {
 	for i := range s.ring {
 		held(&s.ring[i])
 	}
+	s.closeDead()
 	keys := make(map[[2]string]bool)
 	for m, idx := range s.mappings {
 		if !l.Mappings[idx] {
@@ -86,4 +92,47 @@ func (s *Sampler) newMapping() int {
 func (s *Sampler) forget(p *process) error {
 	delete(s.procs, p.pid)
 	return s.w.WriteProcessEnd(p.pid, "exited")
+}
+
+// closeDead forgets the object files no live process maps: their parsed
+// headers, the copies made of deleted ones (removed from disk), and the
+// files kept open, after writing the Object frame of one deleted since
+// it was mapped, as finish does at the end of a run (keepVanished). A
+// machine that runs new programs all day would otherwise keep a file
+// open and a copy on disk for each.
+func (s *Sampler) closeDead() {
+	files := make(map[string]bool)
+	paths := make(map[string]bool)
+	for _, p := range s.procs {
+		for i := range p.maps {
+			files[p.maps[i].file] = true
+			paths[p.maps[i].path] = true
+		}
+	}
+	for path, ob := range s.open {
+		if paths[path] {
+			continue
+		}
+		if ob.f != nil {
+			if deleted(path) && !s.images[[2]string{path, ob.buildID}] {
+				s.writeImage(path, ob.buildID, fmt.Sprintf("/proc/self/fd/%d", ob.f.Fd()))
+			}
+			ob.f.Close()
+		}
+		delete(s.open, path)
+	}
+	for path, c := range s.kept {
+		if c != "" && files[c] {
+			continue
+		}
+		if c != "" {
+			os.Remove(c)
+		}
+		delete(s.kept, path)
+	}
+	for file := range s.objects {
+		if !files[file] && file != s.vdso {
+			delete(s.objects, file)
+		}
+	}
 }
