@@ -550,8 +550,9 @@ func (a *agent) sendPending(ctx context.Context) bool {
 // runs of the pending intervals and the agent's own, and of their
 // processes, mappings and objects those the samples kept refer to and
 // those the sampler may still refer to (liveSet). What was sent or
-// dropped before that goes, and so do the processes that exited. The spool must also have doubled since the last rotation, so
-// that a backlog larger than SpoolSize is not copied at every interval.
+// dropped before that goes, and so do the processes that exited. The
+// spool must also have doubled since the last rotation, so that a backlog
+// larger than SpoolSize is not copied at every interval.
 func (a *agent) rotate() {
 	size := a.tail.Offset()
 	if a.cfg.SpoolSize < 0 || size < a.cfg.SpoolSize || size < 2*a.rotated {
