@@ -75,7 +75,13 @@ func keepFrames(frames []datafile.FrameRef, cut int64, runs map[uint64]bool, own
 	}
 	pids := make(map[runPID]bool)
 	maps := make(map[runMapping]bool)
+	ended := make(map[int32]int64) // the own run's last ProcessEnd of each pid
 	for _, f := range frames {
+		if f.Run == own && f.Kind == datafile.KindProcessEnd {
+			if pid, ok := f.PID(); ok {
+				ended[pid] = f.Off
+			}
+		}
 		if runs[f.Run] && f.Off >= cut && f.Kind == datafile.KindSamples {
 			// A damaged frame is copied as it is, and skipped by readers
 			// as before: what it refers to does not matter.
@@ -97,7 +103,9 @@ func keepFrames(frames []datafile.FrameRef, cut int64, runs map[uint64]bool, own
 			keep[i] = f.Off >= cut
 		case datafile.KindProcess, datafile.KindProcessEnd, datafile.KindJIT:
 			pid, ok := f.PID()
-			keep[i] = !ok || liveFrom(f) || pids[runPID{f.Run, pid}] || f.Run == own && live.PIDs[pid]
+			// A live pid's frames from before its last exit are of an
+			// earlier process (the pid was reused).
+			keep[i] = !ok || liveFrom(f) || pids[runPID{f.Run, pid}] || f.Run == own && live.PIDs[pid] && f.Off > ended[pid]
 		case datafile.KindMapping:
 			idx, path, id, ok := f.Mapping()
 			keep[i] = !ok || liveFrom(f) || maps[runMapping{f.Run, idx}] || f.Run == own && live.Mappings[int(idx)]
