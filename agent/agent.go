@@ -157,9 +157,8 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	}
 	a := &agent{cfg: cfg, w: w, wake: make(chan struct{}, 1), tail: datafile.NewTail(cfg.Spool), done: make(map[[2]int64]bool)}
 	a.skipSent()
-	a.cache = symbol.NewCache(nil)
-	defer a.cache.Close()
-	a.sym = report.NewSymbolizer(a.cache, io.Discard)
+	a.newSymbolizer()
+	defer func() { a.cache.Close() }() // the last one
 
 	opts := cfg.Sampler
 	if opts.MaxImage == 0 {
@@ -589,12 +588,25 @@ func (a *agent) rotate() {
 	a.tail = datafile.NewTail(a.cfg.Spool)
 	a.prof, a.held, a.closed, a.pend, a.lastTo = nil, nil, nil, nil, 0
 	clear(a.done)
+	// So does the symbolizer: it opens again the objects the samples
+	// still name (and takes the images the new spool keeps).
+	a.cache.Close()
+	a.newSymbolizer()
 	a.gen, a.lastRotation = r.Gen, r
 	a.rotated = r.Size
 	a.mu.Lock()
 	a.stats.Rotations++
 	a.mu.Unlock()
 	a.event(Event{Op: "rotated", Size: r.Size, Was: r.Was, Backlog: backlog})
+}
+
+// newSymbolizer starts an empty symbolizer, so that the objects opened
+// for the samples sent before a rotation are not kept for the agent's
+// whole run.
+func (a *agent) newSymbolizer() {
+	a.cache = symbol.NewCache(nil)
+	a.sym = report.NewSymbolizer(a.cache, io.Discard)
+	a.images = nil
 }
 
 // addImages gives the symbolizer the objects the spool kept (the vDSO,
