@@ -18,8 +18,12 @@
 // The agent reads back only what was appended to its spool since the last
 // interval (datafile.Tail) and keeps the samples of the unsent intervals
 // in memory; once the spool passes Config.SpoolSize it is rotated
-// (datafile.Writer.Rewrite): replaced atomically by a file holding the
-// unsent intervals, the open one, and the frames their samples need.
+// (datafile.Writer.Rewrite, while the sampler goes on writing): replaced
+// atomically by a file holding the unsent intervals, the open one, the
+// frames their samples need, and the processes and mappings the sampler
+// still has (the processes that exited are forgotten: live.go). An agent
+// started on a spool decodes the samples only from where the oldest
+// unsent interval's may start.
 package agent
 
 import (
@@ -72,9 +76,9 @@ type Config struct {
 }
 
 // DefaultSpoolSize is the spool's default rotation size: big enough that
-// rotations (a copy of the spool while the sampler waits: 0.25 s for
-// 66 MiB on the loaded test machine) are rare, small enough that the
-// disk it takes, twice with SPOOL.1, is no one's concern.
+// rotations (a copy of the spool, 0.25 s for 66 MiB on the loaded test
+// machine, while the sampler goes on writing) are rare, small enough that
+// the disk it takes, twice with SPOOL.1, is no one's concern.
 const DefaultSpoolSize = 64 << 20
 
 // Event is something the agent did, for its user.
@@ -115,6 +119,15 @@ type Stats struct {
 	// its size at every interval.
 	BytesRead  int64
 	FramesRead int
+	// ReaderProcesses and ReaderMappings are the processes and mappings
+	// the agent's reader of its spool knew at the end: those of the spool
+	// since the last rotation (memory that does not grow with the
+	// processes the machine started).
+	ReaderProcesses, ReaderMappings int
+	// FramesSkipped counts the frames of samples the agent did not decode
+	// at its start: those of the intervals a previous agent on the spool
+	// sent or dropped.
+	FramesSkipped int
 }
 
 // DefaultMaxImage is the largest object whose bytes the agent keeps in its
@@ -146,9 +159,9 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		cfg.SpoolSize = DefaultSpoolSize
 	}
 	a := &agent{cfg: cfg, w: w, wake: make(chan struct{}, 1), tail: datafile.NewTail(cfg.Spool), done: make(map[[2]int64]bool)}
-	a.cache = symbol.NewCache(nil)
-	defer a.cache.Close()
-	a.sym = report.NewSymbolizer(a.cache, io.Discard)
+	a.skipSent()
+	a.newSymbolizer()
+	defer func() { a.cache.Close() }() // the last one
 
 	opts := cfg.Sampler
 	if opts.MaxImage == 0 {
@@ -164,11 +177,15 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	start := time.Now()
 	a.from = start.UnixNano()
 	opts.AfterDrain = a.afterDrain
+	// Exits forgotten, so that a rotation carries over the frames of the
+	// processes still running only (Sampler.Live).
+	opts.ForgetExited = true
 	s, err := sample.New(w, opts)
 	if err != nil {
 		return st, err
 	}
 	defer s.Close()
+	a.sampler = s
 	command := []string{"agent"}
 	if _, err := w.WriteRun(datafile.RunHeader{Collector: "agent", Command: command, Start: start, SampleTypes: s.SampleTypes(), Period: s.Period()}); err != nil {
 		return st, err
@@ -206,7 +223,12 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	if err := a.read(); err == nil {
 		st.BacklogRemaining = len(a.pend)
 	}
-	st.BytesRead, st.FramesRead = a.tail.BytesRead, a.tail.Frames
+	st.BytesRead = a.readBefore.BytesRead + a.tail.BytesRead
+	st.FramesRead = a.readBefore.FramesRead + a.tail.Frames
+	st.FramesSkipped = a.readBefore.FramesSkipped + a.tail.Skipped
+	if a.prof != nil {
+		st.ReaderProcesses, st.ReaderMappings = len(a.prof.Processes), len(a.prof.Mappings)
+	}
 	a.sendMu.Unlock()
 	var se *sample.StartError
 	if errors.As(runErr, &se) {
@@ -223,19 +245,32 @@ type agent struct {
 	sym   *report.ObjectSymbolizer
 	wake  chan struct{}
 
-	from int64 // start of the open interval; the sampler's goroutine only
+	from    int64           // start of the open interval; the sampler's goroutine only
+	sampler *sample.Sampler // its Live on the sampler's goroutine only
+
+	// live is what the sampler's frames may refer to from live.off on
+	// (liveSet), the last one taken; under liveMu. gen is the spool's
+	// generation (datafile.Writer.FlushedSize) and lastRotation the
+	// rotation that made it, under sendMu.
+	liveMu       sync.Mutex
+	live         *liveSet
+	gen          int
+	lastRotation *datafile.Rewritten
 
 	sendMu sync.Mutex // one sender at a time: the loop, or the final try
 	images map[[2]string]bool
 	// What the spool says, read by tail; under sendMu.
-	tail    *datafile.Tail
-	prof    *profile.Profile     // the runs, mappings, processes read
-	held    []heldPiece          // samples of pending or open intervals
-	pend    []datafile.AgentMark // closed, not sent nor dropped; oldest first
-	done    map[[2]int64]bool    // intervals sent or dropped
-	closed  []datafile.AgentMark // closed marks since the last rotation
-	lastTo  int64                // end of the last interval closed
-	rotated int64                // the spool's size after the last rotation
+	tail *datafile.Tail
+	// readBefore is what the Tails of the spools before the last
+	// rotation read (Stats.BytesRead...).
+	readBefore Stats
+	prof       *profile.Profile     // the runs, mappings, processes read
+	held       []heldPiece          // samples of pending or open intervals
+	pend       []datafile.AgentMark // closed, not sent nor dropped; oldest first
+	done       map[[2]int64]bool    // intervals sent or dropped
+	closed     []datafile.AgentMark // closed marks since the last rotation
+	lastTo     int64                // end of the last interval closed
+	rotated    int64                // the spool's size after the last rotation
 
 	mu    sync.Mutex
 	stats Stats
@@ -262,6 +297,7 @@ func (a *agent) closeInterval(to int64) error {
 	if to <= a.from {
 		return nil
 	}
+	a.snapshot()
 	if err := a.w.WriteAgentMark(datafile.AgentMark{Op: datafile.AgentClosed, From: a.from, To: to}); err != nil {
 		return err
 	}
@@ -512,12 +548,14 @@ func (a *agent) sendPending(ctx context.Context) bool {
 }
 
 // rotate replaces the spool, once it has passed SpoolSize, with a file of
-// what is still needed: the frames of the runs of the pending intervals
-// and of the agent's own run (runs, mappings, processes, objects), and the
-// samples and marks from the offset before which no pending or open
-// interval has a sample (SamplesFrom). What was sent or dropped before
-// that goes. The spool must also have doubled since the last rotation, so
-// that a backlog larger than SpoolSize is not copied at every interval.
+// what is still needed (keepFrames): the samples and marks from the offset
+// before which no pending or open interval has a sample (SamplesFrom), the
+// runs of the pending intervals and the agent's own, and of their
+// processes, mappings and objects those the samples kept refer to and
+// those the sampler may still refer to (liveSet). What was sent or
+// dropped before that goes, and so do the processes that exited. The
+// spool must also have doubled since the last rotation, so that a backlog
+// larger than SpoolSize is not copied at every interval.
 func (a *agent) rotate() {
 	size := a.tail.Offset()
 	if a.cfg.SpoolSize < 0 || size < a.cfg.SpoolSize || size < 2*a.rotated {
@@ -528,40 +566,51 @@ func (a *agent) rotate() {
 		open = a.pend[0]
 	}
 	cut := SamplesFrom(a.closed, open)
-	runs := map[uint64]bool{a.w.RunID(): true}
+	own := a.w.RunID()
+	runs := map[uint64]bool{own: true}
 	for _, m := range a.pend {
 		runs[m.Run] = true
 	}
-	r, err := a.w.Rewrite(a.cfg.Spool, a.cfg.KeepRotated, func(f datafile.FrameRef) bool {
-		switch {
-		case !runs[f.Run]:
-			return false
-		case f.Kind == datafile.KindSamples || f.Kind == datafile.KindExprValues || f.Kind == datafile.KindAgent:
-			return f.Off >= cut
-		}
-		return true
+	live := a.liveNow()
+	r, err := a.w.RewriteFrames(a.cfg.Spool, a.cfg.KeepRotated, func(frames []datafile.FrameRef) []bool {
+		return keepFrames(frames, cut, runs, own, live)
 	})
 	if err != nil {
 		a.rotated = size // try again when it has doubled
 		a.event(Event{Op: "warning", Err: err})
 		return
 	}
-	// The Tail goes on after what it read; the marks move with their
-	// frames.
-	a.tail.SetOffset(r.Moved(size))
-	a.closed = slices.DeleteFunc(a.closed, func(m datafile.AgentMark) bool { return m.Off < cut })
-	for i := range a.closed {
-		a.closed[i].Off = r.Moved(a.closed[i].Off)
-	}
-	for i := range a.pend {
-		a.pend[i].Off = r.Moved(a.pend[i].Off)
-	}
+	backlog := len(a.pend)
+	// The new spool is read again from its start, as an agent started on
+	// it would: what the reader knew of the old one (every process and
+	// mapping read since the agent started) goes, and the marks and the
+	// samples kept come back with the next read. That costs the new
+	// spool's size, about what was appended since the last rotation.
+	a.readBefore.BytesRead += a.tail.BytesRead
+	a.readBefore.FramesRead += a.tail.Frames
+	a.readBefore.FramesSkipped += a.tail.Skipped
+	a.tail = datafile.NewTail(a.cfg.Spool)
+	a.prof, a.held, a.closed, a.pend, a.lastTo = nil, nil, nil, nil, 0
 	clear(a.done)
+	// So does the symbolizer: it opens again the objects the samples
+	// still name (and takes the images the new spool keeps).
+	a.cache.Close()
+	a.newSymbolizer()
+	a.gen, a.lastRotation = r.Gen, r
 	a.rotated = r.Size
 	a.mu.Lock()
 	a.stats.Rotations++
 	a.mu.Unlock()
-	a.event(Event{Op: "rotated", Size: r.Size, Was: r.Was, Backlog: len(a.pend)})
+	a.event(Event{Op: "rotated", Size: r.Size, Was: r.Was, Backlog: backlog})
+}
+
+// newSymbolizer starts an empty symbolizer, so that the objects opened
+// for the samples sent before a rotation are not kept for the agent's
+// whole run.
+func (a *agent) newSymbolizer() {
+	a.cache = symbol.NewCache(nil)
+	a.sym = report.NewSymbolizer(a.cache, io.Discard)
+	a.images = nil
 }
 
 // addImages gives the symbolizer the objects the spool kept (the vDSO,

@@ -9,16 +9,19 @@ import (
 	"sonde/profile"
 )
 
-// The flat view by process, command name or cgroup (sonde record -a): the
-// share of the sample value of each, largest first, with the same ± as the
-// other flat levels:
+// The flat view by process, command name, cgroup or container (sonde
+// record -a): the share of the sample value of each, largest first, with
+// the same ± as the other flat levels:
 //
 //	 66.0% ±0.9  pid 4242 (hier-test)
 //	 30.1% ±0.9  comm cc1
 //	  3.9% ±0.4  cgroup /system.slice/cron.service
+//	  2.0% ±0.3  container 3f4e2b9c…(64 hex digits)
 
 // ofProcess reports whether by groups samples by their process.
-func (by By) ofProcess() bool { return by == ByProcess || by == ByComm || by == ByCgroup }
+func (by By) ofProcess() bool {
+	return by == ByProcess || by == ByComm || by == ByCgroup || by == ByContainer
+}
 
 // processSamples prints the flat view of p at a process level.
 func processSamples(b *strings.Builder, p *profile.Profile, by By, top int) error {
@@ -91,6 +94,14 @@ func processName(pr *profile.Process, pid int32, by By) string {
 		return "comm " + comm
 	case ByCgroup:
 		return "cgroup " + cgroup
+	case ByContainer:
+		if cgroup == "?" {
+			return "container ?"
+		}
+		if id := profile.ContainerID(cgroup); id != "" {
+			return "container " + id
+		}
+		return "no container"
 	}
 	return fmt.Sprintf("pid %d (%s)", pid, comm)
 }

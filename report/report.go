@@ -52,9 +52,12 @@ const (
 	ByProcess // the sampled process: "pid 1234 (comm)" (procs.go)
 	ByComm    // the process's command name
 	ByCgroup  // the process's cgroup (record -a)
+	// ByContainer is the container whose cgroup the process is in
+	// (profile.ContainerID), "no container" for the others.
+	ByContainer
 )
 
-var byNames = [...]string{ByLine: "line", ByFunction: "function", ByFile: "file", ByObject: "object", ByProcess: "process", ByComm: "comm", ByCgroup: "cgroup"}
+var byNames = [...]string{ByLine: "line", ByFunction: "function", ByFile: "file", ByObject: "object", ByProcess: "process", ByComm: "comm", ByCgroup: "cgroup", ByContainer: "container"}
 
 // String returns the level's name as --by spells it.
 func (b By) String() string {
@@ -65,14 +68,14 @@ func (b By) String() string {
 }
 
 // ParseBy parses --by's argument: line, function, file, object, process,
-// comm or cgroup (plurals accepted).
+// comm, cgroup or container (plurals accepted).
 func ParseBy(s string) (By, error) {
 	for b, name := range byNames {
 		if name != "" && (s == name || s == name+"s") {
 			return By(b), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown --by %q (want line, function, file, object, process, comm or cgroup)", s)
+	return 0, fmt.Errorf("unknown --by %q (want line, function, file, object, process, comm, cgroup or container)", s)
 }
 
 // Options selects a view and how much of it to print. The zero value (or a

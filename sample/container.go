@@ -46,17 +46,31 @@ func (s *Sampler) containerFile(p *process, path, buildID string) string {
 var selfMountNS, _ = os.Readlink("/proc/self/ns/mnt")
 
 // foreignRoot returns /proc/PID/root when process p is in another mount
-// namespace than sonde, else "" (also when p is gone: its files are then
-// out of reach anyway).
+// namespace than sonde, else "". When p is gone (a short-lived process of
+// a container whose records are read after it exited), it returns its
+// parent's, the namespace p was forked in: a process that left its
+// parent's namespace and exited before its records were read (unshare -m
+// running its command) is read wrongly, through its parent's root.
 func (s *Sampler) foreignRoot(p *process) string {
 	if p.nsChecked {
 		return p.root
 	}
 	p.nsChecked = true
 	p.root = ""
-	ns, err := os.Readlink("/proc/" + strconv.Itoa(int(p.pid)) + "/ns/mnt")
-	if err == nil && selfMountNS != "" && ns != selfMountNS {
-		p.root = "/proc/" + strconv.Itoa(int(p.pid)) + "/root"
+	q := p
+	for range 8 { // the nearest ancestor alive, not a cycle of reused pids
+		ns, err := os.Readlink("/proc/" + strconv.Itoa(int(q.pid)) + "/ns/mnt")
+		if err == nil {
+			if selfMountNS != "" && ns != selfMountNS {
+				p.root = "/proc/" + strconv.Itoa(int(q.pid)) + "/root"
+			}
+			// An ancestor's root may go with it: ask again next time.
+			p.nsChecked = q == p
+			return p.root
+		}
+		if q = s.procs[q.ppid]; q == nil {
+			break
+		}
 	}
-	return p.root
+	return ""
 }

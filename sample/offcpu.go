@@ -134,7 +134,7 @@ func (s *Sampler) SampleTypes() []profile.ValueType {
 func (s *Sampler) waitMapping() int32 {
 	if s.waitIndex == 0 {
 		m := profile.Mapping{Path: profile.WaitPath}
-		s.waitIndex = len(s.mappings) + 1
+		s.waitIndex = s.newMapping() + 1
 		s.mappings[m] = s.waitIndex - 1
 		s.w.WriteMapping(s.waitIndex-1, &m)
 	}

@@ -270,7 +270,7 @@ func (s *Sampler) interpLoc(fn, file string, line int) profile.Location {
 	py := s.py
 	if py.mapping < 0 {
 		m := profile.Mapping{Path: profile.InterpPath}
-		py.mapping = len(s.mappings)
+		py.mapping = s.newMapping()
 		s.mappings[m] = py.mapping
 		s.w.WriteMapping(py.mapping, &m)
 	}

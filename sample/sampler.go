@@ -120,6 +120,10 @@ type Options struct {
 	// test binaries come and go, whole-machine sampling would otherwise
 	// copy every deleted one into its spool.
 	MaxImage int64
+	// ForgetExited forgets each process when it exits, writing its
+	// ProcessEnd frame ("exited": perf's EXIT record carries no status),
+	// so that Live names only the processes still running (the agent).
+	ForgetExited bool
 	// MaxStack is the kernel's limit of call chain entries a sample
 	// holds (perfevent.MaxStack, read before the events are opened); with
 	// CallGraphFP, chains that reach it are counted in Stats.Cut. 0: not
@@ -284,6 +288,7 @@ type Sampler struct {
 
 	procs    map[int32]*process
 	mappings map[profile.Mapping]int
+	nmapping int // the next mapping index (newMapping; Live forgets mappings)
 	objects  map[string]*object
 	vdso     string // sonde's own copy of the vDSO image, "" if none
 	// kept maps the path of a mapped object that could not be opened (a
@@ -804,6 +809,9 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		if p, ok := s.procs[int32(r.PID)]; ok {
 			p.maps = nil
 			s.endJIT(p, int64(r.Time)+s.clockOffset, false)
+			if s.opts.ForgetExited {
+				return s.forget(p)
+			}
 		}
 	case perfevent.RecordLost, perfevent.RecordLostSamples:
 		s.mu.Lock()
@@ -881,7 +889,7 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 	pl.bias = m.Bias
 	idx, ok := s.mappings[m]
 	if !ok {
-		idx = len(s.mappings)
+		idx = s.newMapping()
 		s.mappings[m] = idx
 		mc := m
 		if err := s.w.WriteMapping(idx, &mc); err != nil {
@@ -1083,7 +1091,7 @@ const KernelPath = "[kernel.kallsyms]"
 func (s *Sampler) kernelMapping() int {
 	if s.kernelIndex < 0 {
 		m := profile.Mapping{Path: KernelPath}
-		s.kernelIndex = len(s.mappings)
+		s.kernelIndex = s.newMapping()
 		s.mappings[m] = s.kernelIndex
 		s.w.WriteMapping(s.kernelIndex, &m)
 	}

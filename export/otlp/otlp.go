@@ -19,7 +19,6 @@ package otlp
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"time"
 
@@ -217,10 +216,6 @@ func (b *builder) attr(key, value string) int32 {
 	return i
 }
 
-// containerID finds a container's 64-hex-digit id in a cgroup path
-// (docker, containerd, cri-o: ".../docker-<id>.scope", "/docker/<id>").
-var containerID = regexp.MustCompile(`([0-9a-f]{64})(?:\.scope)?$`)
-
 // resource sets the resource attributes of process pid.
 func (b *builder) resource(attrs pcommon.Map, pid int32, pr *profile.Process, o *Options) {
 	if o.Host != "" {
@@ -244,8 +239,8 @@ func (b *builder) resource(attrs pcommon.Map, pid int32, pr *profile.Process, o 
 	}
 	if pr.Cgroup != "" {
 		attrs.PutStr(AttrCgroup, pr.Cgroup)
-		if m := containerID.FindStringSubmatch(pr.Cgroup); m != nil {
-			attrs.PutStr(AttrContainerID, m[1])
+		if id := profile.ContainerID(pr.Cgroup); id != "" {
+			attrs.PutStr(AttrContainerID, id)
 		}
 	}
 }

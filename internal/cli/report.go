@@ -31,7 +31,7 @@ object+offset where nothing does ("libfoo.so+0x1a2b"). Each object that lacks
 something is named once on stderr.
 
 Views (one at a time; the default is --flat for samples, --functions for counts):
-  --flat [--by line|function|file|object|process|comm|cgroup]
+  --flat [--by line|function|file|object|process|comm|cgroup|container]
         one line a location with its share of the total, largest first
         ("13.9% ±0.4  /src/binPoly64.C:101", the ± two binomial standard
         deviations of a sampled share); counts print the exact count and

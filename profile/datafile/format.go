@@ -147,7 +147,8 @@
 // Lost (7): uvarint number of samples or records lost; they add up.
 //
 // ProcessEnd (8): uvarint pid, string how it ended ("exit 0",
-// "killed by SIGSEGV").
+// "killed by SIGSEGV"; "exited" when the collector saw only the exit, as
+// the agent's whole-machine sampler does).
 //
 // RunEnd (9): svarint end time.
 //

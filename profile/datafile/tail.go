@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"sonde/profile"
 )
@@ -28,7 +29,18 @@ type Tail struct {
 	// whole frames it decoded, over all calls: the cost of reading.
 	BytesRead int64
 	Frames    int
+	// Skipped counts the Samples and ExprValues frames Next did not
+	// decode (SkipSamplesBefore).
+	Skipped int
+	// samplesFrom is the offset before which samples are not decoded.
+	samplesFrom int64
 }
+
+// SkipSamplesBefore makes Next leave out the samples (Samples frames and
+// their ExprValues) of the frames before offset off, and decode all the
+// other frames: a reader that needs only the file's latest samples (an
+// agent started again on its spool) reads the rest at the cost of a scan.
+func (t *Tail) SkipSamplesBefore(off int64) { t.samplesFrom = off }
 
 // Piece is what one Tail.Next read.
 type Piece struct {
@@ -58,7 +70,8 @@ func (t *Tail) Offset() int64 { return t.off }
 // SetOffset moves the offset where the next read starts, for a file its writer
 // rewrote (Writer.Rewrite): off must be the start of a frame in the new
 // file, with the frames before it ones the Tail has read.
-func (t *Tail) SetOffset(off int64) { t.off = off }
+// It ends SkipSamplesBefore, whose offset was one of the old file.
+func (t *Tail) SetOffset(off int64) { t.off, t.samplesFrom = off, 0 }
 
 // Next reads and decodes the whole frames written since the last call. A
 // frame still being written (cut short by the end of the file) is left for
@@ -92,6 +105,13 @@ func (t *Tail) Next() (*Piece, error) {
 			return nil, err
 		}
 		d.warn(t.off, "%d bytes without a frame at offset %d skipped", end, t.off)
+	}
+	if t.samplesFrom > t.off {
+		n := len(d.frames)
+		d.frames = slices.DeleteFunc(d.frames, func(f rawFrame) bool {
+			return f.off < t.samplesFrom && (f.kind == KindSamples || f.kind == KindExprValues)
+		})
+		t.Skipped += n - len(d.frames)
 	}
 	t.Frames += len(d.frames)
 	pc := &Piece{Marks: d.agentMarks(), Start: t.off, End: t.off + int64(end)}

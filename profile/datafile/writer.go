@@ -89,6 +89,7 @@ type Writer struct {
 	hasExprs bool
 
 	frame []byte // scratch for assembling one frame
+	gen   int    // how many times Rewrite replaced the file (rewrite.go)
 }
 
 // Create creates (or truncates) the data file path and returns a Writer
