@@ -324,6 +324,11 @@ type Sampler struct {
 	kernelIndex   int // datafile mapping index of [kernel.kallsyms], -1 before use
 
 	py *pyState // Options.Python; nil when off
+	// pycap takes the Python frames at the sample (pybpf.go); nil
+	// before the first event, or where BPF is refused (pyCaptureOff
+	// says why).
+	pycap        *pyCapture
+	pyCaptureOff string
 
 	began     time.Time // when the Sampler was made
 	jitPolled time.Time // when pollJIT last read the JIT files (jit.go)
@@ -459,6 +464,7 @@ func (s *Sampler) attach(pid int) error {
 	if err := s.addProcess(pid); err != nil {
 		return err
 	}
+	s.startPyCapture()
 	for _, tid := range tids {
 		for _, cpu := range s.cpus {
 			ev, err := perfevent.Open(&s.cfg, tid, cpu)
@@ -477,6 +483,7 @@ func (s *Sampler) attach(pid int) error {
 			}
 			s.events = append(s.events, ev)
 			s.offEvent = append(s.offEvent, false)
+			s.pyEventOpened(ev)
 			if s.opts.OffCPU {
 				off, err := s.openOffCPU(tid, cpu)
 				if errors.Is(err, unix.ESRCH) {
@@ -584,6 +591,7 @@ func (s *Sampler) finish() error {
 		err = ferr
 	}
 	s.closeEvents()
+	s.closePyCapture()
 	s.keepVanished()
 	return err
 }
@@ -592,6 +600,7 @@ func (s *Sampler) finish() error {
 // copies of the vDSO and of deleted objects).
 func (s *Sampler) Close() error {
 	first := s.closeEvents()
+	s.closePyCapture()
 	if s.vdso != "" {
 		os.Remove(s.vdso)
 		s.vdso = ""
@@ -638,6 +647,7 @@ func (s *Sampler) drain() error {
 			s.pending = append(s.pending, item{rec: own(&rec), off: off})
 		}
 	}
+	s.pyPoll()
 	// Sort indices, not the records (200 bytes each): sort.SliceStable
 	// moving the records cost 2.5 µs a record at 3,600 records a drain
 	// (a program switching 180,000 times a second under --off-cpu).
@@ -765,6 +775,7 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		if r.Misc&perfevent.MiscCommExec != 0 {
 			p.maps = nil // exec replaced the address space
 			p.afterExec = true
+			s.pyForget(p.pid)
 			s.endJIT(p, int64(r.Time)+s.clockOffset, true)
 			p.nsChecked = false // exec may follow unshare
 		}
@@ -791,6 +802,7 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		if r.PID != r.TID {
 			return nil
 		}
+		s.pyForget(int32(r.PID))
 		if p, ok := s.procs[int32(r.PID)]; ok {
 			p.maps = nil
 			s.endJIT(p, int64(r.Time)+s.clockOffset, false)
@@ -893,6 +905,7 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 	copy(maps[i+1:], maps[i:])
 	maps[i] = pl
 	p.maps = maps
+	s.pyMapped(p, &pl)
 }
 
 // openObject is an object file the run keeps open, with the build ID of

@@ -20,6 +20,7 @@ import (
 // when their first sample comes (Sampler.proc).
 func (s *Sampler) attachSystem(cgroups []string) error {
 	s.system = true
+	s.startPyCapture()
 	var dirs []*os.File
 	defer func() {
 		for _, d := range dirs {
@@ -84,6 +85,7 @@ func (s *Sampler) openCPU(cgroupFD, cpu int) error {
 	}
 	s.events = append(s.events, ev)
 	s.offEvent = append(s.offEvent, false)
+	s.pyEventOpened(ev)
 	return nil
 }
 

@@ -171,14 +171,38 @@ func notedMarks(t *testing.T, p *profile.Profile) (spliced, eval, marked int) {
 	return
 }
 
+// capturedNote reports whether record's run note says that the Python
+// frames were copied at the sample by BPF (perf events). Where BPF is
+// refused the frames are read after the sample: a failure under CI=true,
+// where the tests run as root, else logged.
+func capturedNote(t *testing.T, p *profile.Profile) bool {
+	t.Helper()
+	for _, r := range p.Runs {
+		for _, n := range r.Notes {
+			if !strings.HasPrefix(n, "python: ") {
+				continue
+			}
+			if strings.Contains(n, "copied at the sample by a BPF program") {
+				return true
+			}
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("no BPF capture of the Python frames: %s", n)
+			}
+			t.Logf("no BPF capture: %s", n)
+		}
+	}
+	return false
+}
+
 // TestRecordPythonSplit profiles split.py, whose a() and b() share the CPU
 // time about 1:2 as the program measures with time.thread_time(), each
 // calling into json (Python and C) and a C loop. Oracles:
 //   - the program's own measure of the CPU time inside a() and inside b():
-//     with the ptrace sampler (the thread stopped while it is read) the
-//     shares of the samples whose Python frames hold a or b must be within
-//     2 binomial standard errors of it (one rerun: a 2σ bound misses 5% of
-//     fair runs, two misses in a row are 0.25%); at least 99% of the
+//     with the ptrace sampler (the thread stopped while it is read) and
+//     with perf events whose frames a BPF program copied at the sample,
+//     the shares of the samples whose Python frames hold a or b must be
+//     within 2 binomial standard errors of it (one rerun: a 2σ bound misses
+//     5% of fair runs, two misses in a row are 0.25%); at least 99% of the
 //     samples in the eval loop carry Python frames;
 //   - the native stack, unwound from the sample's own stack copy: when it
 //     runs builtin_sum (nm -S gives its extent), the innermost Python frame
@@ -186,11 +210,12 @@ func notedMarks(t *testing.T, p *profile.Profile) (spliced, eval, marked int) {
 //   - the source: every frame in split.py names a line inside its
 //     function's body, the outermost is <module> at main()'s call.
 //
-// With perf events the frames are read after the sample: every stack with
-// callers has the profile.InterpUnverified frame after the innermost one
-// (a's share is only logged: b, running twice as long, is likelier to have
-// replaced a at the same place by the read), the rest are marked, and the
-// run note's counts match the stacks.
+// With perf events the few samples without a copy (the program's first
+// ms, before its interpreter is seen) are read after the sample: their
+// stacks with callers have the profile.InterpUnverified frame after the
+// innermost one. Where BPF is refused all are (a's share is then only
+// logged: b, running twice as long, is likelier to have replaced a at the
+// same place by the read). The run note's counts match the stacks.
 func TestRecordPythonSplit(t *testing.T) {
 	py, lib := testprog.Python311(t)
 	src := readPySource(t, "split.py")
@@ -203,6 +228,7 @@ func TestRecordPythonSplit(t *testing.T) {
 				requirePerf(t)
 			}
 			var share, truth, sigma float64
+			exact := sampler == "ptrace"
 			for attempt := 1; attempt <= 2; attempt++ {
 				dir := t.TempDir()
 				out, truthLog := filepath.Join(dir, "split.data"), filepath.Join(dir, "truth")
@@ -220,8 +246,11 @@ func TestRecordPythonSplit(t *testing.T) {
 				}
 				truth = cpuA / (cpuA + cpuB)
 				p := readProfile(t, out)
+				if sampler == "perf" {
+					exact = capturedNote(t, p)
+				}
 				byID := interpIndex(p)
-				var na, nb, eval, marked int
+				var na, nb, eval, marked, late int
 				var wa, wb int64 // the samples' CPU time, the report's weights
 				for i := range p.Samples {
 					s := &p.Samples[i]
@@ -265,8 +294,12 @@ func TestRecordPythonSplit(t *testing.T) {
 					// when sum() runs in builtin_sum, the innermost Python
 					// frame is unit() at its sum line (the line runs
 					// other instructions too: range(), the return).
-					if u := pyUnverified(p, byID, s); sampler == "perf" && len(frames) > 1 && u != 0 || sampler == "ptrace" && u != -1 {
+					u := pyUnverified(p, byID, s)
+					if sampler == "perf" && len(frames) > 1 && u != 0 && (!exact || u != -1) || sampler == "ptrace" && u != -1 {
 						t.Errorf("sample %d (%s): %s after Python frame %d of %d", i, sampler, profile.InterpUnverified, u, len(frames))
+					}
+					if u == 0 {
+						late++
 					}
 					inSum := false
 					for _, l := range s.Stack {
@@ -298,9 +331,9 @@ func TestRecordPythonSplit(t *testing.T) {
 				if noted != eval || notedMarked != marked || spliced != eval-marked {
 					t.Errorf("note: %d of %d carry frames, %d marked; the stacks: %d of %d, %d marked", spliced, noted, notedMarked, eval-marked, eval, marked)
 				}
-				t.Logf("%s: %d samples in the eval loop, %d (%.2f%%) with Python frames, %d marked; a %d, b %d", sampler, eval, eval-marked, 100*float64(eval-marked)/float64(max(eval, 1)), marked, na, nb)
-				if sampler == "ptrace" && float64(eval-marked) < 0.99*float64(eval) {
-					t.Errorf("ptrace: %d of %d samples in the eval loop carry Python frames, want at least 99%%", eval-marked, eval)
+				t.Logf("%s: %d samples in the eval loop, %d (%.2f%%) with Python frames, %d marked, %d read after the sample; a %d, b %d", sampler, eval, eval-marked, 100*float64(eval-marked)/float64(max(eval, 1)), marked, late, na, nb)
+				if exact && float64(eval-marked) < 0.99*float64(eval) {
+					t.Errorf("%s: %d of %d samples in the eval loop carry Python frames, want at least 99%%", sampler, eval-marked, eval)
 				}
 				n := na + nb
 				if n < 1000 {
@@ -309,7 +342,7 @@ func TestRecordPythonSplit(t *testing.T) {
 				share = float64(wa) / float64(max(wa+wb, 1))
 				sigma = math.Sqrt(truth * (1 - truth) / float64(n))
 				t.Logf("attempt %d: a's share %.2f%% of the CPU time of %d samples (%.2f%% of their count); its CPU time %.2f%% (a %.3fs, b %.3fs); 2σ = %.2f points", attempt, 100*share, n, 100*float64(na)/float64(n), 100*truth, cpuA, cpuB, 200*sigma)
-				if sampler == "perf" || math.Abs(share-truth) <= 2*sigma {
+				if !exact || math.Abs(share-truth) <= 2*sigma {
 					return
 				}
 			}
@@ -322,9 +355,10 @@ func TestRecordPythonSplit(t *testing.T) {
 // depth 40 and spins there. Oracle: the source. Every sample taken in the
 // spin has 41 Python frames of rec (the innermost at the spin line, the
 // others at the call line) and then <module> at the top line, in
-// recurse.py; the report and the folded export name them; and with
-// --python=false the stacks are native only, through
-// _PyEval_EvalFrameDefault.
+// recurse.py; the report and the folded export name them (with the frames
+// copied at the sample, as one path of 41 rec frames: no
+// profile.InterpUnverified frame in it); and with --python=false the
+// stacks are native only, through _PyEval_EvalFrameDefault.
 func TestRecordPythonRecursion(t *testing.T) {
 	requirePerf(t)
 	py, _ := testprog.Python311(t)
@@ -338,6 +372,7 @@ func TestRecordPythonRecursion(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	p := readProfile(t, out)
+	captured := capturedNote(t, p)
 	byID := interpIndex(p)
 	inSpin, marked := 0, 0
 	for i := range p.Samples {
@@ -374,8 +409,12 @@ func TestRecordPythonRecursion(t *testing.T) {
 		t.Errorf("report --functions (exit %d) names no rec:\n%s\n%s", code, rep, errs)
 	}
 	folded, errs, code := repRun(t, "--format", "folded", out)
-	if code != 0 || !strings.Contains(folded, "<module>;"+strings.Repeat("rec;", depth)+profile.InterpUnverified+";rec") {
-		t.Errorf("folded export (exit %d) has no <module>;rec×%d:\n%.2000s\n%s", code, depth+1, folded, errs)
+	path := "<module>;" + strings.Repeat("rec;", depth) + profile.InterpUnverified + ";rec "
+	if captured {
+		path = "<module>;" + strings.Repeat("rec;", depth) + "rec "
+	}
+	if code != 0 || !strings.Contains(folded, path) {
+		t.Errorf("folded export (exit %d) has no %s:\n%.2000s\n%s", code, path, folded, errs)
 	}
 
 	t.Run("python=false", func(t *testing.T) {
@@ -461,9 +500,11 @@ func TestRecordPythonThreads(t *testing.T) {
 // TestRecordPythonNoDWARF runs python3.11 on a copy of libpython without
 // its DWARF (objcopy --strip-debug, found first through LD_LIBRARY_PATH):
 // the structure offsets are then sample/python's documented 3.11 ones,
-// which the note says. With ptrace the recursion's frames are read right
-// (the source is the oracle); with perf events, whose check needs the
-// DWARF (next_instr), every Python stack is marked, never guessed.
+// which the note says. With ptrace, and with perf events whose frames a
+// BPF program copied at the sample, the recursion's frames are read right
+// (the source is the oracle); with perf events read after the sample
+// (BPF refused), whose check needs the DWARF (next_instr), every Python
+// stack is marked, never guessed.
 func TestRecordPythonNoDWARF(t *testing.T) {
 	py, lib := testprog.Python311(t)
 	objcopy := testprog.Require(t, "objcopy")
@@ -498,10 +539,11 @@ func TestRecordPythonNoDWARF(t *testing.T) {
 				t.Errorf("no note of the documented offsets for %s: %v", stripped, p.Runs)
 			}
 			byID := interpIndex(p)
+			exact := sampler == "ptrace" || capturedNote(t, p)
 			inSpin := 0
 			for i := range p.Samples {
 				frames, _, _ := pyFrames(p, byID, &p.Samples[i])
-				if sampler == "perf" {
+				if !exact {
 					if len(frames) > 0 {
 						t.Fatalf("sample %d: Python frames %+v without next_instr", i, frames)
 					}
@@ -521,7 +563,7 @@ func TestRecordPythonNoDWARF(t *testing.T) {
 					}
 				}
 			}
-			if sampler == "ptrace" && inSpin < 100 {
+			if exact && inSpin < 100 {
 				t.Errorf("%d samples in the spin", inSpin)
 			}
 		})

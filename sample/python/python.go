@@ -82,6 +82,23 @@ func Open(path string) (*Object, error) {
 		return nil, err
 	}
 	defer f.Close()
+	o, err := symbolsOf(f, path)
+	if err != nil {
+		return nil, err
+	}
+	if o.Layout, err = LayoutOf(f); err != nil {
+		if f.Debug != nil || f.ELF.Machine != elf.EM_X86_64 {
+			return nil, err
+		}
+		// No DWARF: CPython 3.11's documented offsets.
+		o.Layout, o.NoDWARF = &Layout311, err.Error()
+	}
+	return o, nil
+}
+
+// symbolsOf returns the object f with the addresses its symbol tables
+// give, and no layout.
+func symbolsOf(f *objfile.File, path string) (*Object, error) {
 	o := &Object{}
 	syms, _ := f.ELF.Symbols()
 	dyn, _ := f.ELF.DynamicSymbols()
@@ -104,13 +121,6 @@ func Open(path string) (*Object, error) {
 	}
 	if o.Runtime == 0 || o.CodeType == 0 || len(o.eval) == 0 {
 		return nil, fmt.Errorf("%s: %w: no _PyRuntime, PyCode_Type or _PyEval_EvalFrameDefault", path, ErrNotPython)
-	}
-	if o.Layout, err = LayoutOf(f); err != nil {
-		if f.Debug != nil || f.ELF.Machine != elf.EM_X86_64 {
-			return nil, err
-		}
-		// No DWARF: CPython 3.11's documented offsets.
-		o.Layout, o.NoDWARF = &Layout311, err.Error()
 	}
 	return o, nil
 }
@@ -169,6 +179,8 @@ type Process struct {
 	memv    MemoryV
 	pre     []byte
 	preAddr uint64
+	// headers are code objects' headers by address (Captured).
+	headers map[uint64]*codeHeader
 }
 
 // SetMemoryV makes the reader read with v where two reads can be one:
@@ -434,6 +446,13 @@ func (p *Process) frame(codeAddr, instr, next uint64) (Frame, error) {
 	} else if err := p.mem(hdr, codeAddr); err != nil {
 		return Frame{}, fmt.Errorf("%w: code %#x: %w", ErrRead, codeAddr, err)
 	}
+	return p.codeFrame(codeAddr, instr, hdr)
+}
+
+// codeFrame checks hdr, the header of the code object at codeAddr, and
+// returns the frame at instruction instr in it.
+func (p *Process) codeFrame(codeAddr, instr uint64, hdr []byte) (Frame, error) {
+	l := p.obj.Layout
 	if typ := binary.LittleEndian.Uint64(hdr[l.ObType:]); typ != p.obj.CodeType+p.bias {
 		return Frame{}, fmt.Errorf("%w: code %#x has type %#x, not PyCode_Type", ErrBadFrame, codeAddr, typ)
 	}
