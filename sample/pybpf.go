@@ -35,6 +35,7 @@ type pyCapture struct {
 	readers map[int32]*capReader
 	gen     uint64 // drains so far: python.Process.Captured's generation
 	bad     int    // records that did not decode
+	raw     int    // records left undecoded for want of a reader
 	stop    chan struct{}
 	done    chan struct{}
 
@@ -58,6 +59,7 @@ type capReader struct {
 // child's, until the drain sees its fork).
 type capRecord struct {
 	time, ip uint64
+	tgid     int32
 	status   bpf.Status
 	raw      []python.RawFrame
 	frames   []python.Frame
@@ -136,8 +138,25 @@ func (c *pyCapture) run() {
 // poll reads the records in the ring, and the code objects of each, and
 // drops the records no sample took for a while. c.mu is held.
 func (c *pyCapture) poll() {
+	if c.raw > 0 {
+		// Records read before their process had a reader (a forked
+		// child's, until the drain sees the fork).
+		c.raw = 0
+		for _, q := range c.byTID {
+			for i := range q {
+				if r := &q[i]; r.status == bpf.StatusOK && !r.decoded {
+					if cr := c.readers[r.tgid]; cr != nil {
+						r.frames, r.err = cr.rd.Captured(r.raw, c.gen, nil)
+						r.decoded = true
+					} else {
+						c.raw++
+					}
+				}
+			}
+		}
+	}
 	c.bad += c.c.Read(func(r *bpf.FrameRecord) {
-		rec := capRecord{time: r.Time, ip: r.IP, status: r.Status}
+		rec := capRecord{time: r.Time, ip: r.IP, status: r.Status, tgid: int32(r.TGID)}
 		if r.Status == bpf.StatusOK {
 			rec.raw = make([]python.RawFrame, len(r.Frames))
 			for i, f := range r.Frames {
@@ -146,6 +165,8 @@ func (c *pyCapture) poll() {
 			if cr := c.readers[int32(r.TGID)]; cr != nil {
 				rec.frames, rec.err = cr.rd.Captured(rec.raw, c.gen, nil)
 				rec.decoded = true
+			} else {
+				c.raw++
 			}
 		}
 		c.byTID[int32(r.TID)] = append(c.byTID[int32(r.TID)], rec)
@@ -228,6 +249,22 @@ func (s *Sampler) pyWalk(pid int32) {
 	}
 	s.setWalk(pid, o.Layout, o.Runtime+f.bias)
 	s.pycap.publish(pid, o, f.bias)
+}
+
+// pyForked gives a child the reader of its parent's records: the kernel
+// gave it the parent's walk at the fork.
+func (s *Sampler) pyForked(parent, child int32) {
+	c := s.pycap
+	if c == nil {
+		return
+	}
+	if f, ok := c.files[parent]; ok {
+		c.files[child] = f
+		c.set[child], c.layout[child] = c.set[parent], c.layout[parent]
+		if o := s.pyObject(f.file); o != nil {
+			c.publish(child, o, f.bias)
+		}
+	}
 }
 
 // pyOpening is an interpreter object whose DWARF is being read, and the

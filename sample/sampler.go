@@ -796,6 +796,7 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		p.maps = append([]placement(nil), parent.maps...)
 		s.procs[p.pid] = p
 		s.countProcess()
+		s.pyForked(parent.pid, p.pid)
 		return s.w.WriteProcess(p.record())
 	case perfevent.RecordExit:
 		s.threadExited(int32(r.TID))

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -64,5 +66,74 @@ func TestRecordPythonNoBPF(t *testing.T) {
 	t.Logf("%d samples in the spin; %s", inSpin, note)
 	if inSpin < 100 {
 		t.Errorf("%d samples in the spin", inSpin)
+	}
+}
+
+// TestRecordPythonFork profiles fork.py, whose parent runs parent_work()
+// and whose forked child runs child_work(). Oracle: the process ids the
+// program wrote: every sample of the child with Python frames has
+// child_work in them and not parent_work, and the other way round; with
+// the frames copied at the sample (the child has its parent's walk from
+// the kernel at the fork), at least 99% of the child's samples in the
+// eval loop carry Python frames.
+func TestRecordPythonFork(t *testing.T) {
+	requirePerf(t)
+	py, _ := testprog.Python311(t)
+	src := readPySource(t, "fork.py")
+	dir := t.TempDir()
+	out, ids := filepath.Join(dir, "fork.data"), filepath.Join(dir, "ids")
+	code, stderr := record(t, "-g", "-q", "-o", out, "--", py, src.path, "1.5", ids)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parent, child int32
+	if n, _ := fmt.Sscanf(string(data), "parent %d\nchild %d\n", &parent, &child); n != 2 {
+		t.Fatalf("%s: %q", ids, data)
+	}
+	p := readProfile(t, out)
+	captured := capturedNote(t, p)
+	byID := interpIndex(p)
+	want := map[int32]string{parent: "parent_work", child: "child_work"}
+	seen := map[string]int{}
+	childEval, childMarked := 0, 0
+	for i := range p.Samples {
+		s := &p.Samples[i]
+		fn, ok := want[s.PID]
+		if !ok {
+			continue
+		}
+		frames, mk, ev := pyFrames(p, byID, s)
+		if s.PID == child && ev {
+			childEval++
+			if mk {
+				childMarked++
+			}
+		}
+		if len(frames) == 0 {
+			continue
+		}
+		has := map[string]bool{}
+		for _, f := range frames {
+			if f.File == src.path {
+				has[f.Func] = true
+			}
+		}
+		if has["parent_work"] && has["child_work"] || !has[fn] && (has["parent_work"] || has["child_work"]) {
+			t.Fatalf("sample %d of process %d (%s): frames %+v", i, s.PID, fn, frames)
+		}
+		if has[fn] {
+			seen[fn]++
+		}
+	}
+	t.Logf("samples with Python frames: parent %d, child %d; the child's in the eval loop %d, %d marked", seen["parent_work"], seen["child_work"], childEval, childMarked)
+	if seen["parent_work"] < 100 || seen["child_work"] < 100 {
+		t.Errorf("samples with Python frames: parent %d, child %d; want 100 each", seen["parent_work"], seen["child_work"])
+	}
+	if captured && float64(childEval-childMarked) < 0.99*float64(childEval) {
+		t.Errorf("%d of the child's %d samples in the eval loop carry Python frames, want at least 99%%", childEval-childMarked, childEval)
 	}
 }
