@@ -59,6 +59,7 @@ type capReader struct {
 // child's, until the drain sees its fork).
 type capRecord struct {
 	time, ip uint64
+	next     uint64 // where a chain cut at bpf.MaxFrames goes on
 	tgid     int32
 	status   bpf.Status
 	raw      []python.RawFrame
@@ -146,7 +147,7 @@ func (c *pyCapture) poll() {
 			for i := range q {
 				if r := &q[i]; r.status == bpf.StatusOK && !r.decoded {
 					if cr := c.readers[r.tgid]; cr != nil {
-						r.frames, r.err = cr.rd.Captured(r.raw, c.gen, nil)
+						r.frames, r.err = cr.rd.CapturedFrom(r.raw, r.next, c.gen, nil)
 						r.decoded = true
 					} else {
 						c.raw++
@@ -157,13 +158,16 @@ func (c *pyCapture) poll() {
 	}
 	c.bad += c.c.Read(func(r *bpf.FrameRecord) {
 		rec := capRecord{time: r.Time, ip: r.IP, status: r.Status, tgid: int32(r.TGID)}
-		if r.Status == bpf.StatusOK {
+		if r.Status == bpf.StatusTruncated {
+			rec.status, rec.next = bpf.StatusOK, r.Next
+		}
+		if rec.status == bpf.StatusOK {
 			rec.raw = make([]python.RawFrame, len(r.Frames))
 			for i, f := range r.Frames {
 				rec.raw[i] = python.RawFrame{Code: f.Code, Instr: f.Instr, Entry: f.Entry, Owner: f.Owner}
 			}
 			if cr := c.readers[int32(r.TGID)]; cr != nil {
-				rec.frames, rec.err = cr.rd.Captured(rec.raw, c.gen, nil)
+				rec.frames, rec.err = cr.rd.CapturedFrom(rec.raw, rec.next, c.gen, nil)
 				rec.decoded = true
 			} else {
 				c.raw++
@@ -403,15 +407,16 @@ func (c *pyCapture) take(r *perfevent.Record) *capRecord {
 }
 
 // pyCaptured appends to out the Python frames of sample r from its
-// record, and says whether there was one that could be used: a record
-// whose walk did not end well (a frame not resident, a chain longer than
-// bpf.MaxFrames, a thread not found) leaves the sample to the reader
-// after the sample. A record read before its process had a reader is
-// read now, with pp's.
-func (s *Sampler) pyCaptured(pp *pyProc, r *perfevent.Record, out []python.Frame) ([]python.Frame, bool, error) {
+// record, and returns how many of them, innermost first, were copied at
+// the sample: 0 when there was no record that could be used (a record
+// whose walk did not end well, a frame not resident or a thread not
+// found, leaves the sample to the reader after the sample), bpf.MaxFrames
+// when the chain was longer (the rest is read after). A record read
+// before its process had a reader is read now, with pp's.
+func (s *Sampler) pyCaptured(pp *pyProc, r *perfevent.Record, out []python.Frame) ([]python.Frame, int, error) {
 	c := s.pycap
 	if c == nil {
-		return out, false, nil
+		return out, 0, nil
 	}
 	rec := c.take(r)
 	if rec == nil || rec.status != bpf.StatusOK {
@@ -422,22 +427,25 @@ func (s *Sampler) pyCaptured(pp *pyProc, r *perfevent.Record, out []python.Frame
 			s.stats.Python.CaptureFailed++
 		}
 		s.mu.Unlock()
-		return out, false, nil
+		return out, 0, nil
 	}
 	s.mu.Lock()
 	s.stats.Python.Captured++
+	if rec.next != 0 {
+		s.stats.Python.CapturedDeep++
+	}
 	s.mu.Unlock()
+	frames, err := rec.frames, rec.err
 	if !rec.decoded {
 		c.mu.Lock()
 		gen := c.gen
 		c.mu.Unlock()
-		frames, err := pp.rd.Captured(rec.raw, gen, out)
-		return frames, true, err
+		frames, err = pp.rd.CapturedFrom(rec.raw, rec.next, gen, nil)
 	}
-	if rec.err != nil {
-		return out, true, rec.err
+	if err != nil {
+		return out, len(rec.raw), err
 	}
-	return append(out, rec.frames...), true, nil
+	return append(out, frames...), len(rec.raw), nil
 }
 
 // closePyCapture stops the goroutine and releases the capture (after the

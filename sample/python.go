@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"sonde/dwarfvar"
+	"sonde/internal/linux/bpf"
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/unix"
 	"sonde/profile"
@@ -41,6 +42,9 @@ type PythonStats struct {
 	// was no capture ("" when there was, or with ptrace).
 	Captured, NoRecord, CaptureFailed, CaptureDropped int
 	CaptureOff                                        string
+	// CapturedDeep counts the captured samples whose chain was longer
+	// than the copy (bpf.MaxFrames): the rest was read after the sample.
+	CapturedDeep int
 }
 
 // Marked returns the number of samples whose Python part was not read.
@@ -62,6 +66,9 @@ func (s PythonStats) Note(stopped bool) string {
 		how = "read while the thread was stopped (ptrace)"
 	case s.CaptureOff == "" && late == 0:
 		how = "copied at the sample by a BPF program on the perf events (every one)"
+		if s.CapturedDeep > 0 {
+			how = fmt.Sprintf("copied at the sample by a BPF program on the perf events (every one; in %d deeper than %d frames the outer ones read after the sample, behind %q)", s.CapturedDeep, bpf.MaxFrames, profile.InterpUnverified)
+		}
 	case s.CaptureOff == "":
 		how = fmt.Sprintf("copied at the sample by a BPF program on the perf events for %d; %d %s (%d without a record: before the interpreter was seen, or %d dropped by a full ring; %d whose copy failed)",
 			s.Captured, late, how, s.NoRecord, s.CaptureDropped, s.CaptureFailed)
@@ -178,7 +185,9 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 	}
 	py.seen = true
 	pp := s.pyReader(p.pid, obj, file, bias)
-	frames, exact, err := s.pyCaptured(pp, r, py.frames[:0])
+	// verified is how many frames, innermost first, are the sample's.
+	frames, verified, err := s.pyCaptured(pp, r, py.frames[:0])
+	exact := verified > 0
 	var lag time.Duration
 	if !exact {
 		smp := python.Sample{Stopped: s.stopped}
@@ -190,8 +199,11 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 		}
 		frames, err = pp.rd.Read(int32(r.TID), smp, py.frames[:0])
 		lag = time.Duration(unix.MonotonicNow() - int64(r.Time))
+		verified = 1 // checked against the sample's next_instr
 	}
-	exact = exact || s.stopped
+	if s.stopped {
+		exact, verified = true, len(frames)
+	}
 	py.frames = frames
 	if err == nil {
 		entries := 0
@@ -242,9 +254,11 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 				f := frames[next]
 				next++
 				out = append(out, s.interpLoc(f.Func, f.File, f.Line))
-				if next == 1 && len(frames) > 1 && !exact {
+				if next == verified && len(frames) > verified {
 					// Only the innermost frame is checked against the
-					// sample; its callers are as the read found them.
+					// sample (a read after it), or the frames were
+					// copied up to bpf.MaxFrames: the callers are as
+					// the read found them.
 					out = append(out, s.interpLoc(profile.InterpUnverified, "", 0))
 				}
 				if f.Entry {

@@ -5,9 +5,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"sonde/internal/linux/bpf"
 	"sonde/internal/testprog"
 	"sonde/profile"
 )
@@ -135,5 +137,60 @@ func TestRecordPythonFork(t *testing.T) {
 	}
 	if captured && float64(childEval-childMarked) < 0.99*float64(childEval) {
 		t.Errorf("%d of the child's %d samples in the eval loop carry Python frames, want at least 99%%", childEval-childMarked, childEval)
+	}
+}
+
+// TestRecordPythonDeep profiles recurse.py 200 deep, more than the BPF
+// copy's bpf.MaxFrames. Oracle: the source. Every sample in the spin has
+// 201 frames of rec (the innermost at the spin line, the others at the
+// call line) and <module> at the top line; with the frames copied at the
+// sample the first bpf.MaxFrames are the copy's and the
+// profile.InterpUnverified frame stands after them, before the rest,
+// read after the sample.
+func TestRecordPythonDeep(t *testing.T) {
+	requirePerf(t)
+	py, _ := testprog.Python311(t)
+	src := readPySource(t, "recurse.py")
+	spin, call, top := src.marked(t, "# spin"), src.marked(t, "# call"), src.marked(t, "# top")
+	const depth = 200
+	out := filepath.Join(t.TempDir(), "deep.data")
+	code, stderr := record(t, "-g", "-q", "-o", out, "--", py, src.path, strconv.Itoa(depth), "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	p := readProfile(t, out)
+	captured := capturedNote(t, p)
+	byID := interpIndex(p)
+	inSpin := 0
+	for i := range p.Samples {
+		s := &p.Samples[i]
+		frames, _, _ := pyFrames(p, byID, s)
+		if len(frames) == 0 || frames[0].Func != "rec" || frames[0].Line != spin {
+			continue
+		}
+		inSpin++
+		if len(frames) != depth+2 {
+			t.Fatalf("sample %d: %d Python frames, want %d", i, len(frames), depth+2)
+		}
+		for k, f := range frames {
+			want := profile.InterpFrame{Func: "rec", File: src.path, Line: call}
+			switch k {
+			case 0:
+				want.Line = spin
+			case depth + 1:
+				want = profile.InterpFrame{Func: "<module>", File: src.path, Line: top}
+			}
+			f.ID = 0
+			if f != want {
+				t.Fatalf("sample %d: frame %d is %+v, want %+v", i, k, f, want)
+			}
+		}
+		if u := pyUnverified(p, byID, s); captured && u != bpf.MaxFrames-1 {
+			t.Fatalf("sample %d: %s after frame %d, want %d", i, profile.InterpUnverified, u, bpf.MaxFrames-1)
+		}
+	}
+	t.Logf("%d samples in the spin of %d", inSpin, len(p.Samples))
+	if inSpin < 300 {
+		t.Errorf("%d samples in the spin of 1 s of CPU time", inSpin)
 	}
 }

@@ -2,6 +2,7 @@ package python
 
 import (
 	"debug/elf"
+	"encoding/binary"
 	"fmt"
 
 	"sonde/objfile"
@@ -26,6 +27,15 @@ type RawFrame struct {
 // object freed and another made at its address is then seen). The same
 // checks as Read's apply; on error out is returned unchanged.
 func (p *Process) Captured(raw []RawFrame, gen uint64, out []Frame) ([]Frame, error) {
+	return p.CapturedFrom(raw, 0, gen, out)
+}
+
+// CapturedFrom is Captured for a chain whose copy was cut: next, when
+// not 0, is the address of the frame after the last one copied, and the
+// frames from there outwards are read now, from memory, as Read reads a
+// stopped thread's (the outer frames of a deep chain are the ones that
+// change least).
+func (p *Process) CapturedFrom(raw []RawFrame, next, gen uint64, out []Frame) ([]Frame, error) {
 	n0 := len(out)
 	if len(raw) == 0 {
 		return out, fmt.Errorf("%w: no frame", ErrBadFrame)
@@ -48,8 +58,47 @@ func (p *Process) Captured(raw []RawFrame, gen uint64, out []Frame) ([]Frame, er
 		fr.Entry = r.Entry == 1
 		out = append(out, fr)
 	}
+	if next != 0 {
+		var err error
+		if out, err = p.readFrom(next, len(raw), out); err != nil {
+			return out[:n0], err
+		}
+	}
 	if !out[len(out)-1].Entry {
 		return out[:n0], fmt.Errorf("%w: the outermost frame is not an entry frame", ErrBadFrame)
+	}
+	return out, nil
+}
+
+// readFrom appends the frames of the chain from the frame at f outwards,
+// read from memory; seen frames came before.
+func (p *Process) readFrom(f uint64, seen int, out []Frame) ([]Frame, error) {
+	l := p.obj.Layout
+	fb := make([]byte, l.FrameSize)
+	for f != 0 {
+		if seen++; seen > maxFrames {
+			return out, fmt.Errorf("%w: more than %d frames", ErrBadFrame, maxFrames)
+		}
+		if err := p.mem(fb, f); err != nil {
+			return out, fmt.Errorf("%w: frame %#x: %w", ErrRead, f, err)
+		}
+		codeAddr := binary.LittleEndian.Uint64(fb[l.FrameCode:])
+		prev := binary.LittleEndian.Uint64(fb[l.FramePrevious:])
+		instr := binary.LittleEndian.Uint64(fb[l.FramePrevInstr:])
+		entry, owner := fb[l.FrameIsEntry], fb[l.FrameOwner]
+		if entry > 1 || owner > 2 {
+			return out, fmt.Errorf("%w: frame %#x: is_entry %d, owner %d", ErrBadFrame, f, entry, owner)
+		}
+		fr, err := p.frame(codeAddr, instr, 0)
+		if err != nil {
+			return out, fmt.Errorf("frame %#x: %w", f, err)
+		}
+		fr.Entry = entry == 1
+		out = append(out, fr)
+		if prev == f {
+			return out, fmt.Errorf("%w: frame %#x is its own previous", ErrBadFrame, f)
+		}
+		f = prev
 	}
 	return out, nil
 }
