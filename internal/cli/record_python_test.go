@@ -549,7 +549,7 @@ func TestRecordPythonNoDWARF(t *testing.T) {
 					}
 					continue
 				}
-				if len(frames) == 0 || frames[0].Line != spin {
+				if len(frames) == 0 || frames[0].Line != spin || frames[0].File != src.path {
 					continue
 				}
 				inSpin++
