@@ -79,8 +79,8 @@ func equal16(a, b []int16) bool {
 // fakeChain lays out, in memory of this process, the structures a
 // FrameCapture follows with CPython 3.11's offsets: _PyRuntime, an
 // interpreter, two thread states (the second one tid's), a _PyCFrame and
-// three frames. It returns the walk and the frames the record must hold.
-func fakeChain(slab []byte, tid int) (FrameWalk, uint64, []RawFrame) {
+// n frames. It returns the walk and the frames the record must hold.
+func fakeChain(slab []byte, tid, n int) (FrameWalk, uint64, []RawFrame) {
 	base := uint64(uintptr(unsafe.Pointer(&slab[0])))
 	put := func(off int, v uint64) { binary.LittleEndian.PutUint64(slab[off:], v) }
 	const rt, interp, ts1, ts2, cframe, frame0 = 0, 256, 512, 768, 1024, 1280
@@ -95,14 +95,18 @@ func fakeChain(slab []byte, tid int) (FrameWalk, uint64, []RawFrame) {
 	put(ts2+56, base+cframe)
 	put(cframe+8, base+frame0)
 	var want []RawFrame
-	for i := range 3 {
-		f := frame0 + 120*i
-		want = append(want, RawFrame{Code: 0x1000 + uint64(i), Instr: 0x2000 + uint64(i), Entry: uint8(i / 2), Owner: uint8(i)})
+	for i := range n {
+		f := frame0 + 80*i
+		entry := uint8(0)
+		if i == n-1 {
+			entry = 1
+		}
+		want = append(want, RawFrame{Code: 0x1000 + uint64(i), Instr: 0x2000 + uint64(i), Entry: entry, Owner: uint8(i % 3)})
 		put(f+32, 0x1000+uint64(i))
 		put(f+56, 0x2000+uint64(i))
-		slab[f+68], slab[f+69] = uint8(i/2), uint8(i)
-		if i < 2 {
-			put(f+48, base+uint64(f+120))
+		slab[f+68], slab[f+69] = entry, uint8(i%3)
+		if i < n-1 {
+			put(f+48, base+uint64(f+80))
 		}
 	}
 	return w, base + ts2, want
@@ -114,7 +118,8 @@ func fakeChain(slab []byte, tid int) (FrameWalk, uint64, []RawFrame) {
 // holds its three frames and the second thread state, found by walking
 // the list the first time and from the map after), and the perf samples
 // of the same event: each has one record of the same thread and ip,
-// taken within 100 µs of it.
+// taken within 100 µs of it. It logs the program's mean run time, as the
+// kernel counts it.
 func TestFrameCapture(t *testing.T) {
 	testprog.SkipShort(t, "loads BPF programs")
 	c, err := NewFrameCapture(1 << 20)
@@ -128,7 +133,8 @@ func TestFrameCapture(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	slab := make([]byte, 4096)
+	const depth = 40 // as TestRecordPythonRecursion's
+	slab := make([]byte, 1280+80*depth)
 	tidc := make(chan int)
 	var stop atomic.Bool
 	done := make(chan struct{})
@@ -142,7 +148,10 @@ func TestFrameCapture(t *testing.T) {
 	}()
 	tid := <-tidc
 	defer func() { stop.Store(true); <-done }()
-	w, ts, want := fakeChain(slab, tid)
+	w, ts, want := fakeChain(slab, tid, depth)
+	if stop, err := EnableRunTimeStats(); err == nil {
+		defer stop()
+	}
 	if err := c.Set(os.Getpid(), w); err != nil {
 		t.Fatal(err)
 	}
@@ -207,4 +216,7 @@ func TestFrameCapture(t *testing.T) {
 	}
 	dropped, err := c.Dropped()
 	t.Logf("%d samples, %d records, %d dropped (%v), worst time apart %v", len(samples), len(recs), dropped, err, worst)
+	if runs, total, err := c.Program().RunStats(); err == nil && runs > 0 {
+		t.Logf("the program ran %d times, %v each on average (%d frames)", runs, total/time.Duration(runs), depth)
+	}
 }

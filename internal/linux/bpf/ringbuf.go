@@ -3,6 +3,10 @@ package bpf
 import (
 	"errors"
 	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
 
 	"sonde/internal/linux/unix"
 )
@@ -154,3 +158,37 @@ func (r *RingReader) Close() error {
 	}
 	return errors.Join(errs...)
 }
+
+// RunStats returns how many times p ran and how long in all, as the
+// kernel counts while run time statistics are on (EnableRunTimeStats),
+// from /proc/self/fdinfo.
+func (p *Program) RunStats() (runs uint64, total time.Duration, err error) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/self/fdinfo/%d", p.fd))
+	if err != nil {
+		return 0, 0, fmt.Errorf("program %s statistics: %w", p.name, err)
+	}
+	var ns uint64
+	for _, l := range strings.Split(string(data), "\n") {
+		k, v, _ := strings.Cut(l, ":")
+		switch strings.TrimSpace(k) {
+		case "run_time_ns":
+			ns, _ = strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+		case "run_cnt":
+			runs, _ = strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+		}
+	}
+	return runs, time.Duration(ns), nil
+}
+
+// EnableRunTimeStats turns on the kernel's run time statistics of every
+// BPF program on the machine until the returned function is called.
+func EnableRunTimeStats() (func(), error) {
+	fd, err := unix.BPFEnableRunTimeStats()
+	if err != nil {
+		return nil, fmt.Errorf("enable BPF run time statistics: %w", notSupported(err))
+	}
+	return func() { unix.Close(fd) }, nil
+}
+
+// Program returns the capture's PerfEvent program.
+func (c *FrameCapture) Program() *Program { return c.prog }

@@ -56,3 +56,13 @@ func StoreRelease64(b []byte, v uint64) {
 	_ = b[7]
 	atomic.StoreUint64((*uint64)(unsafe.Pointer(&b[0])), v)
 }
+
+// BPFEnableRunTimeStats turns on the kernel's accounting of BPF
+// programs' run time and run count (BPF_ENABLE_STATS,
+// BPF_STATS_RUN_TIME) for as long as the returned descriptor is open;
+// it is the machine's, for every program, as sysctl
+// kernel.bpf_stats_enabled.
+func BPFEnableRunTimeStats() (int, error) {
+	attr := struct{ Type uint32 }{xunix.BPF_STATS_RUN_TIME}
+	return bpf(xunix.BPF_ENABLE_STATS, unsafe.Pointer(&attr), unsafe.Sizeof(attr))
+}
