@@ -37,7 +37,7 @@ type PythonStats struct {
 	// Captured counts the samples whose frames a BPF program copied at
 	// the sample (pybpf.go); the others were read after it: NoRecord had
 	// no record, CaptureFailed one whose walk failed (a frame not
-	// resident, more than bpf.MaxFrames frames). CaptureDropped counts
+	// resident, a thread state not found). CaptureDropped counts
 	// the records the ring had no room for; CaptureOff says why there
 	// was no capture ("" when there was, or with ptrace).
 	Captured, NoRecord, CaptureFailed, CaptureDropped int
@@ -184,7 +184,29 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 		return stack
 	}
 	py.seen = true
-	pp := s.pyReader(p.pid, obj, file, bias)
+	pp := py.procs[p.pid]
+	if pp == nil || pp.file != file || pp.bias != bias || pp.rd.Object() != obj {
+		pid := int(p.pid)
+		pp = &pyProc{file: file, bias: bias, rd: python.NewProcess(obj, bias, func(b []byte, addr uint64) error {
+			n, err := unix.ReadProcessMemory(pid, b, addr)
+			if err == nil && n < len(b) {
+				err = fmt.Errorf("read %d of %d bytes", n, len(b))
+			}
+			return err
+		})}
+		pp.rd.SetMemoryV(func(bufs [][]byte, addrs []uint64) error {
+			n, err := unix.ReadProcessMemoryV(pid, bufs, addrs)
+			want := 0
+			for _, b := range bufs {
+				want += len(b)
+			}
+			if err == nil && n < want {
+				err = fmt.Errorf("read %d of %d bytes", n, want)
+			}
+			return err
+		})
+		py.procs[p.pid] = pp
+	}
 	// verified is how many frames, innermost first, are the sample's.
 	frames, verified, err := s.pyCaptured(pp, r, py.frames[:0])
 	exact := verified > 0
@@ -273,36 +295,6 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 	// it must not share one.
 	py.out = stack
 	return out
-}
-
-// pyReader returns the reader of process pid, which maps interpreter
-// object obj from file with bias.
-func (s *Sampler) pyReader(pid32 int32, obj *python.Object, file string, bias uint64) *pyProc {
-	py := s.py
-	pp := py.procs[pid32]
-	if pp == nil || pp.file != file || pp.bias != bias || pp.rd.Object() != obj {
-		pid := int(pid32)
-		pp = &pyProc{file: file, bias: bias, rd: python.NewProcess(obj, bias, func(b []byte, addr uint64) error {
-			n, err := unix.ReadProcessMemory(pid, b, addr)
-			if err == nil && n < len(b) {
-				err = fmt.Errorf("read %d of %d bytes", n, len(b))
-			}
-			return err
-		})}
-		pp.rd.SetMemoryV(func(bufs [][]byte, addrs []uint64) error {
-			n, err := unix.ReadProcessMemoryV(pid, bufs, addrs)
-			want := 0
-			for _, b := range bufs {
-				want += len(b)
-			}
-			if err == nil && n < want {
-				err = fmt.Errorf("read %d of %d bytes", n, want)
-			}
-			return err
-		})
-		py.procs[pid32] = pp
-	}
-	return pp
 }
 
 // interpLoc returns the location of a Python frame, interning it.
