@@ -146,7 +146,8 @@ func TestRecordPythonFork(t *testing.T) {
 // call line) and <module> at the top line; with the frames copied at the
 // sample the first bpf.MaxFrames are the copy's and the
 // profile.InterpUnverified frame stands after them, before the rest,
-// read after the sample.
+// read after the sample (in at least 90% of them: the program's first
+// samples, before its walk is set, are read after the sample).
 func TestRecordPythonDeep(t *testing.T) {
 	requirePerf(t)
 	py, _ := testprog.Python311(t)
@@ -161,7 +162,7 @@ func TestRecordPythonDeep(t *testing.T) {
 	p := readProfile(t, out)
 	captured := capturedNote(t, p)
 	byID := interpIndex(p)
-	inSpin := 0
+	inSpin, copied := 0, 0
 	for i := range p.Samples {
 		s := &p.Samples[i]
 		frames, _, _ := pyFrames(p, byID, s)
@@ -185,12 +186,20 @@ func TestRecordPythonDeep(t *testing.T) {
 				t.Fatalf("sample %d: frame %d is %+v, want %+v", i, k, f, want)
 			}
 		}
-		if u := pyUnverified(p, byID, s); captured && u != bpf.MaxFrames-1 {
-			t.Fatalf("sample %d: %s after frame %d, want %d", i, profile.InterpUnverified, u, bpf.MaxFrames-1)
+		// A sample before the process's walk was set is read after
+		// the sample: the marker after its innermost frame.
+		switch u := pyUnverified(p, byID, s); {
+		case captured && u == bpf.MaxFrames-1:
+			copied++
+		case u != 0:
+			t.Fatalf("sample %d: %s after frame %d, want %d or 0", i, profile.InterpUnverified, u, bpf.MaxFrames-1)
 		}
 	}
-	t.Logf("%d samples in the spin of %d", inSpin, len(p.Samples))
+	t.Logf("%d samples in the spin of %d, %d copied at the sample", inSpin, len(p.Samples), copied)
 	if inSpin < 300 {
 		t.Errorf("%d samples in the spin of 1 s of CPU time", inSpin)
+	}
+	if captured && copied < inSpin*9/10 {
+		t.Errorf("%d of %d samples in the spin copied at the sample", copied, inSpin)
 	}
 }
