@@ -11,8 +11,9 @@ import (
 
 // RawFrame is one _PyInterpreterFrame as copied at the sample, by a BPF
 // program on the sampling event (package sample's pybpf.go): its code
-// object's address, its instruction pointer (3.11's prev_instr) and its
-// is_entry and owner bytes.
+// object's address (f_code; 3.13's f_executable), its instruction
+// pointer (prev_instr; 3.13's instr_ptr) and its is_entry (3.11; ignored
+// after) and owner bytes.
 type RawFrame struct {
 	Code, Instr  uint64
 	Entry, Owner uint8
@@ -21,8 +22,11 @@ type RawFrame struct {
 // Captured appends to out the Python frames of raw, a thread's frame
 // chain copied at the sample, innermost first, as Read does for a
 // stopped thread: the thread was interrupted while its chain was copied,
-// so each frame's prev_instr is the sample's (3.11 stores it at every
-// instruction's start). Only the code objects are read now; they do not
+// so each frame's prev_instr is the sample's (3.11 and 3.12 store it at
+// every instruction's start, 3.13 its instr_ptr). The version's entry
+// rules are Read's: 3.11's is_entry; 3.12's and 3.13's shim frames,
+// owned by the C stack, skipped, the frame before each marked as its
+// eval call's entry. Only the code objects are read now; they do not
 // change, and their headers are kept per code address for the rest of
 // generation gen (the caller's drain), read again in a later one (a code
 // object freed and another made at its address is then seen). The same
@@ -45,8 +49,15 @@ func (p *Process) CapturedFrom(raw []RawFrame, next, gen uint64, out []Frame) ([
 		return out, fmt.Errorf("%w: more than %d frames", ErrBadFrame, maxFrames)
 	}
 	for i, r := range raw {
-		if r.Entry > 1 || r.Owner > 2 {
-			return out[:n0], fmt.Errorf("%w: frame %d: is_entry %d, owner %d", ErrBadFrame, i, r.Entry, r.Owner)
+		if p.obj.Layout.FrameIsEntry < 0 {
+			r.Entry = 0 // a byte the copy holds for none
+		}
+		shim, err := p.link(out, n0, r.Entry, r.Owner)
+		if err != nil {
+			return out[:n0], fmt.Errorf("frame %d: %w", i, err)
+		}
+		if shim {
+			continue
 		}
 		hdr, err := p.header(r.Code, gen)
 		if err != nil {
@@ -61,19 +72,20 @@ func (p *Process) CapturedFrom(raw []RawFrame, next, gen uint64, out []Frame) ([
 	}
 	if next != 0 {
 		var err error
-		if out, err = p.readFrom(next, len(raw), out); err != nil {
+		if out, err = p.readFrom(next, len(raw), n0, out); err != nil {
 			return out[:n0], err
 		}
 	}
-	if !out[len(out)-1].Entry {
+	if len(out) == n0 || !out[len(out)-1].Entry {
 		return out[:n0], fmt.Errorf("%w: the outermost frame is not an entry frame", ErrBadFrame)
 	}
 	return out, nil
 }
 
 // readFrom appends the frames of the chain from the frame at f outwards,
-// read from memory; seen frames came before.
-func (p *Process) readFrom(f uint64, seen int, out []Frame) ([]Frame, error) {
+// read from memory; seen frames came before, out[n0:] the chain's frames
+// so far.
+func (p *Process) readFrom(f uint64, seen, n0 int, out []Frame) ([]Frame, error) {
 	l := p.obj.Layout
 	fb := make([]byte, l.FrameSize)
 	for f != 0 {
@@ -86,22 +98,53 @@ func (p *Process) readFrom(f uint64, seen int, out []Frame) ([]Frame, error) {
 		codeAddr := binary.LittleEndian.Uint64(fb[l.FrameCode:])
 		prev := binary.LittleEndian.Uint64(fb[l.FramePrevious:])
 		instr := binary.LittleEndian.Uint64(fb[l.FramePrevInstr:])
-		entry, owner := fb[l.FrameIsEntry], fb[l.FrameOwner]
-		if entry > 1 || owner > 2 {
-			return out, fmt.Errorf("%w: frame %#x: is_entry %d, owner %d", ErrBadFrame, f, entry, owner)
+		var entry byte
+		if l.FrameIsEntry >= 0 {
+			entry = fb[l.FrameIsEntry]
 		}
-		fr, err := p.frame(codeAddr, instr, 0)
+		if prev == f {
+			return out, fmt.Errorf("%w: frame %#x is its own previous", ErrBadFrame, f)
+		}
+		shim, err := p.link(out, n0, entry, fb[l.FrameOwner])
 		if err != nil {
 			return out, fmt.Errorf("frame %#x: %w", f, err)
 		}
-		fr.Entry = entry == 1
-		out = append(out, fr)
-		if prev == f {
-			return out, fmt.Errorf("%w: frame %#x is its own previous", ErrBadFrame, f)
+		if !shim {
+			fr, err := p.frame(codeAddr, instr, 0)
+			if err != nil {
+				return out, fmt.Errorf("frame %#x: %w", f, err)
+			}
+			fr.Entry = entry == 1
+			out = append(out, fr)
 		}
 		f = prev
 	}
 	return out, nil
+}
+
+// link applies the version's entry rules to a frame with is_entry byte
+// entry (0 where the version has none) and owner byte owner, which
+// follows the chain's frames out[n0:]: shim reports a shim frame of
+// 3.12 or 3.13 (owned by the C stack: no Python function, not read), and
+// the frame before it is then marked as its eval call's entry. As Read,
+// a shim innermost (the sample's eval call starting or returning) or
+// right after an entry (an eval call without frames) wraps ErrShim.
+func (p *Process) link(out []Frame, n0 int, entry, owner byte) (shim bool, err error) {
+	l := p.obj.Layout
+	if entry > 1 || owner > OwnedByCStack || owner == OwnedByCStack && !l.ShimEntry {
+		return false, fmt.Errorf("%w: is_entry %d, owner %d", ErrBadFrame, entry, owner)
+	}
+	if owner != OwnedByCStack {
+		return false, nil
+	}
+	switch {
+	case len(out) == n0:
+		return true, fmt.Errorf("%w: the innermost frame is an eval call's shim", ErrShim)
+	case out[len(out)-1].Entry:
+		return true, fmt.Errorf("%w: eval call without frames", ErrShim)
+	}
+	out[len(out)-1].Entry = true
+	return true, nil
 }
 
 // codeHeader is a code object's header as read in generation gen.
