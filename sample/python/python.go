@@ -434,26 +434,20 @@ func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 		if l.FrameIsEntry >= 0 {
 			entry = fb[l.FrameIsEntry]
 		}
-		if entry > 1 || owner > OwnedByCStack || owner == OwnedByCStack && !l.ShimEntry {
-			return out[:n0], fmt.Errorf("%w: frame %#x: is_entry %d, owner %d", ErrBadFrame, f, entry, owner)
-		}
 		if prev == f {
 			return out[:n0], fmt.Errorf("%w: frame %#x is its own previous", ErrBadFrame, f)
 		}
-		if owner == OwnedByCStack {
-			// An eval call's shim (3.12+): the frame before it is the
-			// call's entry frame.
-			switch {
-			case f == at:
-				// The sample's eval call has no frame of its own:
-				// starting or returning.
-				return out[:n0], fmt.Errorf("%w: the innermost frame is an eval call's shim", ErrShim)
-			case len(out) > n0 && out[len(out)-1].Entry:
-				return out[:n0], fmt.Errorf("%w: eval call without frames at %#x", ErrShim, f)
-			case len(out) > n0:
-				out[len(out)-1].Entry = true
-			}
-			// (Before the sample's frame: an eval call made since.)
+		if owner == OwnedByCStack && l.ShimEntry && len(out) == n0 && f != at {
+			// An eval call's shim (3.12+) before the sample's frame:
+			// a call made since the sample.
+			f = prev
+			continue
+		}
+		shim, err := p.link(out, n0, entry, owner)
+		if err != nil {
+			return out[:n0], fmt.Errorf("frame %#x: %w", f, err)
+		}
+		if shim {
 			f = prev
 			continue
 		}
