@@ -316,21 +316,26 @@ func (s *Sampler) pyObjectAsync(file string) *python.Object {
 	}
 }
 
-// setWalk gives process pid the walk of layout l with _PyRuntime at rt
-// (CPython 3.11's only: the others' frames are read after the sample).
+// setWalk gives process pid the walk of layout l with _PyRuntime at rt:
+// 3.11 and 3.12 through tstate->cframe->current_frame, 3.13 straight from
+// tstate->current_frame; a release without is_entry (3.12+) has the
+// program copy the owner byte in its place, which Captured ignores.
 func (s *Sampler) setWalk(pid int32, l *python.Layout, rt uint64) {
-	if l.Version != 11 {
-		return
-	}
 	if s.pycap.set[pid] == rt && s.pycap.layout[pid] == l {
 		return
 	}
 	w := bpf.FrameWalk{
 		Runtime: rt, InterpHead: uint64(l.RuntimeInterpHead), ThreadsHead: uint64(l.InterpThreadsHead),
 		TstateNext: uint64(l.TstateNext), TstateNativeTID: uint64(l.TstateNativeTID),
-		TstateFrame: uint64(l.TstateCframe), CframeCurrent: uint64(l.CframeCurrent), HasCframe: true,
-		FrameCode: uint64(l.FrameCode), FramePrevious: uint64(l.FramePrevious), FrameInstr: uint64(l.FramePrevInstr),
-		FrameEntry: uint64(l.FrameIsEntry), FrameOwner: uint64(l.FrameOwner),
+		TstateFrame: uint64(l.TstateCurrentFrame),
+		FrameCode:   uint64(l.FrameCode), FramePrevious: uint64(l.FramePrevious), FrameInstr: uint64(l.FramePrevInstr),
+		FrameEntry: uint64(l.FrameOwner), FrameOwner: uint64(l.FrameOwner),
+	}
+	if l.Cframe {
+		w.TstateFrame, w.CframeCurrent, w.HasCframe = uint64(l.TstateCframe), uint64(l.CframeCurrent), true
+	}
+	if l.FrameIsEntry >= 0 {
+		w.FrameEntry = uint64(l.FrameIsEntry)
 	}
 	w.FrameRead = max(w.FrameCode+8, w.FramePrevious+8, w.FrameInstr+8, w.FrameEntry+1, w.FrameOwner+1)
 	if err := s.pycap.c.Set(int(pid), w); err != nil {
@@ -415,8 +420,9 @@ func (c *pyCapture) take(r *perfevent.Record) *capRecord {
 // record, and returns how many of them, innermost first, were copied at
 // the sample: 0 when there was no record that could be used (a record
 // whose walk did not end well, a frame not resident or a thread not
-// found, leaves the sample to the reader after the sample), bpf.MaxFrames
-// when the chain was longer (the rest is read after). A record read
+// found, leaves the sample to the reader after the sample), the
+// bpf.MaxFrames copied less their shim frames (3.12+) when the chain was
+// longer (the rest is read after). A record read
 // before its process had a reader is read now, with pp's.
 func (s *Sampler) pyCaptured(pp *pyProc, r *perfevent.Record, out []python.Frame) ([]python.Frame, int, error) {
 	c := s.pycap
@@ -447,10 +453,18 @@ func (s *Sampler) pyCaptured(pp *pyProc, r *perfevent.Record, out []python.Frame
 		c.mu.Unlock()
 		frames, err = pp.rd.CapturedFrom(rec.raw, rec.next, gen, nil)
 	}
-	if err != nil {
-		return out, len(rec.raw), err
+	// The Python frames copied: 3.12's and 3.13's shim frames are none.
+	n := 0
+	for _, f := range rec.raw {
+		if f.Owner != python.OwnedByCStack {
+			n++
+		}
 	}
-	return append(out, frames...), len(rec.raw), nil
+	n = max(n, 1)
+	if err != nil {
+		return out, n, err
+	}
+	return append(out, frames...), n, nil
 }
 
 // closePyCapture stops the goroutine and releases the capture (after the

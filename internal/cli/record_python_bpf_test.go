@@ -77,11 +77,15 @@ func TestRecordPythonNoBPF(t *testing.T) {
 // child_work in them and not parent_work, and the other way round; with
 // the frames copied at the sample (the child has its parent's walk from
 // the kernel at the fork), at least 99% of the child's samples in the
-// eval loop carry Python frames.
+// eval loop carry Python frames. For CPython 3.11, 3.12 and 3.13.
 func TestRecordPythonFork(t *testing.T) {
-	requirePerf(t)
-	py, _ := testprog.Python311(t)
 	src := readPySource(t, "fork.py")
+	forPython(t, []string{"perf"}, func(t *testing.T, version, py, _, _ string) {
+		testRecordPythonFork(t, version, py, src)
+	})
+}
+
+func testRecordPythonFork(t *testing.T, version, py string, src *pySource) {
 	dir := t.TempDir()
 	out, ids := filepath.Join(dir, "fork.data"), filepath.Join(dir, "ids")
 	code, stderr := record(t, "-g", "-q", "-o", out, "--", py, src.path, "1.5", ids)
@@ -97,6 +101,7 @@ func TestRecordPythonFork(t *testing.T) {
 		t.Fatalf("%s: %q", ids, data)
 	}
 	p := readProfile(t, out)
+	skipUnread(t, p, version, "perf")
 	captured := capturedNote(t, p)
 	byID := interpIndex(p)
 	want := map[int32]string{parent: "parent_work", child: "child_work"}
@@ -147,11 +152,17 @@ func TestRecordPythonFork(t *testing.T) {
 // sample the first bpf.MaxFrames are the copy's and the
 // profile.InterpUnverified frame stands after them, before the rest,
 // read after the sample (in at least 90% of them: the program's first
-// samples, before its walk is set, are read after the sample).
+// samples, before its walk is set, are read after the sample; 3.13's
+// are then marked). For CPython 3.11, 3.12 and 3.13 (whose shim frame
+// after <module> is in the part read after the sample).
 func TestRecordPythonDeep(t *testing.T) {
-	requirePerf(t)
-	py, _ := testprog.Python311(t)
 	src := readPySource(t, "recurse.py")
+	forPython(t, []string{"perf"}, func(t *testing.T, version, py, _, _ string) {
+		testRecordPythonDeep(t, version, py, src)
+	})
+}
+
+func testRecordPythonDeep(t *testing.T, version, py string, src *pySource) {
 	spin, call, top := src.marked(t, "# spin"), src.marked(t, "# call"), src.marked(t, "# top")
 	const depth = 200
 	out := filepath.Join(t.TempDir(), "deep.data")
@@ -160,6 +171,7 @@ func TestRecordPythonDeep(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	p := readProfile(t, out)
+	skipUnread(t, p, version, "perf")
 	captured := capturedNote(t, p)
 	byID := interpIndex(p)
 	inSpin, copied := 0, 0

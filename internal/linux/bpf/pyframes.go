@@ -21,9 +21,10 @@ import (
 // process with a FrameWalk gives the child the same (the address space is
 // a copy); an exec or an exit does not remove it: Forget does.
 //
-// It is written for CPython (3.11's _PyRuntime, PyThreadState,
-// _PyCFrame, _PyInterpreterFrame) but knows no Python: package sample
-// fills FrameWalk from sample/python's layout. Not safe for concurrent
+// It is written for CPython (3.11's to 3.13's _PyRuntime, PyThreadState,
+// _PyCFrame where there is one, _PyInterpreterFrame) but knows no Python:
+// package sample fills FrameWalk from sample/python's layout of each
+// version. Not safe for concurrent
 // use.
 type FrameCapture struct {
 	walks   *Map // u32 tgid -> FrameWalk
@@ -48,8 +49,9 @@ type FrameWalk struct {
 	// next and its thread id (native_thread_id).
 	TstateNext, TstateNativeTID uint64
 	// TstateFrame is the offset in the thread state of the pointer to
-	// follow: to the _PyCFrame (3.11) whose member at CframeCurrent is
-	// the innermost frame when HasCframe, else to the frame itself.
+	// follow: to the _PyCFrame (3.11, 3.12) whose member at
+	// CframeCurrent is the innermost frame when HasCframe, else (3.13) to
+	// the frame itself.
 	TstateFrame, CframeCurrent uint64
 	HasCframe                  bool
 	// FrameRead is how many bytes of a frame are read (at most
