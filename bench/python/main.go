@@ -1,5 +1,6 @@
 // Command python measures what reading Python frames costs `sonde record
-// -g` (issue 21): on a benchmark-like CPython 3.11 workload
+// -g` (issue 21): on a benchmark-like CPython workload (3.11 by default;
+// -python names a 3.12 or 3.13)
 // (testdata/work.py: nbody, a recursive fib, json round trips, a
 // generator pipeline), each round runs
 //
@@ -24,7 +25,7 @@
 //
 // Usage (from the repository root):
 //
-//	go run ./bench/python [-rounds 7] [-work 1000] [-ptrace] [-late]
+//	go run ./bench/python [-rounds 7] [-work 1000] [-ptrace] [-late] [-python path]
 package main
 
 import (
