@@ -107,6 +107,13 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 	if s.opts.Poll > 0 {
 		every = s.opts.Poll
 	}
+	normal := every
+	if s.pycap != nil {
+		// Drain at once while no interpreter is seen: the frames are
+		// copied only once the process's walk is set (pybpf.go).
+		every = pyEarlyPoll
+	}
+	began := time.Now()
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	done := ctx.Done()
@@ -135,7 +142,11 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 		if err := s.drain(); err != nil {
 			return err
 		}
-		if s.py != nil && s.py.seen && every > pythonPollInterval {
+		if every == pyEarlyPoll && (s.pycap == nil || s.pycap.walks() > 0 || time.Since(began) > pyEarlyFor) {
+			every = normal
+			tick.Reset(every)
+		}
+		if s.py != nil && s.py.seen && s.pycap == nil && every > pythonPollInterval {
 			every = pythonPollInterval
 			tick.Reset(every)
 		}

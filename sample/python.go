@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"sonde/dwarfvar"
+	"sonde/internal/linux/bpf"
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/linux/unix"
 	"sonde/profile"
@@ -34,6 +35,17 @@ type PythonStats struct {
 	// read, "" when none failed; NoDWARF where the offsets of one read
 	// without its DWARF came from (python.Object.NoDWARF).
 	NotRead, NoDWARF string
+	// Captured counts the samples whose frames a BPF program copied at
+	// the sample (pybpf.go); the others were read after it: NoRecord had
+	// no record, CaptureFailed one whose walk failed (a frame not
+	// resident, a thread state not found). CaptureDropped counts
+	// the records the ring had no room for; CaptureOff says why there
+	// was no capture ("" when there was, or with ptrace).
+	Captured, NoRecord, CaptureFailed, CaptureDropped int
+	CaptureOff                                        string
+	// CapturedDeep counts the captured samples whose chain was longer
+	// than the copy (bpf.MaxFrames): the rest was read after the sample.
+	CapturedDeep int
 }
 
 // Marked returns the number of samples whose Python part was not read.
@@ -48,16 +60,28 @@ func (s PythonStats) Note(stopped bool) string {
 		}
 		return ""
 	}
-	how := fmt.Sprintf("read with process_vm_readv %.0f µs after the sample on average (perf events): the innermost frame and its line are the sample's (its _PyCFrame in the stack copy, or 3.13's frame variable, and next_instr from its registers), its callers as read, after %q", float64(s.Lag.Microseconds())/float64(s.Eval), profile.InterpUnverified)
-	if stopped {
+	late := s.Eval - s.Captured
+	how := fmt.Sprintf("read with process_vm_readv %.0f µs after the sample on average (perf events): the innermost frame and its line are the sample's (its _PyCFrame in the stack copy, or 3.13's frame variable, and next_instr from its registers), its callers as read, after %q", float64(s.Lag.Microseconds())/float64(max(late, 1)), profile.InterpUnverified)
+	switch {
+	case stopped:
 		how = "read while the thread was stopped (ptrace)"
+	case s.CaptureOff == "" && late == 0:
+		how = "copied at the sample by a BPF program on the perf events (every one)"
+		if s.CapturedDeep > 0 {
+			how = fmt.Sprintf("copied at the sample by a BPF program on the perf events (every one; in %d deeper than %d frames the outer ones read after the sample, behind %q)", s.CapturedDeep, bpf.MaxFrames, profile.InterpUnverified)
+		}
+	case s.CaptureOff == "":
+		how = fmt.Sprintf("copied at the sample by a BPF program on the perf events for %d; %d %s (%d without a record: before the interpreter was seen, or %d dropped by a full ring; %d whose copy failed)",
+			s.Captured, late, how, s.NoRecord, s.CaptureDropped, s.CaptureFailed)
+	default:
+		how += " (no BPF capture: " + s.CaptureOff + ")"
 	}
 	if s.NoDWARF != "" {
 		how += "; structure offsets: " + s.NoDWARF
 	}
 	n := fmt.Sprintf("python: %d of %d samples in the eval loop carry Python frames, %d marked %q (%d changed since the sample, %d without next_instr, %d did not match the native stack, %d failed a check, %d unreadable); %s",
 		s.Spliced, s.Eval, s.Marked(), profile.InterpUnreadable, s.Moved, s.Unverified, s.Mismatch, s.Bad, s.Unread, how)
-	if !stopped && s.Marked()*20 > s.Eval {
+	if !stopped && s.Marked()*20 > s.Eval && s.Captured*2 < s.Eval {
 		n += "; --sampler ptrace reads them exactly"
 	}
 	return n
@@ -99,21 +123,29 @@ func (s *Sampler) pyObject(file string) *python.Object {
 	o, ok := py.objs[file]
 	if !ok {
 		if python.Candidate(file) {
+			if s.pycap != nil {
+				return s.pyObjectAsync(file) // pybpf.go: at once, the DWARF read meanwhile
+			}
 			var err error
 			o, err = python.Open(file) // nil: not an interpreter, remembered
-			s.mu.Lock()
-			ps := &s.stats.Python
-			if err != nil && !errors.Is(err, python.ErrNotPython) && ps.NotRead == "" {
-				ps.NotRead = err.Error()
-			}
-			if o != nil && o.NoDWARF != "" && ps.NoDWARF == "" {
-				ps.NoDWARF = o.NoDWARF
-			}
-			s.mu.Unlock()
+			s.pyOpened(o, err)
 		}
 		py.objs[file] = o
 	}
 	return o
+}
+
+// pyOpened says in the stats what opening an interpreter object gave.
+func (s *Sampler) pyOpened(o *python.Object, err error) {
+	s.mu.Lock()
+	ps := &s.stats.Python
+	if err != nil && !errors.Is(err, python.ErrNotPython) && ps.NotRead == "" {
+		ps.NotRead = err.Error()
+	}
+	if o != nil && o.NoDWARF != "" && ps.NoDWARF == "" {
+		ps.NoDWARF = o.NoDWARF
+	}
+	s.mu.Unlock()
 }
 
 // splicePython replaces the _PyEval_EvalFrameDefault frames of a sample's
@@ -161,7 +193,7 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 	}
 	py.seen = true
 	pp := py.procs[p.pid]
-	if pp == nil || pp.file != file || pp.bias != bias {
+	if pp == nil || pp.file != file || pp.bias != bias || pp.rd.Object() != obj {
 		pid := int(p.pid)
 		pp = &pyProc{file: file, bias: bias, rd: python.NewProcess(obj, bias, func(b []byte, addr uint64) error {
 			n, err := unix.ReadProcessMemory(pid, b, addr)
@@ -183,16 +215,26 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 		})
 		py.procs[p.pid] = pp
 	}
-	smp := python.Sample{Stopped: s.stopped}
-	if len(r.Regs) > 7 {
-		smp.SP, smp.Stack = r.Regs[7], r.Stack
+	// verified is how many frames, innermost first, are the sample's.
+	frames, verified, err := s.pyCaptured(pp, r, py.frames[:0])
+	exact := verified > 0
+	var lag time.Duration
+	if !exact {
+		smp := python.Sample{Stopped: s.stopped}
+		if len(r.Regs) > 7 {
+			smp.SP, smp.Stack = r.Regs[7], r.Stack
+		}
+		if !s.stopped {
+			smp.NextInstr, smp.Frame = s.nextInstr(p, r, obj, file)
+		}
+		frames, err = pp.rd.Read(int32(r.TID), smp, py.frames[:0])
+		lag = time.Duration(unix.MonotonicNow() - int64(r.Time))
+		verified = 1 // checked against the sample's next_instr
 	}
-	if !s.stopped {
-		smp.NextInstr, smp.Frame = s.nextInstr(p, r, obj, file)
+	if s.stopped {
+		exact, verified = true, len(frames)
 	}
-	frames, err := pp.rd.Read(int32(r.TID), smp, py.frames[:0])
 	py.frames = frames
-	lag := time.Duration(unix.MonotonicNow() - int64(r.Time))
 	if err == nil {
 		entries := 0
 		for i, f := range frames {
@@ -211,7 +253,7 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 	s.mu.Lock()
 	ps := &s.stats.Python
 	ps.Eval++
-	if !s.stopped && lag > 0 {
+	if !exact && lag > 0 {
 		ps.Lag += lag
 	}
 	switch {
@@ -246,9 +288,11 @@ func (s *Sampler) splicePython(p *process, r *perfevent.Record, pcs []uint64, st
 				f := frames[next]
 				next++
 				out = append(out, s.interpLoc(f.Func, f.File, f.Line))
-				if next == 1 && len(frames) > 1 && !s.stopped {
+				if next == verified && len(frames) > verified {
 					// Only the innermost frame is checked against the
-					// sample; its callers are as the read found them.
+					// sample (a read after it), or the frames were
+					// copied up to bpf.MaxFrames: the callers are as
+					// the read found them.
 					out = append(out, s.interpLoc(profile.InterpUnverified, "", 0))
 				}
 				if f.Entry {

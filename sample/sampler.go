@@ -336,6 +336,11 @@ type Sampler struct {
 	kernelIndex   int // datafile mapping index of [kernel.kallsyms], -1 before use
 
 	py *pyState // Options.Python; nil when off
+	// pycap takes the Python frames at the sample (pybpf.go); nil
+	// before the first event, or where BPF is refused (pyCaptureOff
+	// says why).
+	pycap        *pyCapture
+	pyCaptureOff string
 
 	began     time.Time // when the Sampler was made
 	jitPolled time.Time // when pollJIT last read the JIT files (jit.go)
@@ -471,6 +476,7 @@ func (s *Sampler) attach(pid int) error {
 	if err := s.addProcess(pid); err != nil {
 		return err
 	}
+	s.startPyCapture()
 	for _, tid := range tids {
 		for _, cpu := range s.cpus {
 			ev, err := perfevent.Open(&s.cfg, tid, cpu)
@@ -489,6 +495,7 @@ func (s *Sampler) attach(pid int) error {
 			}
 			s.events = append(s.events, ev)
 			s.offEvent = append(s.offEvent, false)
+			s.pyEventOpened(ev)
 			if s.opts.OffCPU {
 				off, err := s.openOffCPU(tid, cpu)
 				if errors.Is(err, unix.ESRCH) {
@@ -596,6 +603,7 @@ func (s *Sampler) finish() error {
 		err = ferr
 	}
 	s.closeEvents()
+	s.closePyCapture()
 	s.keepVanished()
 	return err
 }
@@ -604,6 +612,7 @@ func (s *Sampler) finish() error {
 // copies of the vDSO and of deleted objects).
 func (s *Sampler) Close() error {
 	first := s.closeEvents()
+	s.closePyCapture()
 	if s.vdso != "" {
 		os.Remove(s.vdso)
 		s.vdso = ""
@@ -650,6 +659,7 @@ func (s *Sampler) drain() error {
 			s.pending = append(s.pending, item{rec: own(&rec), off: off})
 		}
 	}
+	s.pyPoll()
 	// Sort indices, not the records (200 bytes each): sort.SliceStable
 	// moving the records cost 2.5 µs a record at 3,600 records a drain
 	// (a program switching 180,000 times a second under --off-cpu).
@@ -780,6 +790,7 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		if r.Misc&perfevent.MiscCommExec != 0 {
 			p.maps = nil // exec replaced the address space
 			p.afterExec = true
+			s.pyForget(p.pid)
 			s.endJIT(p, int64(r.Time)+s.clockOffset, true)
 			p.nsChecked = false // exec may follow unshare
 		}
@@ -800,12 +811,14 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 		p.maps = append([]placement(nil), parent.maps...)
 		s.procs[p.pid] = p
 		s.countProcess()
+		s.pyForked(parent.pid, p.pid)
 		return s.w.WriteProcess(p.record())
 	case perfevent.RecordExit:
 		s.threadExited(int32(r.TID))
 		if r.PID != r.TID {
 			return nil
 		}
+		s.pyForget(int32(r.PID))
 		if p, ok := s.procs[int32(r.PID)]; ok {
 			p.maps = nil
 			s.endJIT(p, int64(r.Time)+s.clockOffset, false)
@@ -911,6 +924,7 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 	copy(maps[i+1:], maps[i:])
 	maps[i] = pl
 	p.maps = maps
+	s.pyMapped(p, &pl)
 }
 
 // openObject is an object file the run keeps open, with the build ID of

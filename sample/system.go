@@ -21,6 +21,7 @@ import (
 func (s *Sampler) attachSystem(cgroups []string) error {
 	s.system = true
 	s.systemSwitches()
+	s.startPyCapture()
 	var dirs []*os.File
 	defer func() {
 		for _, d := range dirs {
@@ -86,6 +87,7 @@ func (s *Sampler) openCPU(cgroupFD, cpu int) error {
 	}
 	s.events = append(s.events, ev)
 	s.offEvent = append(s.offEvent, false)
+	s.pyEventOpened(ev)
 	return s.openOffCPUCPU(cgroupFD, cpu)
 }
 

@@ -1,11 +1,16 @@
 // Command python measures what reading Python frames costs `sonde record
-// -g` (issue 21): on a benchmark-like CPython 3.11 workload
+// -g` (issue 21): on a benchmark-like CPython workload (3.11 by default;
+// -python names a 3.12 or 3.13)
 // (testdata/work.py: nbody, a recursive fib, json round trips, a
 // generator pipeline), each round runs
 //
 //	baseline: python3.11 work.py R                      alone
 //	plain:    sonde record -g --python=false -- python3.11 work.py R
-//	python:   sonde record -g -- python3.11 work.py R   (the default)
+//	python:   sonde record -g -- python3.11 work.py R   (the default: the
+//	          frames copied at the sample by BPF with perf events)
+//	late:     setpriv --bounding-set -bpf,-sys_admin sonde record -g -- …
+//	          (with -late, as root: BPF refused, the frames read after the
+//	          sample with process_vm_readv, the fallback)
 //
 // in an order rotated round by round, and prints, as medians of per-round
 // ratios, sonde's CPU time per sample with Python frames over plain
@@ -20,7 +25,7 @@
 //
 // Usage (from the repository root):
 //
-//	go run ./bench/python [-rounds 7] [-work 1000] [-ptrace]
+//	go run ./bench/python [-rounds 7] [-work 1000] [-ptrace] [-late] [-python path]
 package main
 
 import (
@@ -61,6 +66,7 @@ func run() error {
 	rounds := flag.Int("rounds", 7, "alternated rounds")
 	work := flag.Int("work", 1000, "work.py's rounds (about 2 s of CPU here)")
 	ptrace := flag.Bool("ptrace", false, "sample with --sampler ptrace")
+	late := flag.Bool("late", false, "add sonde without CAP_BPF (setpriv): the frames read after the sample")
 	py := flag.String("python", "/root/.pyenv/versions/3.11.7/bin/python3.11", "the python (3.11, 3.12 or 3.13)")
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "sonde-bench-python-")
@@ -79,24 +85,33 @@ func run() error {
 		sampler = "ptrace"
 	}
 	data := filepath.Join(dir, "py.data")
-	ways := []struct {
+	type way struct {
 		name string
 		args []string // sonde's, nil for the baseline
-	}{
-		{"baseline", nil},
-		{"plain", []string{"record", "-q", "-g", "--sampler", sampler, "--python=false", "-o", data, "--"}},
-		{"python", []string{"record", "-q", "-g", "--sampler", sampler, "-o", data, "--"}},
+		wrap []string // the command sonde runs under
+	}
+	ways := []way{
+		{"baseline", nil, nil},
+		{"plain", []string{"record", "-q", "-g", "--sampler", sampler, "--python=false", "-o", data, "--"}, nil},
+		{"python", []string{"record", "-q", "-g", "--sampler", sampler, "-o", data, "--"}, nil},
+	}
+	if *late {
+		setpriv, err := exec.LookPath("setpriv")
+		if err != nil {
+			return err
+		}
+		ways = append(ways, way{"late", ways[2].args, []string{setpriv, "--bounding-set", "-bpf,-sys_admin", "--"}})
 	}
 	res := map[string][]result{}
 	for r := 0; r < *rounds; r++ {
 		for i := range ways {
 			w := ways[(i+r)%len(ways)]
-			x, err := measure(sonde, w.args, target, data)
+			x, err := measure(sonde, w.wrap, w.args, target, data)
 			if err != nil {
 				return fmt.Errorf("round %d, %s: %w", r+1, w.name, err)
 			}
 			if w.args != nil {
-				empty, err := measure(sonde, w.args, append(target[:2:2], "0"), data)
+				empty, err := measure(sonde, w.wrap, w.args, append(target[:2:2], "0"), data)
 				if err != nil {
 					return fmt.Errorf("round %d, %s on no work: %w", r+1, w.name, err)
 				}
@@ -112,7 +127,11 @@ func run() error {
 	perSample := func(x result) float64 { return float64(x.tool) / float64(max(x.samples, 1)) }
 	fmt.Printf("python bench: work.py %d rounds under %s, %d rounds alternated, sampler %s, %d CPUs, load %s\n",
 		*work, filepath.Base(*py), *rounds, sampler, runtime.NumCPU(), loadavg())
-	for _, n := range []string{"plain", "python"} {
+	names := []string{"plain", "python"}
+	if *late {
+		names = append(names, "late")
+	}
+	for _, n := range names {
 		fmt.Printf("  %-7s %6.0f samples, %5.1f%% with Python frames, sonde %6.1f µs CPU a sample (fixed %4.0f ms), target slowdown %.3fx wall, %.3fx CPU\n", n,
 			median(res[n], func(x result) float64 { return float64(x.samples) }),
 			median(res[n], func(x result) float64 { return 100 * float64(x.spliced) / float64(max(x.samples, 1)) }),
@@ -125,16 +144,23 @@ func run() error {
 		ratio(res["python"], res["plain"], perSample),
 		ratio(res["python"], res["plain"], func(x result) float64 { return x.elapsed.Seconds() }),
 		ratio(res["python"], res["plain"], func(x result) float64 { return x.cpu.Seconds() }))
+	if *late {
+		fmt.Printf("  late / plain record -g: sonde CPU a sample %.2fx, target CPU %.3fx\n",
+			ratio(res["late"], res["plain"], perSample),
+			ratio(res["late"], res["plain"], func(x result) float64 { return x.cpu.Seconds() }))
+	}
 	return nil
 }
 
-// measure runs the target, under sonde when args is not nil.
-func measure(sonde string, args, target []string, data string) (result, error) {
+// measure runs the target, under sonde when args is not nil, sonde under
+// wrap when it is not nil.
+func measure(sonde string, wrap, args, target []string, data string) (result, error) {
 	var c *exec.Cmd
 	if args == nil {
 		c = exec.Command(target[0], target[1:]...)
 	} else {
-		c = exec.Command(sonde, append(append([]string(nil), args...), target...)...)
+		argv := append(append(append(append([]string(nil), wrap...), sonde), args...), target...)
+		c = exec.Command(argv[0], argv[1:]...)
 	}
 	var stderr bytes.Buffer
 	c.Stderr = &stderr

@@ -107,9 +107,10 @@ Flags:
                      default the Python frames it runs (function, file,
                      line, read from the thread) take their places, and a
                      stack whose Python part cannot be read is marked
-                     "[python frames unreadable]" (with perf events they are
-                     read after the sample; --sampler ptrace reads them
-                     exactly)
+                     "[python frames unreadable]" (with perf events a BPF
+                     program copies them at the sample; where BPF is
+                     refused they are read after it, and --sampler ptrace
+                     reads them exactly)
 
 Examples:
   sonde record -- make -j2

@@ -100,6 +100,50 @@ func Open(path string) (*Object, error) {
 		return nil, err
 	}
 	defer f.Close()
+	o, err := symbolsOf(f, path)
+	if err != nil {
+		return nil, err
+	}
+	if o.Layout, err = LayoutOf(f); err != nil {
+		if f.Debug != nil || f.ELF.Machine != elf.EM_X86_64 {
+			return nil, err
+		}
+		if err := o.withoutDWARF(f, path, err); err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
+}
+
+// withoutDWARF sets o's layout for an object read without its DWARF
+// (why, LayoutOf's error): what the version publishes, or its documented
+// offsets.
+func (o *Object) withoutDWARF(f *objfile.File, path string, why error) error {
+	switch minorOf(path) {
+	case 11:
+		l := Layout311
+		o.Layout, o.NoDWARF = &l, "CPython 3.11's documented offsets ("+why.Error()+")"
+	case 12:
+		l := Layout312
+		o.Layout, o.NoDWARF = &l, "CPython 3.12's documented offsets ("+why.Error()+")"
+	case 13:
+		data, err := runtimeData(f.ELF, o.Runtime, debugSize)
+		if err == nil {
+			o.Layout, err = LayoutFromDebugOffsets(data)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w; %w", path, why, err)
+		}
+		o.NoDWARF = "CPython 3.13's _Py_DebugOffsets in _PyRuntime (" + why.Error() + ")"
+	default:
+		return why
+	}
+	return nil
+}
+
+// symbolsOf returns the object f with the addresses its symbol tables
+// give, and no layout.
+func symbolsOf(f *objfile.File, path string) (*Object, error) {
 	o := &Object{}
 	syms, _ := f.ELF.Symbols()
 	dyn, _ := f.ELF.DynamicSymbols()
@@ -122,32 +166,6 @@ func Open(path string) (*Object, error) {
 	}
 	if o.Runtime == 0 || o.CodeType == 0 || len(o.eval) == 0 {
 		return nil, fmt.Errorf("%s: %w: no _PyRuntime, PyCode_Type or _PyEval_EvalFrameDefault", path, ErrNotPython)
-	}
-	if o.Layout, err = LayoutOf(f); err != nil {
-		if f.Debug != nil || f.ELF.Machine != elf.EM_X86_64 {
-			return nil, err
-		}
-		// No DWARF: what the version publishes, or its documented
-		// offsets.
-		switch minorOf(path) {
-		case 11:
-			l := Layout311
-			o.Layout, o.NoDWARF = &l, "CPython 3.11's documented offsets ("+err.Error()+")"
-		case 12:
-			l := Layout312
-			o.Layout, o.NoDWARF = &l, "CPython 3.12's documented offsets ("+err.Error()+")"
-		case 13:
-			data, derr := runtimeData(f.ELF, o.Runtime, debugSize)
-			if derr == nil {
-				o.Layout, derr = LayoutFromDebugOffsets(data)
-			}
-			if derr != nil {
-				return nil, fmt.Errorf("%s: %w; %w", path, err, derr)
-			}
-			o.NoDWARF = "CPython 3.13's _Py_DebugOffsets in _PyRuntime (" + err.Error() + ")"
-		default:
-			return nil, err
-		}
 	}
 	return o, nil
 }
@@ -210,6 +228,8 @@ type Process struct {
 	memv    MemoryV
 	pre     []byte
 	preAddr uint64
+	// headers are code objects' headers by address (Captured).
+	headers map[uint64]*codeHeader
 }
 
 // SetMemoryV makes the reader read with v where two reads can be one:
@@ -414,26 +434,20 @@ func (p *Process) Read(tid int32, st Sample, out []Frame) ([]Frame, error) {
 		if l.FrameIsEntry >= 0 {
 			entry = fb[l.FrameIsEntry]
 		}
-		if entry > 1 || owner > OwnedByCStack || owner == OwnedByCStack && !l.ShimEntry {
-			return out[:n0], fmt.Errorf("%w: frame %#x: is_entry %d, owner %d", ErrBadFrame, f, entry, owner)
-		}
 		if prev == f {
 			return out[:n0], fmt.Errorf("%w: frame %#x is its own previous", ErrBadFrame, f)
 		}
-		if owner == OwnedByCStack {
-			// An eval call's shim (3.12+): the frame before it is the
-			// call's entry frame.
-			switch {
-			case f == at:
-				// The sample's eval call has no frame of its own:
-				// starting or returning.
-				return out[:n0], fmt.Errorf("%w: the innermost frame is an eval call's shim", ErrShim)
-			case len(out) > n0 && out[len(out)-1].Entry:
-				return out[:n0], fmt.Errorf("%w: eval call without frames at %#x", ErrShim, f)
-			case len(out) > n0:
-				out[len(out)-1].Entry = true
-			}
-			// (Before the sample's frame: an eval call made since.)
+		if owner == OwnedByCStack && l.ShimEntry && len(out) == n0 && f != at {
+			// An eval call's shim (3.12+) before the sample's frame:
+			// a call made since the sample.
+			f = prev
+			continue
+		}
+		shim, err := p.link(out, n0, entry, owner)
+		if err != nil {
+			return out[:n0], fmt.Errorf("frame %#x: %w", f, err)
+		}
+		if shim {
 			f = prev
 			continue
 		}
@@ -512,6 +526,13 @@ func (p *Process) frame(codeAddr, instr, next uint64) (Frame, error) {
 	} else if err := p.mem(hdr, codeAddr); err != nil {
 		return Frame{}, fmt.Errorf("%w: code %#x: %w", ErrRead, codeAddr, err)
 	}
+	return p.codeFrame(codeAddr, instr, hdr)
+}
+
+// codeFrame checks hdr, the header of the code object at codeAddr, and
+// returns the frame at instruction instr in it.
+func (p *Process) codeFrame(codeAddr, instr uint64, hdr []byte) (Frame, error) {
+	l := p.obj.Layout
 	if typ := binary.LittleEndian.Uint64(hdr[l.ObType:]); typ != p.obj.CodeType+p.bias {
 		return Frame{}, fmt.Errorf("%w: code %#x has type %#x, not PyCode_Type", ErrBadFrame, codeAddr, typ)
 	}

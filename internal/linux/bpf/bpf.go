@@ -40,6 +40,12 @@ func (t MapType) String() string {
 		return "BPF_MAP_TYPE_HASH"
 	case Array:
 		return "BPF_MAP_TYPE_ARRAY"
+	case PerCPUArray:
+		return "BPF_MAP_TYPE_PERCPU_ARRAY"
+	case LRUHash:
+		return "BPF_MAP_TYPE_LRU_HASH"
+	case Ringbuf:
+		return "BPF_MAP_TYPE_RINGBUF"
 	}
 	return fmt.Sprintf("MapType(%d)", uint32(t))
 }
@@ -121,6 +127,8 @@ func (t ProgType) String() string {
 		return "BPF_PROG_TYPE_KPROBE"
 	case Tracepoint:
 		return "BPF_PROG_TYPE_TRACEPOINT"
+	case PerfEvent:
+		return "BPF_PROG_TYPE_PERF_EVENT"
 	}
 	return fmt.Sprintf("ProgType(%d)", uint32(t))
 }
