@@ -120,7 +120,17 @@ type funcFigures struct {
 // ("libpython3.11.so.1.0+0xf5710", "[vdso]@0x7ffd...") into pprof's, the
 // object in brackets, which stands for all of the object's such addresses.
 func unsymbolized(name string) string {
+	// report tells apart functions of one name in several objects by
+	// the object; pprof -top adds them up under the name.
+	if m := regexp.MustCompile(`^(\S+) \(/[^)]*\)$`).FindStringSubmatch(name); m != nil {
+		name = m[1]
+	}
 	if m := regexp.MustCompile(`^(\[.*\])@0x[0-9a-f]+$`).FindStringSubmatch(name); m != nil {
+		// An address in no mapping: pprof names a location without
+		// mapping or lines "<unknown>".
+		if m[1] == "[unmapped]" {
+			return "<unknown>"
+		}
 		return m[1]
 	}
 	if m := regexp.MustCompile(`^(.*)\+0x[0-9a-f]+$`).FindStringSubmatch(name); m != nil {
