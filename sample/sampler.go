@@ -767,10 +767,11 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 			return nil
 		}
 		p := s.proc(int32(r.PID))
+		// r.BuildID is not used: sonde's events do not ask for build IDs
+		// (perfevent.Config.Tracking says why), so a MMAP2 record that
+		// says it carries one got the bit from another tool's event, and
+		// its bytes are a device and inode. The object's own note is read.
 		id := ""
-		if len(r.BuildID) > 0 {
-			id = fmt.Sprintf("%x", r.BuildID)
-		}
 		path := r.Filename
 		if path == "//anon" {
 			path = ""

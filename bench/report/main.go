@@ -166,7 +166,14 @@ func samplesPerSecond(bin, perfData string, freq int) (float64, error) {
 }
 
 func perfRecord(bin, perfData string, freq int, secs float64) error {
-	cmd := exec.Command("perf", "record", "-q", "-e", "cpu-clock:u", "-k", "mono", "-F", strconv.Itoa(freq), "-g", "-o", perfData,
+	// A build-id cache of its own: perf 6.1 now and then aborts in its
+	// build-id code (util/build-id.c:1010) on the shared ~/.debug.
+	bid, err := os.MkdirTemp("", "sonde-bench-buildid-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(bid)
+	cmd := exec.Command("perf", "--buildid-dir", bid, "record", "-q", "-e", "cpu-clock:u", "-k", "mono", "-F", strconv.Itoa(freq), "-g", "-o", perfData,
 		"--", bin, strconv.FormatFloat(secs, 'f', 2, 64))
 	var stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = io.Discard, &stderr

@@ -413,17 +413,15 @@ func TestAttribInlined(t *testing.T) {
 		t.Errorf("attrib charged %.1f%% to hot, want >= 90%%", 100*s)
 	}
 
-	perf := testprog.Require(t, "perf")
 	dir := t.TempDir()
 	pd := filepath.Join(dir, "perf.data")
-	rec := exec.Command(perf, "record", "-q", "-B", "-N", "-F", "999", "-o", pd, "--", bin, "3000000")
-	rec.Env = append(os.Environ(), "SONDE_OUT="+filepath.Join(dir, "sonde.data"))
-	if out, err := rec.CombinedOutput(); err != nil {
-		t.Fatalf("perf record: %v\n%s", err, out)
+	t.Setenv("SONDE_OUT", filepath.Join(dir, "sonde.data"))
+	if _, err := testprog.Perf(t, "record", "-q", "-B", "-N", "-F", "999", "-o", pd, "--", bin, "3000000"); err != nil {
+		t.Fatal(err)
 	}
-	out, err := exec.Command(perf, "report", "-i", pd, "--no-inline", "--stdio", "--sort", "symbol").Output()
+	out, err := testprog.Perf(t, "report", "-i", pd, "--no-inline", "--stdio", "--sort", "symbol")
 	if err != nil {
-		t.Fatalf("perf report: %v", err)
+		t.Fatal(err)
 	}
 	t.Logf("oracle: perf report --no-inline --stdio --sort symbol  [%s]:\n%s", oracle.Version("perf"), out)
 	// Rows look like "    99.50%  [.] caller"; [k] rows are the

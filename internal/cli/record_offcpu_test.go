@@ -318,14 +318,14 @@ func TestRecordOffCPUPerfSched(t *testing.T) {
 			t.Fatalf("perf sched record: %v\n%s", err, msg)
 		}
 		tid = readTruth(t, truthFile)["tid"]
-		stats, err := exec.Command(perf, "report", "-i", sched, "--stats").CombinedOutput()
+		stats, err := testprog.Perf(t, "report", "-i", sched, "--stats")
 		if err != nil {
-			t.Fatalf("perf report --stats: %v\n%s", err, stats)
+			t.Fatal(err)
 		}
 		lost := regexp.MustCompile(`LOST[A-Z_]* events:\s+([1-9]\d*)`).FindSubmatch(stats)
-		th, err := exec.Command(perf, "sched", "timehist", "-i", sched, "--tid", strconv.FormatInt(tid, 10)).Output()
+		th, err := testprog.Perf(t, "sched", "timehist", "-i", sched, "--tid", strconv.FormatInt(tid, 10))
 		if err != nil {
-			t.Fatalf("perf sched timehist: %v", err)
+			t.Fatal(err)
 		}
 		// "TIME [CPU] COMM[TID/PID] WAIT SCHDELAY RUNTIME": seconds, then
 		// milliseconds.

@@ -582,30 +582,13 @@ func TestRecordPythonDwarf(t *testing.T) {
 // and returns the share of its user stacks whose outermost frame is _start,
 // and how many stacks it had.
 func perfWholeShare(t *testing.T, py, script, dir string) (float64, int) {
-	perf := testprog.Require(t, "perf")
 	data := filepath.Join(dir, "perf.data")
-	// perf 6.1 aborts now and then in its build-id code ("assertion failed
-	// at util/build-id.c:1010", stack smashing), in record or script: a
-	// private build-id directory keeps other runs' caches out, and a run
-	// perf itself killed by a signal is tried again.
-	bid := filepath.Join(dir, "perf-buildid")
-	var outb []byte
-	for try := 1; ; try++ {
-		rec := exec.Command(perf, "--buildid-dir", bid, "record", "-q", "-B", "-N", "-e", "task-clock:u", "--call-graph", "dwarf", "-F", "999", "-o", data, "--", py, script)
-		msg, err := rec.CombinedOutput()
-		if err == nil {
-			outb, err = exec.Command(perf, "--buildid-dir", bid, "script", "-i", data, "-F", "ip,sym").Output()
-			msg = nil
-		}
-		if err == nil {
-			break
-		}
-		var ee *exec.ExitError
-		if try < 3 && errors.As(err, &ee) && ee.ProcessState.Sys().(syscall.WaitStatus).Signaled() {
-			t.Logf("perf died (%v), again", err)
-			continue
-		}
-		t.Fatalf("perf: %v\n%s", err, msg)
+	if _, err := testprog.Perf(t, "record", "-q", "-B", "-N", "-e", "task-clock:u", "--call-graph", "dwarf", "-F", "999", "-o", data, "--", py, script); err != nil {
+		t.Fatal(err)
+	}
+	outb, err := testprog.Perf(t, "script", "-i", data, "-F", "ip,sym")
+	if err != nil {
+		t.Fatal(err)
 	}
 	n, whole := 0, 0
 	for _, block := range strings.Split(string(outb), "\n\n") {
@@ -692,7 +675,6 @@ func TestRecordJitter(t *testing.T) {
 // 1.5 s of the fixture's CPU time.
 func TestRecordKernel(t *testing.T) {
 	requirePerf(t)
-	perf := testprog.Require(t, "perf")
 	bin := testprog.Build(t, "record/syscalls.c", testprog.Opts{Flags: []string{"-O1", "-g", "-fno-omit-frame-pointer"}})
 	dir := t.TempDir()
 	out := filepath.Join(dir, "k.data")
@@ -719,12 +701,12 @@ func TestRecordKernel(t *testing.T) {
 	}
 	share := 100 * float64(kernel) / float64(len(p.Samples))
 	perfData := filepath.Join(dir, "perf.data")
-	if msg, err := exec.Command(perf, "record", "-q", "-B", "-N", "-e", "task-clock", "-F", "999", "-o", perfData, "--", bin, "600000", "1500").CombinedOutput(); err != nil {
-		t.Fatalf("perf record: %v\n%s", err, msg)
+	if _, err := testprog.Perf(t, "record", "-q", "-B", "-N", "-e", "task-clock", "-F", "999", "-o", perfData, "--", bin, "600000", "1500"); err != nil {
+		t.Fatal(err)
 	}
-	ps, err := exec.Command(perf, "script", "-i", perfData, "-F", "ip,sym,dso").Output()
+	ps, err := testprog.Perf(t, "script", "-i", perfData, "-F", "ip,sym,dso")
 	if err != nil {
-		t.Fatalf("perf script: %v", err)
+		t.Fatal(err)
 	}
 	n, pk := 0, 0
 	pfuncs := make(map[string]int)

@@ -144,7 +144,15 @@ func (c *Config) attr() unix.PerfEventAttr {
 		a.Bits |= unix.PerfBitContextSwitch
 	}
 	if c.Tracking {
-		a.Bits |= unix.PerfBitMmap | unix.PerfBitMmap2 | unix.PerfBitComm | unix.PerfBitCommExec | unix.PerfBitTask | unix.PerfBitBuildID
+		// No PerfBitBuildID: while an event with it is open, kernels up
+		// to at least 6.x leave PERF_RECORD_MISC_MMAP_BUILD_ID set in the
+		// MMAP2 records of every other event on the machine that follows
+		// it (perf_event_mmap_output never clears the bit), so their
+		// device and inode numbers read as a build ID: perf 6.1 then
+		// aborts ("assertion failed at util/build-id.c:1010", stack
+		// smashing) in record, script and report. Build IDs come from
+		// the files, as perf's own do by default.
+		a.Bits |= unix.PerfBitMmap | unix.PerfBitMmap2 | unix.PerfBitComm | unix.PerfBitCommExec | unix.PerfBitTask
 	}
 	return a
 }
