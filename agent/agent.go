@@ -143,7 +143,10 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		cfg.SpoolSize = DefaultSpoolSize
 	}
 	a := &agent{cfg: cfg, w: w, wake: make(chan struct{}, 1), tail: datafile.NewTail(cfg.Spool), done: make(map[[2]int64]bool)}
-	a.cache = symbol.NewCache(nil)
+	// Go binaries' frames from .gopclntab: the same frames as their
+	// DWARF, without decompressing it for every new Go program the
+	// machine runs (the agent's largest cost on a build machine).
+	a.cache = symbol.NewCache(&symbol.Options{GoPclntab: true})
 	defer a.cache.Close()
 	a.sym = report.NewSymbolizer(a.cache, io.Discard)
 

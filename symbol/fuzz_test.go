@@ -143,3 +143,27 @@ func FuzzGoInline(f *testing.F) {
 		}
 	})
 }
+
+// FuzzGoFuncExtents feeds arbitrary .gopclntab bytes to GoFuncExtents,
+// seeded with the Go fixture's.
+func FuzzGoFuncExtents(f *testing.F) {
+	bin := testprog.Build(f, "goprog", testprog.Opts{Compiler: "go"})
+	ef, err := elf.Open(bin)
+	if err != nil {
+		f.Fatal(err)
+	}
+	pcln, err := ef.Section(".gopclntab").Data()
+	if err != nil {
+		f.Fatal(err)
+	}
+	text := ef.Section(".text").Addr
+	ef.Close()
+	f.Add(pcln, text)
+	f.Fuzz(func(t *testing.T, pcln []byte, text uint64) {
+		for name, r := range GoFuncExtents(pcln, text, []string{"runtime.goexit", "main.main"}) {
+			if name != "runtime.goexit" && name != "main.main" {
+				t.Fatalf("found %q, not asked for (%v)", name, r)
+			}
+		}
+	})
+}

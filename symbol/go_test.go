@@ -35,22 +35,28 @@ func TestGoBinaries(t *testing.T) {
 		flags   []string
 		toolBin bool // the go command itself
 		dwarf   bool
+		opts    *Options
 	}{
-		{"dwarf", nil, false, true},
-		{"ldflags-w", []string{"-ldflags=-w"}, false, false},
-		{"go-command", nil, true, false},
+		{"dwarf", nil, false, true, nil},
+		{"ldflags-w", []string{"-ldflags=-w"}, false, false, nil},
+		{"go-command", nil, true, false, nil},
+		// With DWARF, read as the agent does: from .gopclntab.
+		{"dwarf-gopclntab", nil, false, false, &Options{GoPclntab: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bin := filepath.Join(strings.TrimSpace(string(goroot)), "bin", "go")
 			if !tc.toolBin {
 				bin = testprog.Build(t, "goprog", testprog.Opts{Compiler: "go", Flags: tc.flags})
 			}
-			obj, err := Open(bin, nil)
+			obj, err := Open(bin, tc.opts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer obj.Close()
 			info := obj.Info()
+			if tc.opts != nil && !strings.Contains(info.Missing, "from .gopclntab") {
+				t.Errorf("Info().Missing = %q, want the frames from .gopclntab", info.Missing)
+			}
 			if !info.HasInlineFrames || !info.HasLineNumbers {
 				t.Errorf("Info() = %+v, want line numbers and inline frames", info)
 			}

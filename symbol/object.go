@@ -30,6 +30,13 @@ type Options struct {
 	// that will ask about many addresses one at a time. It costs the CPU
 	// and memory of decoding units that may never be asked about.
 	Prefetch bool
+	// GoPclntab reads a Go binary's lines and inline frames from its
+	// .gopclntab even when it has DWARF: the same frames for Go code
+	// (TestGoBinaries compares both with llvm-symbolizer), without
+	// decompressing and indexing the DWARF, which costs a continuous
+	// profiler meeting many new Go programs three times more. The C code
+	// of a cgo binary is then named from the symbol table only.
+	GoPclntab bool
 }
 
 // objfile returns the options of objfile.Open.
@@ -191,16 +198,18 @@ func readObject(path string, r io.ReaderAt, opts *Options) (*objectParts, error)
 			o.fallback = loadSymtab(of.Debug)
 		}
 	}
-	if of.HasDWARF() {
+	pcln := ef.Section(".gopclntab")
+	goFirst := opts != nil && opts.GoPclntab && pcln != nil && pcln.Type != elf.SHT_NOBITS && ef.Section(".text") != nil
+	if of.HasDWARF() && !goFirst {
 		p.dwarf, err = readDWARFSections(of.Debug, of.DebugPath)
 		if err != nil {
 			p.dwarf = nil
 			p.missing = append(p.missing, fmt.Sprintf("DWARF unusable (%v)", err))
 		}
-	} else {
+	} else if !goFirst {
 		p.missing = append(p.missing, "no DWARF ("+of.Why()+")")
 	}
-	if s := ef.Section(".gopclntab"); s != nil && s.Type != elf.SHT_NOBITS && p.dwarf == nil {
+	if s := pcln; s != nil && s.Type != elf.SHT_NOBITS && p.dwarf == nil {
 		if data, err := s.Data(); err == nil {
 			g := &goInput{pcln: data}
 			if t := ef.Section(".text"); t != nil {
