@@ -133,3 +133,29 @@ func (c *Cache) Close() error {
 	}
 	return nil
 }
+
+// Evict forgets the opened objects for which keep returns false and
+// returns how many it forgot, so that a long-running caller (the agent,
+// on a machine where programs come and go) holds only the objects it
+// still uses. An object asked for again is opened again. Images added
+// with AddImage stay. The evicted objects are not closed: a caller may
+// still hold one.
+func (c *Cache) Evict(keep func(path, buildID string) bool) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for k := range c.objs {
+		if !keep(k.path, k.buildID) {
+			delete(c.objs, k)
+			n++
+		}
+	}
+	return n
+}
+
+// Len returns how many objects the cache holds (opened, or failed).
+func (c *Cache) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.objs)
+}
