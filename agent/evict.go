@@ -8,11 +8,12 @@ import (
 )
 
 // keepObjects is how many requests an object stays open without being
-// needed: the agent symbolizes every interval the objects its samples
-// name, and on a machine where programs come and go (a build machine's
-// test binaries) keeping every one it ever opened grew without bound
-// (hundreds of MiB in a minute, bench/agent run 7).
-const keepObjects = 10
+// needed. The agent symbolizes, every interval, the objects its samples
+// name; on a machine where programs come and go (a build machine's test
+// binaries) keeping every one it ever opened grew without bound (hundreds
+// of MiB in a minute, bench/agent). An object of a program that runs again
+// later is opened again.
+const keepObjects = 3
 
 // objectsUsed notes that the request being built (number a.requests)
 // needs the objects of the samples' mappings.
