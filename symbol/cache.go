@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 )
@@ -105,7 +106,9 @@ func (c *Cache) Object(path, buildID string) (*Object, error) {
 		var err error
 		switch {
 		case haveImg:
-			o, err = openReader(path, bytes.NewReader(img), c.opts)
+			o, err = openReader(path, bytes.NewReader(img), c.opts, func() (io.ReaderAt, func(), error) {
+				return bytes.NewReader(img), func() {}, nil
+			})
 		case strings.HasPrefix(path, "["):
 			err = fmt.Errorf("%s: %w", path, ErrNoImage)
 		default:

@@ -35,7 +35,7 @@ func FuzzOpenFrames(f *testing.F) {
 	}
 	f.Add([]byte("\x7fELF"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		obj, err := openReader("fuzz", bytes.NewReader(data), &Options{DebugDirs: []string{}})
+		obj, err := openReader("fuzz", bytes.NewReader(data), &Options{DebugDirs: []string{}}, nil)
 		if err != nil {
 			return
 		}

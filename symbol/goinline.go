@@ -95,6 +95,11 @@ func (g *goInline) funcFor(pc uint64) (goFunc, bool) {
 	if i == 0 || i > g.nfunc {
 		return goFunc{}, false
 	}
+	if i == g.nfunc && off >= uint64(binary.LittleEndian.Uint32(ft[g.nfunc*8:])) {
+		// Past the last function's end (the table's last entry): code
+		// of no Go function, as an external linker's C code after Go's.
+		return goFunc{}, false
+	}
 	funcOff := uint64(binary.LittleEndian.Uint32(ft[(i-1)*8+4:]))
 	if funcOff+goFuncHeaderSize > uint64(len(ft)) {
 		return goFunc{}, false

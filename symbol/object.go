@@ -56,11 +56,16 @@ type Object struct {
 	info    Info
 	loads   []elf.ProgHeader // PT_LOAD segments, for FileOffsetToAddr
 
-	syms     *symtab    // the object's own table, overriding outer names
-	fallback *symtab    // a debug file's table, when the object has none
-	dw       *dwarfInfo // nil without DWARF
-	gopcln   *goTable   // nil unless Go without DWARF
-	isGo     bool       // a Go binary: its DWARF names are Go's own
+	syms *symtab // the object's own table, overriding outer names
+	// symsLater reads syms when first needed, for an object whose frames
+	// come from .gopclntab (Options.GoPclntab): Go code never needs the
+	// table, only addresses outside Go functions do.
+	symsLater func() *symtab
+	symsOnce  sync.Once
+	fallback  *symtab    // a debug file's table, when the object has none
+	dw        *dwarfInfo // nil without DWARF
+	gopcln    *goTable   // nil unless Go without DWARF
+	isGo      bool       // a Go binary: its DWARF names are Go's own
 
 	mu       sync.Mutex
 	degraded string // the first DWARF decoding error, for Info
@@ -75,18 +80,28 @@ func Open(path string, opts *Options) (*Object, error) {
 		return nil, fmt.Errorf("open ELF file %s: %w", path, err)
 	}
 	defer f.Close()
-	return openReader(path, f, opts)
+	return openReader(path, f, opts, func() (io.ReaderAt, func(), error) {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		return f, func() { f.Close() }, nil
+	})
 }
+
+// reopener opens the bytes of an object again: the file, or the image it
+// was read from. It returns the bytes and what releases them.
+type reopener func() (io.ReaderAt, func(), error)
 
 // openReader opens the ELF object in r, named path. Everything that calls
 // debug/elf or debug/gosym (which panic on some corrupt inputs) runs under
 // objfile.Safe; sonde's own DWARF parsers run outside it, so that fuzzing finds
 // their bugs.
-func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
+func openReader(path string, r io.ReaderAt, opts *Options, reopen reopener) (*Object, error) {
 	var p *objectParts
 	err := objfile.Safe(path, func() error {
 		var err error
-		p, err = readObject(path, r, opts)
+		p, err = readObject(path, r, opts, reopen)
 		return err
 	})
 	if err != nil {
@@ -126,6 +141,10 @@ func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
 		case err == nil && o.gopcln != nil:
 			missing = append(missing, "lines from .gopclntab, no inline frames")
 		}
+	}
+	if o.gopcln == nil && o.symsLater != nil {
+		// .gopclntab unusable after all: the symbol table now.
+		o.syms, o.symsLater = o.symsLater(), nil
 	}
 	if opts != nil && opts.Prefetch && o.dw != nil {
 		go o.dw.decodeAll(max(1, runtime.GOMAXPROCS(0)-1))
@@ -176,7 +195,7 @@ type goInput struct {
 // readObject reads what Open needs through objfile and debug/elf:
 // segments, build-id, symbols, the raw DWARF sections (of a separate debug
 // file when the object has none) and .gopclntab.
-func readObject(path string, r io.ReaderAt, opts *Options) (*objectParts, error) {
+func readObject(path string, r io.ReaderAt, opts *Options, reopen reopener) (*objectParts, error) {
 	of, err := objfile.NewFile(path, r, opts.objfile())
 	if err != nil {
 		return nil, err
@@ -190,16 +209,20 @@ func readObject(path string, r io.ReaderAt, opts *Options) (*objectParts, error)
 			o.loads = append(o.loads, p.ProgHeader)
 		}
 	}
-	o.syms = loadSymtab(ef)
 	o.isGo = ef.Section(".gopclntab") != nil || ef.Section(".go.buildinfo") != nil
+	pcln := ef.Section(".gopclntab")
+	goFirst := opts != nil && opts.GoPclntab && pcln != nil && pcln.Type != elf.SHT_NOBITS && ef.Section(".text") != nil
+	if goFirst && reopen != nil {
+		o.symsLater = func() *symtab { return reloadSymtab(path, o.buildID, reopen) }
+	} else {
+		o.syms = loadSymtab(ef)
+	}
 	if of.Separate() {
 		o.info.DebugFile = of.DebugPath
-		if o.syms == nil {
+		if o.syms == nil && o.symsLater == nil {
 			o.fallback = loadSymtab(of.Debug)
 		}
 	}
-	pcln := ef.Section(".gopclntab")
-	goFirst := opts != nil && opts.GoPclntab && pcln != nil && pcln.Type != elf.SHT_NOBITS && ef.Section(".text") != nil
 	if of.HasDWARF() && !goFirst {
 		p.dwarf, err = readDWARFSections(of.Debug, of.DebugPath)
 		if err != nil {
@@ -214,6 +237,13 @@ func readObject(path string, r io.ReaderAt, opts *Options) (*objectParts, error)
 			g := &goInput{pcln: data}
 			if t := ef.Section(".text"); t != nil {
 				g.text = t.Addr
+			}
+			// Function entries are offsets from runtime.text, the start
+			// of .text unless an external linker put C code first (cgo
+			// programs with C code of their own), as go tool addr2line
+			// reads it.
+			if a, ok := symbolValue(ef, "runtime.text"); ok {
+				g.text = a
 			}
 			g.gofunc, g.rodata, g.rodataAddr = goFuncData(ef)
 			p.gopcln = g
@@ -293,6 +323,16 @@ func (o *Object) Frames(addr uint64) ([]Frame, error) {
 // frames. Like llvm-symbolizer, a frame without a file takes the name of
 // the STT_FILE symbol before a local symbol (Rust's "crate.hash-cgu.0").
 func (o *Object) withSymbol(addr uint64, frames []Frame) []Frame {
+	if o.isGo && len(frames) > 0 {
+		// Go's ELF symbols carry ABI suffixes ("runtime.call16.abi0")
+		// that are not Go names; DWARF and .gopclntab say "runtime.call16",
+		// as go tool addr2line and pprof do. Here we differ from
+		// llvm-symbolizer on purpose.
+		return frames
+	}
+	if o.symsLater != nil {
+		o.symsOnce.Do(func() { o.syms = o.symsLater() })
+	}
 	t := o.syms
 	if t == nil && len(frames) == 0 {
 		t = o.fallback
@@ -303,13 +343,6 @@ func (o *Object) withSymbol(addr uint64, frames []Frame) []Frame {
 	}
 	if len(frames) == 0 {
 		return []Frame{{Func: s.name, File: s.file, FuncAddr: s.addr}}
-	}
-	if o.isGo {
-		// Go's ELF symbols carry ABI suffixes ("runtime.call16.abi0")
-		// that are not Go names; DWARF and .gopclntab say "runtime.call16",
-		// as go tool addr2line and pprof do. Here we differ from
-		// llvm-symbolizer on purpose.
-		return frames
 	}
 	last := &frames[len(frames)-1]
 	last.Func = s.name
@@ -393,4 +426,54 @@ func (cd *cuData) frames(addr uint64) []Frame {
 		frames[i].FuncAddr = entry
 	}
 	return frames
+}
+
+// reloadSymtab reads the symbol table of the object at path again through
+// reopen, nil when its bytes are gone or are no longer those of build ID
+// buildID.
+func reloadSymtab(path, buildID string, reopen reopener) *symtab {
+	r, done, err := reopen()
+	if err != nil {
+		return nil
+	}
+	defer done()
+	var t *symtab
+	objfile.Safe(path, func() error {
+		ef, err := elf.NewFile(r)
+		if err != nil {
+			return err
+		}
+		if objfile.BuildID(ef) != buildID {
+			return nil // replaced since
+		}
+		t = loadSymtab(ef)
+		return nil
+	})
+	return t
+}
+
+// symbolValue returns the value of the symbol name in f's .symtab, found
+// by a scan of the raw table that builds no symbol (elf.File.Symbols
+// allocates every name of a Go binary's 50,000).
+func symbolValue(f *elf.File, name string) (uint64, bool) {
+	s := f.Section(".symtab")
+	if s == nil || s.Type != elf.SHT_SYMTAB || f.Class != elf.ELFCLASS64 || int(s.Link) >= len(f.Sections) {
+		return 0, false
+	}
+	syms, err := s.Data()
+	if err != nil {
+		return 0, false
+	}
+	strs, err := f.Sections[s.Link].Data()
+	if err != nil {
+		return 0, false
+	}
+	const size = 24 // Elf64_Sym: name u32, info, other, shndx u16, value, size u64
+	for off := size; off+size <= len(syms); off += size {
+		n := uint64(f.ByteOrder.Uint32(syms[off:]))
+		if n+uint64(len(name)) < uint64(len(strs)) && strs[n+uint64(len(name))] == 0 && string(strs[n:n+uint64(len(name))]) == name {
+			return f.ByteOrder.Uint64(syms[off+8:]), true
+		}
+	}
+	return 0, false
 }
