@@ -56,19 +56,20 @@ type Object struct {
 	info    Info
 	loads   []elf.ProgHeader // PT_LOAD segments, for FileOffsetToAddr
 
-	syms *symtab // the object's own table, overriding outer names
+	syms     *symtab    // the object's own table, overriding outer names
+	fallback *symtab    // a debug file's table, when the object has none
+	dw       *dwarfInfo // nil without DWARF
+	gopcln   *goTable   // nil unless Go without DWARF
+	isGo     bool       // a Go binary: its DWARF names are Go's own
+
+	mu       sync.Mutex
+	degraded string // the first DWARF decoding error, for Info
+
 	// symsLater reads syms when first needed, for an object whose frames
 	// come from .gopclntab (Options.GoPclntab): Go code never needs the
 	// table, only addresses outside Go functions do.
 	symsLater func() *symtab
 	symsOnce  sync.Once
-	fallback  *symtab    // a debug file's table, when the object has none
-	dw        *dwarfInfo // nil without DWARF
-	gopcln    *goTable   // nil unless Go without DWARF
-	isGo      bool       // a Go binary: its DWARF names are Go's own
-
-	mu       sync.Mutex
-	degraded string // the first DWARF decoding error, for Info
 }
 
 // Open opens the ELF object at path and indexes what it offers. A file
