@@ -20,6 +20,7 @@ import (
 // when their first sample comes (Sampler.proc).
 func (s *Sampler) attachSystem(cgroups []string) error {
 	s.system = true
+	s.cfg.RingPages = s.systemRingPages()
 	var dirs []*os.File
 	defer func() {
 		for _, d := range dirs {
