@@ -61,17 +61,13 @@ func (g *goTable) frames(addr uint64) []Frame {
 // inline trees are offsets into. It returns zeros when f has no symbol
 // table (go build -ldflags=-s).
 func goFuncData(f *elf.File) (addr uint64, data []byte, secAddr uint64) {
-	syms, err := f.Symbols()
-	if err != nil {
-		return 0, nil, 0
+	// A scan of the raw table (symbolValue), not elf.File.Symbols: the
+	// names of all symbols cost more than the rest of opening a Go binary.
+	addr, ok := symbolValue(f, "go:func.*")
+	if !ok {
+		addr, ok = symbolValue(f, "go.func.*")
 	}
-	for _, s := range syms {
-		if s.Name == "go:func.*" || s.Name == "go.func.*" {
-			addr = s.Value
-			break
-		}
-	}
-	if addr == 0 {
+	if !ok || addr == 0 {
 		return 0, nil, 0
 	}
 	for _, sec := range f.Sections {

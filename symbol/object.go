@@ -458,8 +458,14 @@ func reloadSymtab(path, buildID string, reopen reopener) *symtab {
 // allocates every name of a Go binary's 50,000).
 func symbolValue(f *elf.File, name string) (uint64, bool) {
 	s := f.Section(".symtab")
-	if s == nil || s.Type != elf.SHT_SYMTAB || f.Class != elf.ELFCLASS64 || int(s.Link) >= len(f.Sections) {
+	if s == nil || s.Type != elf.SHT_SYMTAB || int(s.Link) >= len(f.Sections) {
 		return 0, false
+	}
+	// Elf64_Sym: name u32, info, other u8, shndx u16, value, size u64;
+	// Elf32_Sym: name, value, size u32, info, other u8, shndx u16.
+	size, valueAt := 24, 8
+	if f.Class == elf.ELFCLASS32 {
+		size, valueAt = 16, 4
 	}
 	syms, err := s.Data()
 	if err != nil {
@@ -469,11 +475,13 @@ func symbolValue(f *elf.File, name string) (uint64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	const size = 24 // Elf64_Sym: name u32, info, other, shndx u16, value, size u64
 	for off := size; off+size <= len(syms); off += size {
 		n := uint64(f.ByteOrder.Uint32(syms[off:]))
 		if n+uint64(len(name)) < uint64(len(strs)) && strs[n+uint64(len(name))] == 0 && string(strs[n:n+uint64(len(name))]) == name {
-			return f.ByteOrder.Uint64(syms[off+8:]), true
+			if size == 16 {
+				return uint64(f.ByteOrder.Uint32(syms[off+valueAt:])), true
+			}
+			return f.ByteOrder.Uint64(syms[off+valueAt:]), true
 		}
 	}
 	return 0, false
