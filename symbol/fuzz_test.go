@@ -139,6 +139,7 @@ func FuzzGoInline(f *testing.F) {
 			entry := text + uint64(binary.LittleEndian.Uint32(g.pclntab[i*8:]))
 			for d := uint64(0); d < 64; d += 7 {
 				g.frames(entry+d, lineAt)
+				g.frames(entry+d, g.line)
 			}
 		}
 	})

@@ -35,6 +35,9 @@ func (g *goTable) frames(addr uint64) []Frame {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	var frames []Frame
+	if g.inl != nil && g.tab == nil {
+		return g.inl.frames(addr, g.inl.line)
+	}
 	if g.inl != nil {
 		lineAt := func(pc uint64) (file string, line int) {
 			objfile.Safe("", func() error {

@@ -125,16 +125,20 @@ func openReader(path string, r io.ReaderAt, opts *Options, reopen reopener) (*Ob
 		}
 	}
 	if g := p.gopcln; o.dw == nil && g != nil {
-		err := objfile.Safe(path, func() error {
-			var err error
-			o.gopcln, err = newGoTable(g.pcln, g.text, path)
-			return err
-		})
-		if err == nil && o.gopcln != nil && g.gofunc != 0 {
-			// sonde's own decoder: outside objfile.Safe.
+		var err error
+		if g.gofunc != 0 {
+			// sonde's own decoder, for the lines too (no debug/gosym
+			// table of every function): outside objfile.Safe.
 			if inl, ierr := newGoInline(g.pcln, g.text, g.gofunc, g.rodata, g.rodataAddr, path); ierr == nil && inl != nil {
-				o.gopcln.inl = inl
+				o.gopcln = &goTable{inl: inl}
 			}
+		}
+		if o.gopcln == nil {
+			err = objfile.Safe(path, func() error {
+				var err error
+				o.gopcln, err = newGoTable(g.pcln, g.text, path)
+				return err
+			})
 		}
 		switch {
 		case err == nil && o.gopcln != nil && o.gopcln.inl != nil:
