@@ -87,7 +87,7 @@ type goFunc struct {
 	// cutab entry of the function's compilation unit.
 	pcfile, pcln, cuOffset uint32
 	inlIdx                 uint32 // pctab offset of PCDATA_InlTreeIndex, 0 if none
-	inlTree uint64 // address of FUNCDATA_InlTree, 0 if none
+	inlTree                uint64 // address of FUNCDATA_InlTree, 0 if none
 }
 
 // funcFor returns the function whose code holds pc.
