@@ -57,6 +57,7 @@ type fde struct {
 // is immutable after ParseTable and safe for concurrent use.
 type Table struct {
 	fdes []fde
+	rows rowCache
 }
 
 // OpenTable reads the CFI of the ELF file path: .eh_frame, and .debug_frame
