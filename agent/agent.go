@@ -236,9 +236,10 @@ type agent struct {
 	lastTo  int64                // end of the last interval closed
 	rotated int64                // the spool's size after the last rotation
 
-	// The objects requests need (evict.go); under sendMu.
-	used     map[profile.MappingKey]int
-	requests int
+	// When requests last needed each object, and when objects were last
+	// evicted (evict.go); under sendMu.
+	used    map[profile.MappingKey]time.Time
+	evicted time.Time
 
 	mu    sync.Mutex
 	stats Stats
@@ -591,9 +592,10 @@ func (a *agent) request(m datafile.AgentMark) (req *Request, samples, procs int,
 	for i := range q.Samples {
 		pids[q.Samples[i].PID] = true
 	}
-	a.objectsUsed(&q, q.Samples)
+	now := time.Now()
+	a.objectsUsed(&q, q.Samples, now)
 	out, err := otlp.Build(&q, a.sym, &otlp.Options{Host: a.cfg.Host, Start: time.Unix(0, m.From), End: time.Unix(0, m.To), ScopeVersion: a.cfg.Version})
-	a.evictObjects()
+	a.evictObjects(now)
 	if err != nil {
 		return nil, 0, 0, err
 	}

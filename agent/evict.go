@@ -2,29 +2,31 @@ package agent
 
 import (
 	"io"
+	"time"
 
 	"sonde/profile"
 	"sonde/report"
 )
 
-// keepObjects is how many requests an object stays open without being
-// needed. The agent symbolizes, every interval, the objects its samples
-// name; on a machine where programs come and go (a build machine's test
-// binaries) keeping every one it ever opened grew without bound (hundreds
-// of MiB in a minute, bench/agent). An object of a program that runs again
-// later is opened again.
-const keepObjects = 3
+// keepObjects is how long an object stays open without a request
+// needing it. The agent symbolizes, every interval, the objects its
+// samples name; on a machine where programs come and go (a build
+// machine's test binaries) keeping every one it ever opened grows
+// without bound, and forgetting them after a few intervals made the agent
+// open the machine's occasional programs (the compiler, the linker) again
+// and again (bench/agent run 7: twice main's CPU in the steady state).
+const keepObjects = 10 * time.Minute
 
-// objectsUsed notes that the request being built (number a.requests)
-// needs the objects of the samples' mappings.
-func (a *agent) objectsUsed(p *profile.Profile, samples []profile.Sample) {
+// objectsUsed notes that a request built at now needs the objects of the
+// samples' mappings.
+func (a *agent) objectsUsed(p *profile.Profile, samples []profile.Sample, now time.Time) {
 	if a.used == nil {
-		a.used = make(map[profile.MappingKey]int)
+		a.used = make(map[profile.MappingKey]time.Time)
 	}
 	for i := range samples {
 		for _, l := range samples[i].Stack {
 			if l.Mapping >= 0 && int(l.Mapping) < len(p.Mappings) {
-				a.used[p.Mappings[l.Mapping].Key()] = a.requests
+				a.used[p.Mappings[l.Mapping].Key()] = now
 			}
 		}
 	}
@@ -33,11 +35,13 @@ func (a *agent) objectsUsed(p *profile.Profile, samples []profile.Sample) {
 // evictObjects forgets the objects no request of the last keepObjects
 // needed, and then the symbolizer's memory of their addresses too (a new
 // one: its answers for the objects kept come back from the cache).
-func (a *agent) evictObjects() {
-	a.requests++
-	old := a.requests - keepObjects
-	for k, n := range a.used {
-		if n < old {
+func (a *agent) evictObjects(now time.Time) {
+	if now.Sub(a.evicted) < keepObjects/10 {
+		return
+	}
+	a.evicted = now
+	for k, t := range a.used {
+		if now.Sub(t) > keepObjects {
 			delete(a.used, k)
 		}
 	}
