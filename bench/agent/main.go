@@ -7,10 +7,9 @@
 //	perf:      perf record -a -B -c 1e9/HZ -e task-clock --call-graph dwarf -o FILE
 //	           while N copies of TARGET run
 //
-// perf samples every 1e9/HZ ns of task-clock (-c), as sonde does: with -F
-// HZ perf's frequency mode shortens the period on partly idle CPUs and took
-// three times sonde's samples in the same run, which divided its CPU per
-// sample by as much.
+// perf samples every 1e9/HZ ns of task-clock (-c), sonde's period, rather
+// than at a frequency (-F HZ), which the kernel turns into a period of its
+// own choosing per CPU.
 //
 // perf runs with -B (no build-id collection when it stops): perf 6.1's
 // build-id code aborted here ("assertion failed at util/build-id.c:1010",
