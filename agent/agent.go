@@ -272,6 +272,11 @@ type agent struct {
 	lastTo     int64                // end of the last interval closed
 	rotated    int64                // the spool's size after the last rotation
 
+	// When requests last needed each object, and when objects were last
+	// evicted (evict.go); under sendMu.
+	used    map[profile.MappingKey]time.Time
+	evicted time.Time
+
 	mu    sync.Mutex
 	stats Stats
 }
@@ -608,7 +613,10 @@ func (a *agent) rotate() {
 // for the samples sent before a rotation are not kept for the agent's
 // whole run.
 func (a *agent) newSymbolizer() {
-	a.cache = symbol.NewCache(nil)
+	// Go binaries' frames from .gopclntab: the same frames as their
+	// DWARF, without decompressing it for every new Go program the
+	// machine runs (the agent's largest cost on a build machine).
+	a.cache = symbol.NewCache(&symbol.Options{GoPclntab: true})
 	a.sym = report.NewSymbolizer(a.cache, io.Discard)
 	a.images = nil
 }
@@ -637,7 +645,10 @@ func (a *agent) request(m datafile.AgentMark) (req *Request, samples, procs int,
 	for i := range q.Samples {
 		pids[q.Samples[i].PID] = true
 	}
+	now := time.Now()
+	a.objectsUsed(&q, q.Samples, now)
 	out, err := otlp.Build(&q, a.sym, &otlp.Options{Host: a.cfg.Host, Start: time.Unix(0, m.From), End: time.Unix(0, m.To), ScopeVersion: a.cfg.Version})
+	a.evictObjects(now)
 	if err != nil {
 		return nil, 0, 0, err
 	}

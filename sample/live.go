@@ -3,6 +3,7 @@ package sample
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"sonde/profile"
 )
@@ -110,7 +111,11 @@ func (s *Sampler) closeDead() {
 		}
 	}
 	for path, ob := range s.open {
-		if paths[path] {
+		// A replaced file's version is read through its descriptor's
+		// /proc/self/fd/N name (objversion.go), by which the unwinder and
+		// s.versions know it: closing it would let a later version take
+		// the same name. Those stay open for the run.
+		if paths[path] || isVersionKey(path) {
 			continue
 		}
 		if ob.f != nil {
@@ -131,8 +136,12 @@ func (s *Sampler) closeDead() {
 		delete(s.kept, path)
 	}
 	for file := range s.objects {
-		if !files[file] && file != s.vdso {
+		if !files[file] && file != s.vdso && !isVersionKey(file) {
 			delete(s.objects, file)
 		}
 	}
 }
+
+// isVersionKey says whether file is the name a replaced file's version is
+// read by (Sampler.current).
+func isVersionKey(file string) bool { return strings.HasPrefix(file, "/proc/self/fd/") }

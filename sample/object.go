@@ -6,16 +6,28 @@ import (
 	"fmt"
 
 	"sonde/objfile"
+	"sonde/symbol"
 )
 
 // object is what the sampler needs of an ELF file to turn a runtime
 // placement into link-time addresses: its loadable segments and build-id.
 // It is read once per path and kept for the run.
 type object struct {
+	path    string
 	loads   []elf.ProgHeader
 	buildID string
-	goEnds  []addrRange // link-time extents of Go's outermost functions
-	err     error
+	isGo    bool
+	// goEnds are the link-time extents of Go's outermost functions, read
+	// from .gopclntab the first time a stack needs them (goRead): most
+	// Go objects a machine maps are never asked, and parsing their
+	// tables cost a whole-machine sampler more than all its unwinding.
+	goEnds []addrRange
+	goRead bool
+	err    error
+	// version is the file's when it was read (versioned: known), so that
+	// a file replaced at the same path is read again (objversion.go).
+	version   fileVersion
+	versioned bool
 }
 
 // addrRange is a half-open range of link-time addresses.
@@ -26,6 +38,24 @@ var goEndFuncs = []string{"runtime.goexit", "runtime.main", "runtime.mstart", "r
 
 // goEnd reports whether link-time address a lies in one of goEndFuncs.
 func (o *object) goEnd(a uint64) bool {
+	if !o.isGo {
+		return false
+	}
+	if !o.goRead {
+		o.goRead = true
+		if v, ok := pathVersion(o.path); o.versioned && (!ok || v != o.version) {
+			return false // replaced since: not the file sampled
+		}
+		objfile.Safe(o.path, func() error {
+			f, err := elf.Open(o.path)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			o.goEnds = readGoEnds(f)
+			return nil
+		})
+	}
 	for _, r := range o.goEnds {
 		if a >= r.lo && a < r.hi {
 			return true
@@ -50,6 +80,15 @@ func readGoEnds(f *elf.File) []addrRange {
 	if err != nil {
 		return nil
 	}
+	if ext := symbol.GoFuncExtents(data, text.Addr, goEndFuncs); ext != nil {
+		// Go 1.20 and later: a scan of the table, not all of it decoded.
+		for _, name := range goEndFuncs {
+			if r, ok := ext[name]; ok {
+				out = append(out, addrRange{r[0], r[1]})
+			}
+		}
+		return out
+	}
 	tab, err := gosym.NewTable(nil, gosym.NewLineTable(data, text.Addr))
 	if err != nil {
 		return nil
@@ -64,14 +103,14 @@ func readGoEnds(f *elf.File) []addrRange {
 
 // readObject reads path's program headers and build-id note.
 func readObject(path string) *object {
-	o := &object{}
+	o := &object{path: path}
 	err := objfile.Safe(path, func() error {
 		f, err := elf.Open(path)
 		if err != nil {
 			return err
 		}
 		defer f.Close()
-		o.goEnds = readGoEnds(f)
+		o.isGo = f.Section(".gopclntab") != nil
 		for _, p := range f.Progs {
 			if p.Type == elf.PT_LOAD {
 				o.loads = append(o.loads, p.ProgHeader)

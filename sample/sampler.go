@@ -290,6 +290,9 @@ type Sampler struct {
 	mappings map[profile.Mapping]int
 	nmapping int // the next mapping index (newMapping; Live forgets mappings)
 	objects  map[string]*object
+	// versions names the later versions of files replaced while the run
+	// had them mapped (objversion.go).
+	versions map[fileVersion]string
 	vdso     string // sonde's own copy of the vDSO image, "" if none
 	// kept maps the path of a mapped object that could not be opened (a
 	// deleted file) to the copy sonde made of it while the process
@@ -857,10 +860,9 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 			// data file below, so that they symbolize after it is gone.
 			file = s.containerFile(p, path, buildID)
 		}
-		pl.file = file
 		o, ok := s.objects[file]
 		if !ok {
-			o = readObject(file)
+			o = readVersioned(file)
 			if o.err != nil {
 				// The object may live in another mount namespace.
 				if o2 := readObject(proc.Root(int(p.pid)) + path); o2.err == nil {
@@ -868,7 +870,10 @@ func (s *Sampler) mmap(p *process, start, limit, off uint64, path, buildID strin
 				}
 			}
 			s.objects[file] = o
+		} else if file == path {
+			o, file = s.current(path, o)
 		}
+		pl.file = file
 		if o.err != nil && path != "[vdso]" && deleted(path) {
 			// Deleted (the path may say so, or the file may have gone
 			// since the mmap): read it while the process lives.

@@ -22,6 +22,7 @@ func (s *Sampler) attachSystem(cgroups []string) error {
 	s.system = true
 	s.systemSwitches()
 	s.startPyCapture()
+	s.cfg.RingPages = s.systemRingPages()
 	var dirs []*os.File
 	defer func() {
 		for _, d := range dirs {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 )
@@ -105,7 +106,9 @@ func (c *Cache) Object(path, buildID string) (*Object, error) {
 		var err error
 		switch {
 		case haveImg:
-			o, err = openReader(path, bytes.NewReader(img), c.opts)
+			o, err = openReader(path, bytes.NewReader(img), c.opts, func() (io.ReaderAt, func(), error) {
+				return bytes.NewReader(img), func() {}, nil
+			})
 		case strings.HasPrefix(path, "["):
 			err = fmt.Errorf("%s: %w", path, ErrNoImage)
 		default:
@@ -132,4 +135,30 @@ func (c *Cache) Close() error {
 		delete(c.objs, k)
 	}
 	return nil
+}
+
+// Evict forgets the opened objects for which keep returns false and
+// returns how many it forgot, so that a long-running caller (the agent,
+// on a machine where programs come and go) holds only the objects it
+// still uses. An object asked for again is opened again. Images added
+// with AddImage stay. The evicted objects are not closed: a caller may
+// still hold one.
+func (c *Cache) Evict(keep func(path, buildID string) bool) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for k := range c.objs {
+		if !keep(k.path, k.buildID) {
+			delete(c.objs, k)
+			n++
+		}
+	}
+	return n
+}
+
+// Len returns how many objects the cache holds (opened, or failed).
+func (c *Cache) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.objs)
 }

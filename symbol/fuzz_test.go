@@ -35,7 +35,7 @@ func FuzzOpenFrames(f *testing.F) {
 	}
 	f.Add([]byte("\x7fELF"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		obj, err := openReader("fuzz", bytes.NewReader(data), &Options{DebugDirs: []string{}})
+		obj, err := openReader("fuzz", bytes.NewReader(data), &Options{DebugDirs: []string{}}, nil)
 		if err != nil {
 			return
 		}
@@ -139,6 +139,31 @@ func FuzzGoInline(f *testing.F) {
 			entry := text + uint64(binary.LittleEndian.Uint32(g.pclntab[i*8:]))
 			for d := uint64(0); d < 64; d += 7 {
 				g.frames(entry+d, lineAt)
+				g.frames(entry+d, g.line)
+			}
+		}
+	})
+}
+
+// FuzzGoFuncExtents feeds arbitrary .gopclntab bytes to GoFuncExtents,
+// seeded with the Go fixture's.
+func FuzzGoFuncExtents(f *testing.F) {
+	bin := testprog.Build(f, "goprog", testprog.Opts{Compiler: "go"})
+	ef, err := elf.Open(bin)
+	if err != nil {
+		f.Fatal(err)
+	}
+	pcln, err := ef.Section(".gopclntab").Data()
+	if err != nil {
+		f.Fatal(err)
+	}
+	text := ef.Section(".text").Addr
+	ef.Close()
+	f.Add(pcln, text)
+	f.Fuzz(func(t *testing.T, pcln []byte, text uint64) {
+		for name, r := range GoFuncExtents(pcln, text, []string{"runtime.goexit", "main.main"}) {
+			if name != "runtime.goexit" && name != "main.main" {
+				t.Fatalf("found %q, not asked for (%v)", name, r)
 			}
 		}
 	})

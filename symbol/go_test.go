@@ -35,22 +35,28 @@ func TestGoBinaries(t *testing.T) {
 		flags   []string
 		toolBin bool // the go command itself
 		dwarf   bool
+		opts    *Options
 	}{
-		{"dwarf", nil, false, true},
-		{"ldflags-w", []string{"-ldflags=-w"}, false, false},
-		{"go-command", nil, true, false},
+		{"dwarf", nil, false, true, nil},
+		{"ldflags-w", []string{"-ldflags=-w"}, false, false, nil},
+		{"go-command", nil, true, false, nil},
+		// With DWARF, read as the agent does: from .gopclntab.
+		{"dwarf-gopclntab", nil, false, false, &Options{GoPclntab: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bin := filepath.Join(strings.TrimSpace(string(goroot)), "bin", "go")
 			if !tc.toolBin {
 				bin = testprog.Build(t, "goprog", testprog.Opts{Compiler: "go", Flags: tc.flags})
 			}
-			obj, err := Open(bin, nil)
+			obj, err := Open(bin, tc.opts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer obj.Close()
 			info := obj.Info()
+			if tc.opts != nil && !strings.Contains(info.Missing, "from .gopclntab") {
+				t.Errorf("Info().Missing = %q, want the frames from .gopclntab", info.Missing)
+			}
 			if !info.HasInlineFrames || !info.HasLineNumbers {
 				t.Errorf("Info() = %+v, want line numbers and inline frames", info)
 			}
@@ -131,5 +137,65 @@ func TestGoBinaries(t *testing.T) {
 			n := compareLLVM(t, obj, addrs, lwant)
 			t.Logf("%d frames compared with llvm-symbolizer", n)
 		})
+	}
+}
+
+// TestGoPclntabCgo checks Options.GoPclntab on a cgo program: its Go
+// functions keep their .gopclntab frames and its C function, which
+// .gopclntab does not know, is named from the symbol table read when first
+// needed, as nm -S names it (GNU nm, the oracle).
+func TestGoPclntabCgo(t *testing.T) {
+	testprog.Require(t, "gcc")
+	bin := testprog.Build(t, "gocgo", testprog.Opts{Compiler: "go"})
+	obj, err := Open(bin, &Options{GoPclntab: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer obj.Close()
+	syms, err := oracle.Nm(t, bin, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]bool{}
+	for _, s := range syms {
+		if s.Name != "sonde_c_work" && s.Name != "main.main" {
+			continue
+		}
+		found[s.Name] = true
+		fs, err := obj.Frames(s.Addr)
+		if err != nil || len(fs) == 0 {
+			t.Fatalf("%s at %#x: frames %v, %v", s.Name, s.Addr, fs, err)
+		}
+		if got := fs[len(fs)-1].Func; got != s.Name {
+			t.Errorf("%#x: outermost frame %q, want (nm) %q", s.Addr, got, s.Name)
+		}
+	}
+	if !found["sonde_c_work"] || !found["main.main"] {
+		t.Fatalf("nm lists %v of sonde_c_work and main.main", found)
+	}
+	// The Go code, which an external linker placed after C code of its
+	// own (runtime.text is not .text's start), against go tool addr2line.
+	var addrs []uint64
+	for _, s := range syms {
+		if s.Name == "main.main" {
+			for a := s.Addr; a < s.Addr+s.Size; a += 3 {
+				addrs = append(addrs, a)
+			}
+		}
+	}
+	want, err := oracle.GoAddr2line(t, bin, addrs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range addrs {
+		fs, _ := obj.Frames(a)
+		if len(fs) == 0 || len(want[i].Frames) == 0 {
+			t.Errorf("%#x: frames %v, go tool addr2line %v", a, fs, want[i].Frames)
+			continue
+		}
+		g := oracle.Frame{Func: fs[len(fs)-1].Func, File: fs[0].File, Line: fs[0].Line}
+		if w := want[i].Frames[0]; g != w {
+			t.Errorf("%#x: got %+v, want (go tool addr2line) %+v", a, g, w)
+		}
 	}
 }

@@ -18,6 +18,8 @@ type goInline struct {
 	minLC       uint64
 	funcnametab []byte
 	pctab       []byte
+	cutab       []byte // per compilation unit, file numbers to filetab offsets
+	filetab     []byte
 	pclntab     []byte // runtime.pclntab: functab then the _func records
 	nfunc       int
 	text        uint64 // moduledata.text: function entries are offsets from it
@@ -52,19 +54,20 @@ func newGoInline(pcln []byte, text, gofunc uint64, rodata []byte, rodataAddr uin
 	b.Uint(ptr) // nfiles
 	b.Uint(ptr) // unused (was textStart)
 	funcname := b.Uint(ptr)
-	b.Uint(ptr) // cutab
-	b.Uint(ptr) // filetab
+	cutab := b.Uint(ptr)
+	filetab := b.Uint(ptr)
 	pctab := b.Uint(ptr)
 	pclnOff := b.Uint(ptr)
 	if b.Failed() {
 		return nil, b.err()
 	}
 	n := uint64(len(pcln))
-	if funcname > n || pctab > n || pclnOff > n || nfunc > n/8 {
+	if funcname > n || pctab > n || pclnOff > n || cutab > n || filetab > n || nfunc > n/8 {
 		return nil, &FormatError{File: file, Off: 8, Msg: ".gopclntab: header offsets out of range"}
 	}
 	g := &goInline{
 		file: file, minLC: uint64(pcln[6]), funcnametab: pcln[funcname:], pctab: pcln[pctab:],
+		cutab: pcln[cutab:], filetab: pcln[filetab:],
 		pclntab: pcln[pclnOff:], nfunc: int(nfunc), text: text, gofunc: gofunc, rodata: rodata, rodataAddr: rodataAddr,
 	}
 	if g.minLC == 0 {
@@ -80,8 +83,11 @@ func newGoInline(pcln []byte, text, gofunc uint64, rodata []byte, rodataAddr uin
 type goFunc struct {
 	entry   uint64
 	nameOff uint32
-	inlIdx  uint32 // pctab offset of PCDATA_InlTreeIndex, 0 if none
-	inlTree uint64 // address of FUNCDATA_InlTree, 0 if none
+	// pctab offsets of the pc-file and pc-line tables, and the first
+	// cutab entry of the function's compilation unit.
+	pcfile, pcln, cuOffset uint32
+	inlIdx                 uint32 // pctab offset of PCDATA_InlTreeIndex, 0 if none
+	inlTree                uint64 // address of FUNCDATA_InlTree, 0 if none
 }
 
 // funcFor returns the function whose code holds pc.
@@ -95,14 +101,22 @@ func (g *goInline) funcFor(pc uint64) (goFunc, bool) {
 	if i == 0 || i > g.nfunc {
 		return goFunc{}, false
 	}
+	if i == g.nfunc && off >= uint64(binary.LittleEndian.Uint32(ft[g.nfunc*8:])) {
+		// Past the last function's end (the table's last entry): code
+		// of no Go function, as an external linker's C code after Go's.
+		return goFunc{}, false
+	}
 	funcOff := uint64(binary.LittleEndian.Uint32(ft[(i-1)*8+4:]))
 	if funcOff+goFuncHeaderSize > uint64(len(ft)) {
 		return goFunc{}, false
 	}
 	fb := ft[funcOff:]
 	f := goFunc{
-		entry:   g.text + uint64(binary.LittleEndian.Uint32(fb)),
-		nameOff: binary.LittleEndian.Uint32(fb[4:]),
+		entry:    g.text + uint64(binary.LittleEndian.Uint32(fb)),
+		nameOff:  binary.LittleEndian.Uint32(fb[4:]),
+		pcfile:   binary.LittleEndian.Uint32(fb[20:]),
+		pcln:     binary.LittleEndian.Uint32(fb[24:]),
+		cuOffset: binary.LittleEndian.Uint32(fb[32:]),
 	}
 	npcdata := uint64(binary.LittleEndian.Uint32(fb[28:]))
 	nfuncdata := uint64(fb[43])
@@ -146,6 +160,29 @@ func (g *goInline) pcvalue(off uint32, entry, targetpc uint64) int32 {
 		}
 	}
 	return -1
+}
+
+// line returns the file and line of pc from the pc-file and pc-line
+// tables of its function, as debug/gosym's go12PCToFile and go12PCToLine
+// (Go 1.16+) read them: "" and -1 where they say nothing. It replaces
+// debug/gosym where the inline tree is read, which builds a table of all
+// functions first (tens of milliseconds and megabytes a Go program).
+func (g *goInline) line(pc uint64) (string, int) {
+	f, ok := g.funcFor(pc)
+	if !ok {
+		return "", 0
+	}
+	line := g.pcvalue(f.pcln, f.entry, pc)
+	file := ""
+	if fno := g.pcvalue(f.pcfile, f.entry, pc); fno >= 0 {
+		at := (uint64(f.cuOffset) + uint64(fno)) * 4
+		if at+4 <= uint64(len(g.cutab)) {
+			if off := binary.LittleEndian.Uint32(g.cutab[at:]); off != ^uint32(0) {
+				file, _ = cstrAt(g.filetab, uint64(off))
+			}
+		}
+	}
+	return file, int(line)
 }
 
 // name returns the function name at nameOff in funcnametab.

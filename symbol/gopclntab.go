@@ -35,6 +35,9 @@ func (g *goTable) frames(addr uint64) []Frame {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	var frames []Frame
+	if g.inl != nil && g.tab == nil {
+		return g.inl.frames(addr, g.inl.line)
+	}
 	if g.inl != nil {
 		lineAt := func(pc uint64) (file string, line int) {
 			objfile.Safe("", func() error {
@@ -61,17 +64,13 @@ func (g *goTable) frames(addr uint64) []Frame {
 // inline trees are offsets into. It returns zeros when f has no symbol
 // table (go build -ldflags=-s).
 func goFuncData(f *elf.File) (addr uint64, data []byte, secAddr uint64) {
-	syms, err := f.Symbols()
-	if err != nil {
-		return 0, nil, 0
+	// A scan of the raw table (symbolValue), not elf.File.Symbols: the
+	// names of all symbols cost more than the rest of opening a Go binary.
+	addr, ok := symbolValue(f, "go:func.*")
+	if !ok {
+		addr, ok = symbolValue(f, "go.func.*")
 	}
-	for _, s := range syms {
-		if s.Name == "go:func.*" || s.Name == "go.func.*" {
-			addr = s.Value
-			break
-		}
-	}
-	if addr == 0 {
+	if !ok || addr == 0 {
 		return 0, nil, 0
 	}
 	for _, sec := range f.Sections {

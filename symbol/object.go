@@ -30,6 +30,13 @@ type Options struct {
 	// that will ask about many addresses one at a time. It costs the CPU
 	// and memory of decoding units that may never be asked about.
 	Prefetch bool
+	// GoPclntab reads a Go binary's lines and inline frames from its
+	// .gopclntab even when it has DWARF: the same frames for Go code
+	// (TestGoBinaries compares both with llvm-symbolizer), without
+	// decompressing and indexing the DWARF, which costs a continuous
+	// profiler meeting many new Go programs three times more. The C code
+	// of a cgo binary is then named from the symbol table only.
+	GoPclntab bool
 }
 
 // objfile returns the options of objfile.Open.
@@ -57,6 +64,12 @@ type Object struct {
 
 	mu       sync.Mutex
 	degraded string // the first DWARF decoding error, for Info
+
+	// symsLater reads syms when first needed, for an object whose frames
+	// come from .gopclntab (Options.GoPclntab): Go code never needs the
+	// table, only addresses outside Go functions do.
+	symsLater func() *symtab
+	symsOnce  sync.Once
 }
 
 // Open opens the ELF object at path and indexes what it offers. A file
@@ -68,18 +81,28 @@ func Open(path string, opts *Options) (*Object, error) {
 		return nil, fmt.Errorf("open ELF file %s: %w", path, err)
 	}
 	defer f.Close()
-	return openReader(path, f, opts)
+	return openReader(path, f, opts, func() (io.ReaderAt, func(), error) {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		return f, func() { f.Close() }, nil
+	})
 }
+
+// reopener opens the bytes of an object again: the file, or the image it
+// was read from. It returns the bytes and what releases them.
+type reopener func() (io.ReaderAt, func(), error)
 
 // openReader opens the ELF object in r, named path. Everything that calls
 // debug/elf or debug/gosym (which panic on some corrupt inputs) runs under
 // objfile.Safe; sonde's own DWARF parsers run outside it, so that fuzzing finds
 // their bugs.
-func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
+func openReader(path string, r io.ReaderAt, opts *Options, reopen reopener) (*Object, error) {
 	var p *objectParts
 	err := objfile.Safe(path, func() error {
 		var err error
-		p, err = readObject(path, r, opts)
+		p, err = readObject(path, r, opts, reopen)
 		return err
 	})
 	if err != nil {
@@ -102,16 +125,20 @@ func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
 		}
 	}
 	if g := p.gopcln; o.dw == nil && g != nil {
-		err := objfile.Safe(path, func() error {
-			var err error
-			o.gopcln, err = newGoTable(g.pcln, g.text, path)
-			return err
-		})
-		if err == nil && o.gopcln != nil && g.gofunc != 0 {
-			// sonde's own decoder: outside objfile.Safe.
+		var err error
+		if g.gofunc != 0 {
+			// sonde's own decoder, for the lines too (no debug/gosym
+			// table of every function): outside objfile.Safe.
 			if inl, ierr := newGoInline(g.pcln, g.text, g.gofunc, g.rodata, g.rodataAddr, path); ierr == nil && inl != nil {
-				o.gopcln.inl = inl
+				o.gopcln = &goTable{inl: inl}
 			}
+		}
+		if o.gopcln == nil {
+			err = objfile.Safe(path, func() error {
+				var err error
+				o.gopcln, err = newGoTable(g.pcln, g.text, path)
+				return err
+			})
 		}
 		switch {
 		case err == nil && o.gopcln != nil && o.gopcln.inl != nil:
@@ -119,6 +146,10 @@ func openReader(path string, r io.ReaderAt, opts *Options) (*Object, error) {
 		case err == nil && o.gopcln != nil:
 			missing = append(missing, "lines from .gopclntab, no inline frames")
 		}
+	}
+	if o.gopcln == nil && o.symsLater != nil {
+		// .gopclntab unusable after all: the symbol table now.
+		o.syms, o.symsLater = o.symsLater(), nil
 	}
 	if opts != nil && opts.Prefetch && o.dw != nil {
 		go o.dw.decodeAll(max(1, runtime.GOMAXPROCS(0)-1))
@@ -169,7 +200,7 @@ type goInput struct {
 // readObject reads what Open needs through objfile and debug/elf:
 // segments, build-id, symbols, the raw DWARF sections (of a separate debug
 // file when the object has none) and .gopclntab.
-func readObject(path string, r io.ReaderAt, opts *Options) (*objectParts, error) {
+func readObject(path string, r io.ReaderAt, opts *Options, reopen reopener) (*objectParts, error) {
 	of, err := objfile.NewFile(path, r, opts.objfile())
 	if err != nil {
 		return nil, err
@@ -183,28 +214,41 @@ func readObject(path string, r io.ReaderAt, opts *Options) (*objectParts, error)
 			o.loads = append(o.loads, p.ProgHeader)
 		}
 	}
-	o.syms = loadSymtab(ef)
 	o.isGo = ef.Section(".gopclntab") != nil || ef.Section(".go.buildinfo") != nil
+	pcln := ef.Section(".gopclntab")
+	goFirst := opts != nil && opts.GoPclntab && pcln != nil && pcln.Type != elf.SHT_NOBITS && ef.Section(".text") != nil
+	if goFirst && reopen != nil {
+		o.symsLater = func() *symtab { return reloadSymtab(path, o.buildID, reopen) }
+	} else {
+		o.syms = loadSymtab(ef)
+	}
 	if of.Separate() {
 		o.info.DebugFile = of.DebugPath
-		if o.syms == nil {
+		if o.syms == nil && o.symsLater == nil {
 			o.fallback = loadSymtab(of.Debug)
 		}
 	}
-	if of.HasDWARF() {
+	if of.HasDWARF() && !goFirst {
 		p.dwarf, err = readDWARFSections(of.Debug, of.DebugPath)
 		if err != nil {
 			p.dwarf = nil
 			p.missing = append(p.missing, fmt.Sprintf("DWARF unusable (%v)", err))
 		}
-	} else {
+	} else if !goFirst {
 		p.missing = append(p.missing, "no DWARF ("+of.Why()+")")
 	}
-	if s := ef.Section(".gopclntab"); s != nil && s.Type != elf.SHT_NOBITS && p.dwarf == nil {
+	if s := pcln; s != nil && s.Type != elf.SHT_NOBITS && p.dwarf == nil {
 		if data, err := s.Data(); err == nil {
 			g := &goInput{pcln: data}
 			if t := ef.Section(".text"); t != nil {
 				g.text = t.Addr
+			}
+			// Function entries are offsets from runtime.text, the start
+			// of .text unless an external linker put C code first (cgo
+			// programs with C code of their own), as go tool addr2line
+			// reads it.
+			if a, ok := symbolValue(ef, "runtime.text"); ok {
+				g.text = a
 			}
 			g.gofunc, g.rodata, g.rodataAddr = goFuncData(ef)
 			p.gopcln = g
@@ -284,6 +328,16 @@ func (o *Object) Frames(addr uint64) ([]Frame, error) {
 // frames. Like llvm-symbolizer, a frame without a file takes the name of
 // the STT_FILE symbol before a local symbol (Rust's "crate.hash-cgu.0").
 func (o *Object) withSymbol(addr uint64, frames []Frame) []Frame {
+	if o.isGo && len(frames) > 0 {
+		// Go's ELF symbols carry ABI suffixes ("runtime.call16.abi0")
+		// that are not Go names; DWARF and .gopclntab say "runtime.call16",
+		// as go tool addr2line and pprof do. Here we differ from
+		// llvm-symbolizer on purpose.
+		return frames
+	}
+	if o.symsLater != nil {
+		o.symsOnce.Do(func() { o.syms = o.symsLater() })
+	}
 	t := o.syms
 	if t == nil && len(frames) == 0 {
 		t = o.fallback
@@ -294,13 +348,6 @@ func (o *Object) withSymbol(addr uint64, frames []Frame) []Frame {
 	}
 	if len(frames) == 0 {
 		return []Frame{{Func: s.name, File: s.file, FuncAddr: s.addr}}
-	}
-	if o.isGo {
-		// Go's ELF symbols carry ABI suffixes ("runtime.call16.abi0")
-		// that are not Go names; DWARF and .gopclntab say "runtime.call16",
-		// as go tool addr2line and pprof do. Here we differ from
-		// llvm-symbolizer on purpose.
-		return frames
 	}
 	last := &frames[len(frames)-1]
 	last.Func = s.name
@@ -384,4 +431,62 @@ func (cd *cuData) frames(addr uint64) []Frame {
 		frames[i].FuncAddr = entry
 	}
 	return frames
+}
+
+// reloadSymtab reads the symbol table of the object at path again through
+// reopen, nil when its bytes are gone or are no longer those of build ID
+// buildID.
+func reloadSymtab(path, buildID string, reopen reopener) *symtab {
+	r, done, err := reopen()
+	if err != nil {
+		return nil
+	}
+	defer done()
+	var t *symtab
+	objfile.Safe(path, func() error {
+		ef, err := elf.NewFile(r)
+		if err != nil {
+			return err
+		}
+		if objfile.BuildID(ef) != buildID {
+			return nil // replaced since
+		}
+		t = loadSymtab(ef)
+		return nil
+	})
+	return t
+}
+
+// symbolValue returns the value of the symbol name in f's .symtab, found
+// by a scan of the raw table that builds no symbol (elf.File.Symbols
+// allocates every name of a Go binary's 50,000).
+func symbolValue(f *elf.File, name string) (uint64, bool) {
+	s := f.Section(".symtab")
+	if s == nil || s.Type != elf.SHT_SYMTAB || int(s.Link) >= len(f.Sections) {
+		return 0, false
+	}
+	// Elf64_Sym: name u32, info, other u8, shndx u16, value, size u64;
+	// Elf32_Sym: name, value, size u32, info, other u8, shndx u16.
+	size, valueAt := 24, 8
+	if f.Class == elf.ELFCLASS32 {
+		size, valueAt = 16, 4
+	}
+	syms, err := s.Data()
+	if err != nil {
+		return 0, false
+	}
+	strs, err := f.Sections[s.Link].Data()
+	if err != nil {
+		return 0, false
+	}
+	for off := size; off+size <= len(syms); off += size {
+		n := uint64(f.ByteOrder.Uint32(syms[off:]))
+		if n+uint64(len(name)) < uint64(len(strs)) && strs[n+uint64(len(name))] == 0 && string(strs[n:n+uint64(len(name))]) == name {
+			if size == 16 {
+				return uint64(f.ByteOrder.Uint32(syms[off+valueAt:])), true
+			}
+			return f.ByteOrder.Uint64(syms[off+valueAt:]), true
+		}
+	}
+	return 0, false
 }

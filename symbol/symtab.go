@@ -1,7 +1,9 @@
 package symbol
 
 import (
+	"cmp"
 	"debug/elf"
+	"slices"
 	"sort"
 )
 
@@ -65,16 +67,34 @@ func newSymtab(esyms []elf.Symbol, secs []*elf.Section, source string) *symtab {
 		}
 		t.syms = append(t.syms, sy)
 	}
-	sort.SliceStable(t.syms, func(i, j int) bool {
+	// Sorted through indices, the position in the table breaking ties
+	// (a stable order): moving the 64-byte symbols themselves, as a stable
+	// sort does, cost more than reading a Go binary's symbols.
+	idx := make([]int32, len(t.syms))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	slices.SortFunc(idx, func(i, j int32) int {
 		a, b := &t.syms[i], &t.syms[j]
-		if a.addr != b.addr {
-			return a.addr < b.addr
+		if c := cmp.Compare(a.addr, b.addr); c != 0 {
+			return c
 		}
 		if a.fn != b.fn {
-			return a.fn
+			if a.fn {
+				return -1
+			}
+			return 1
 		}
-		return a.size > b.size
+		if c := cmp.Compare(b.size, a.size); c != 0 {
+			return c
+		}
+		return cmp.Compare(i, j)
 	})
+	sorted := make([]sym, len(idx))
+	for k, i := range idx {
+		sorted[k] = t.syms[i]
+	}
+	t.syms = sorted
 	out := t.syms[:0]
 	for i := 0; i < len(t.syms); {
 		best := i

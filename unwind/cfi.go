@@ -7,9 +7,11 @@
 package unwind
 
 import (
+	"cmp"
 	"debug/elf"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"sonde/internal/binread"
@@ -55,6 +57,7 @@ type fde struct {
 // is immutable after ParseTable and safe for concurrent use.
 type Table struct {
 	fdes []fde
+	rows rowCache
 }
 
 // OpenTable reads the CFI of the ELF file path: .eh_frame, and .debug_frame
@@ -119,7 +122,24 @@ func ParseTable(data []byte, addr uint64, eh bool, file, section string) (*Table
 }
 
 func (t *Table) sort() {
-	sort.SliceStable(t.fdes, func(i, j int) bool { return t.fdes[i].lo < t.fdes[j].lo })
+	// Sorted through indices, the position breaking ties (a stable
+	// order): a stable sort moving the FDEs themselves cost a
+	// whole-machine sampler more than parsing them.
+	idx := make([]int32, len(t.fdes))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	slices.SortFunc(idx, func(i, j int32) int {
+		if c := cmp.Compare(t.fdes[i].lo, t.fdes[j].lo); c != 0 {
+			return c
+		}
+		return cmp.Compare(i, j)
+	})
+	sorted := make([]fde, len(idx))
+	for k, i := range idx {
+		sorted[k] = t.fdes[i]
+	}
+	t.fdes = sorted
 }
 
 // find returns the FDE covering pc.

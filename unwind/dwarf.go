@@ -112,7 +112,7 @@ func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *F
 			if path, bias, found := obj(pc); found {
 				if t := d.table(path); t != nil {
 					if f := t.find(lookup - bias); f != nil {
-						ok, end, cfa = step(f, lookup-bias, r, known, &next, &nknown, &st.cf)
+						ok, end, cfa = step(t, f, lookup-bias, r, known, &next, &nknown, &st.cf)
 						signal = f.cie.signal
 					}
 				}
@@ -178,9 +178,9 @@ func (s *stackCopy) word(a uint64) (uint64, bool) {
 // step computes the caller's registers from the row of f at pc, and the
 // CFA of the frame. ok is false when a rule cannot be evaluated; end is
 // true when the return address is undefined (the outermost frame).
-func step(f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool, next *[numRegs]uint64, nknown *[numRegs]bool, cf *cfiFrame) (ok, end bool, cfa uint64) {
+func step(t *Table, f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool, next *[numRegs]uint64, nknown *[numRegs]bool, cf *cfiFrame) (ok, end bool, cfa uint64) {
 	mem := &cf.mem
-	row, err := f.rowAt(pc)
+	row, err := t.rowAt(f, pc)
 	if err != nil {
 		return false, false, 0
 	}

@@ -4,8 +4,12 @@
 //	baseline:  N copies of TARGET (one per CPU)
 //	sonde:     sonde agent -F HZ --interval D --otlp http://127.0.0.1:PORT (this program's sink)
 //	           while N copies of TARGET run
-//	perf:      perf record -a -B -F HZ -e task-clock --call-graph dwarf -o FILE
+//	perf:      perf record -a -B -c 1e9/HZ -e task-clock --call-graph dwarf -o FILE
 //	           while N copies of TARGET run
+//
+// perf samples every 1e9/HZ ns of task-clock (-c), sonde's period, rather
+// than at a frequency (-F HZ), which the kernel turns into a period of its
+// own choosing per CPU.
 //
 // perf runs with -B (no build-id collection when it stops): perf 6.1's
 // build-id code aborted here ("assertion failed at util/build-id.c:1010",
@@ -62,6 +66,7 @@ type result struct {
 	elapsed, targetCPU time.Duration // medians over the target copies
 	toolCPU            time.Duration
 	samples            int
+	lost               int   // records the agent counted lost (sonde only)
 	maxRSS             int64 // KiB
 	// windowCPU is the tool's CPU time while the targets ran, after its
 	// warm-up (opening the machine's objects): its steady state.
@@ -149,7 +154,7 @@ func run() error {
 			return err
 		}
 		sn = append(sn, s)
-		p, err := measure(work, *cRounds, ncpu, []string{"perf", "record", "-a", "-q", "-B", "-F", strconv.Itoa(*hz), "-e", "task-clock", "--call-graph", "dwarf", "-o", filepath.Join(dir, "perf.data")}, perfSamples(filepath.Join(dir, "perf.data")), *warmup)
+		p, err := measure(work, *cRounds, ncpu, []string{"perf", "record", "-a", "-q", "-B", "-c", strconv.Itoa(1000000000 / *hz), "-e", "task-clock", "--call-graph", "dwarf", "-o", filepath.Join(dir, "perf.data")}, perfSamples(filepath.Join(dir, "perf.data")), *warmup)
 		if err != nil {
 			return err
 		}
@@ -187,7 +192,7 @@ func run() error {
 	pw := med(pf, func(r result) float64 { return float64(r.windowCPU.Milliseconds()) / r.elapsed.Seconds() })
 	fmt.Printf("  steady state: tool CPU per second while the targets ran, after %v of warm-up\n", *warmup)
 	fmt.Printf("                          sonde %.1f ms   perf %.1f ms   ratio sonde/perf %.2f\n", sw, pw, sw/pw)
-	fmt.Printf("  samples (median)        sonde %.0f   perf %.0f\n", med(sn, func(r result) float64 { return float64(r.samples) }), med(pf, func(r result) float64 { return float64(r.samples) }))
+	fmt.Printf("  samples (median)        sonde %.0f (%.0f lost)   perf %.0f\n", med(sn, func(r result) float64 { return float64(r.samples) }), med(sn, func(r result) float64 { return float64(r.lost) }), med(pf, func(r result) float64 { return float64(r.samples) }))
 	fmt.Printf("  max RSS                 sonde %.1f MiB   perf %.1f MiB\n", med(sn, func(r result) float64 { return float64(r.maxRSS) / 1024 }), med(pf, func(r result) float64 { return float64(r.maxRSS) / 1024 }))
 	sk.mu.Lock()
 	sizes := append([]int(nil), sk.sizes...)
@@ -292,6 +297,9 @@ func measure(work string, rounds, n int, tool []string, samples func(string) int
 		r.toolCPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 		r.maxRSS = ru.Maxrss
 		r.samples = samples(stderr.String())
+		if m := regexp.MustCompile(`sonde agent: \d+ samples, (\d+) lost`).FindStringSubmatch(stderr.String()); m != nil {
+			r.lost, _ = strconv.Atoi(m[1])
+		}
 	}
 	if firstErr != nil {
 		return r, firstErr

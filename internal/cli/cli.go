@@ -87,6 +87,7 @@ func (e *env) main(args []string) int {
 		fmt.Fprintf(e.stderr, "sonde %s: not built yet (%s); see 'sonde help %s'\n", v.name, v.pending, v.name)
 		return exitUsage
 	}
+	defer e.selfProfile()()
 	return v.run(e, args[1:])
 }
 
