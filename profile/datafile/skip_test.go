@@ -41,14 +41,7 @@ func TestTailSkipSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	times := func(pc *Piece) []int64 {
-		var out []int64
-		for _, s := range pc.Profile.Samples {
-			out = append(out, s.Time)
-		}
-		return out
-	}
-	if got := times(pc); !reflect.DeepEqual(got, []int64{6, 7, 8}) || tl.Skipped != 2 {
+	if got := sampleTimes(pc.Profile); !reflect.DeepEqual(got, []int64{6, 7, 8}) || tl.Skipped != 2 {
 		t.Errorf("samples %v, %d frames skipped; want 6-8 and 2", got, tl.Skipped)
 	}
 	if len(pc.Profile.Mappings) != 2 || len(pc.Profile.Processes) != 1 || len(pc.Marks) != 1 {
@@ -60,7 +53,7 @@ func TestTailSkipSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := times(pc); !reflect.DeepEqual(got, []int64{9}) {
+	if got := sampleTimes(pc.Profile); !reflect.DeepEqual(got, []int64{9}) {
 		t.Errorf("then samples %v, want 9", got)
 	}
 	// After a rewrite the offset is the new file's: nothing skipped.
@@ -69,7 +62,7 @@ func TestTailSkipSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := times(pc); len(got) != 10 || tl.Skipped != 2 {
+	if got := sampleTimes(pc.Profile); len(got) != 10 || tl.Skipped != 2 {
 		t.Errorf("read again from 0: samples %v, %d skipped", got, tl.Skipped)
 	}
 }

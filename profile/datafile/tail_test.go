@@ -126,6 +126,25 @@ func TestTail(t *testing.T) {
 	}
 }
 
+// readClean reads the data file at path; a warning fails the test.
+func readClean(t *testing.T, path string) *profile.Profile {
+	t.Helper()
+	p, warns, err := ReadFile(path)
+	if err != nil || len(warns) > 0 {
+		t.Fatalf("%v %v", warns, err)
+	}
+	return p
+}
+
+// sampleTimes is the times of p's samples, in order.
+func sampleTimes(p *profile.Profile) []int64 {
+	var times []int64
+	for _, s := range p.Samples {
+		times = append(times, s.Time)
+	}
+	return times
+}
+
 func fileSize(t *testing.T, path string) int64 {
 	t.Helper()
 	fi, err := os.Stat(path)
@@ -179,14 +198,8 @@ func TestRewrite(t *testing.T) {
 	}
 	w.WriteSample(tailSample(11))
 	w.Flush()
-	p, warns, err := ReadFile(path)
-	if err != nil || len(warns) > 0 {
-		t.Fatalf("%v %v", warns, err)
-	}
-	var times []int64
-	for _, s := range p.Samples {
-		times = append(times, s.Time)
-	}
+	p := readClean(t, path)
+	times := sampleTimes(p)
 	if want := []int64{5, 6, 7, 8, 9, 10, 11}; !reflect.DeepEqual(times, want) {
 		t.Errorf("samples at %v, want %v", times, want)
 	}
@@ -203,10 +216,7 @@ func TestRewrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var after []int64
-	for _, s := range pc.Profile.Samples {
-		after = append(after, s.Time)
-	}
+	after := sampleTimes(pc.Profile)
 	if want := []int64{10, 11}; !reflect.DeepEqual(after, want) || tl.BytesRead-before != fileSize(t, path)-pc.Start {
 		t.Errorf("after the rewrite the tail read samples %v (want %v), %d bytes", after, want, tl.BytesRead-before)
 	}
