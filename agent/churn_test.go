@@ -255,58 +255,6 @@ func testChurn(t *testing.T, machine bool, size int64, children int) {
 // interval may arrive, once, with the CPU time the spool holds for it.
 func compareSinkLastTry(t *testing.T, sk *sink, last []byte, want map[[2]uint64]int64) {
 	t.Helper()
-	marks, _, err := datafile.AgentMarks("the last spool", last)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, _, err := datafile.Decode("the last spool", last)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pend := make(map[[2]uint64]int64)
-	for _, m := range Pending(marks) {
-		k := [2]uint64{uint64(m.From), uint64(m.To - m.From)}
-		pend[k] += 0
-		for _, s := range p.Samples {
-			if s.Time >= m.From && s.Time < m.To {
-				pend[k] += s.Values[1]
-			}
-		}
-	}
-	var got map[[2]uint64]int64
-	sent := func() map[[2]uint64]int64 { // got without the unsent ones
-		out := make(map[[2]uint64]int64)
-		for k, v := range got {
-			if _, ok := pend[k]; !ok {
-				out[k] = v
-			}
-		}
-		return out
-	}
-	deadline := time.Now().Add(time.Minute)
-	for {
-		got = sinkIntervals(rows(t, sk.profiles()))
-		if fmt.Sprint(sent()) == fmt.Sprint(nonEmpty(want)) || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	for k, v := range nonEmpty(want) {
-		if got[k] != v {
-			t.Errorf("interval %d+%dns: %d ns of CPU time arrived, the spool held %d", k[0], k[1], got[k], v)
-		}
-	}
-	for k, v := range got {
-		if _, ok := want[k]; ok {
-			continue
-		}
-		if u, ok := pend[k]; ok {
-			t.Logf("interval %d+%dns, left unsent by the last try, arrived", k[0], k[1])
-			if v != u {
-				t.Errorf("interval %d+%dns, left unsent, arrived with %d ns; the spool held %d", k[0], k[1], v, u)
-			}
-			continue
-		}
-		t.Errorf("interval %d+%dns arrived (%d ns) but no spool marked it sent", k[0], k[1], v)
-	}
+	_, pend := unsentCPU(t, "the last spool", last, false)
+	compareSinkUnsent(t, sk, want, pend)
 }

@@ -81,24 +81,7 @@ func TestAgentKilled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	marks, _, err := datafile.AgentMarks(spool, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, _, err := datafile.Decode(spool, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	left := make(map[[2]uint64]int64)
-	for _, m := range Pending(marks) {
-		k := [2]uint64{uint64(m.From), uint64(m.To - m.From)}
-		left[k] += 0
-		for _, s := range p.Samples {
-			if s.Time >= m.From && s.Time < m.To {
-				left[k] += s.Values[1]
-			}
-		}
-	}
+	_, left := unsentCPU(t, spool, data, false)
 	if len(left) == 0 {
 		t.Fatal("the killed agents left nothing unsent")
 	}

@@ -39,25 +39,8 @@ func TestAgentRestartSkips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	marks, _, err := datafile.AgentMarks(spool, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, warns, err := datafile.Decode(spool, data)
-	if err != nil || len(warns) > 0 {
-		t.Fatalf("the first spool: %v %v", warns, err)
-	}
+	marks, left := unsentCPU(t, spool, data, true)
 	pending := Pending(marks)
-	left := make(map[[2]uint64]int64)
-	for _, m := range pending {
-		k := [2]uint64{uint64(m.From), uint64(m.To - m.From)}
-		left[k] += 0
-		for _, s := range p.Samples {
-			if s.Time >= m.From && s.Time < m.To {
-				left[k] += s.Values[1]
-			}
-		}
-	}
 	if len(pending) == 0 {
 		t.Fatalf("the first agent left nothing unsent: %+v", st1)
 	}
