@@ -3,11 +3,9 @@ package agent
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -22,30 +20,15 @@ import (
 // a file; count reads the count.
 func churnLoop(t *testing.T, bin string) (pid int, count func() int, stop func()) {
 	t.Helper()
-	sh := testprog.Require(t, "sh")
 	dir := t.TempDir()
 	flag, counter := filepath.Join(dir, "stop"), filepath.Join(dir, "count")
-	cmd := exec.Command(sh, "-c", `i=0; while :; do "$1" 20000000 >/dev/null || exit; i=$((i+1)); echo $i >"$3"; [ -e "$2" ] && exit 0; done`, "sh", bin, flag, counter)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := false
-	stop = func() {
-		if !done {
-			done = true
-			os.WriteFile(flag, nil, 0o644)
-			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			cmd.Wait()
-		}
-	}
-	t.Cleanup(stop)
+	pid, stop = shellLoop(t, flag, `i=0; while :; do "$1" 20000000 >/dev/null || exit; i=$((i+1)); echo $i >"$3"; [ -e "$2" ] && exit 0; done`, bin, flag, counter)
 	count = func() int {
 		data, _ := os.ReadFile(counter)
 		n, _ := strconv.Atoi(strings.TrimSpace(string(data)))
 		return n
 	}
-	return cmd.Process.Pid, count, stop
+	return pid, count, stop
 }
 
 // metaFrames returns the bytes of the Process, ProcessEnd, Mapping and

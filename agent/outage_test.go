@@ -73,9 +73,18 @@ func pendingNow(t *testing.T, spool string) int {
 func hierProcessLoop(t *testing.T, name string) (pid int, stop func()) {
 	t.Helper()
 	bin := testprog.Build(t, hierPath(), testprog.Opts{Name: name, Flags: []string{"-O2", "-g", "-fomit-frame-pointer", "-fno-optimize-sibling-calls"}})
-	sh := testprog.Require(t, "sh")
 	flag := filepath.Join(t.TempDir(), "stop")
-	cmd := exec.Command(sh, "-c", `while :; do "$1" 100000000 >/dev/null || exit; [ -e "$2" ] && exit 0; done`, "sh", bin, flag)
+	return shellLoop(t, flag, `while :; do "$1" 100000000 >/dev/null || exit; [ -e "$2" ] && exit 0; done`, bin, flag)
+}
+
+// shellLoop starts sh -c script with the arguments args in a process
+// group of its own, and returns its pid and a stop (also run at the
+// test's end) that creates the file flag, the loop's way out, and kills
+// the group.
+func shellLoop(t *testing.T, flag, script string, args ...string) (pid int, stop func()) {
+	t.Helper()
+	sh := testprog.Require(t, "sh")
+	cmd := exec.Command(sh, append([]string{"-c", script, "sh"}, args...)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
