@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"syscall"
 	"testing"
@@ -47,9 +46,7 @@ func killedAgent(spool string) int {
 func TestAgentKilled(t *testing.T) {
 	requirePerf(t)
 	pid, stopBusy := busyShell(t)
-	port := otelcol.FreePort(t) // nothing listens there yet
-	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
-	spool := filepath.Join(t.TempDir(), "agent.data")
+	port, endpoint, spool := downCollector(t)
 	for i := range 3 {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(os.Environ(), "SONDE_TEST_AGENT_SPOOL="+spool, "SONDE_TEST_AGENT_PID="+strconv.Itoa(pid), "SONDE_TEST_AGENT_OTLP="+endpoint)

@@ -77,6 +77,15 @@ func hierProcessLoop(t *testing.T, name string) (pid int, stop func()) {
 	return shellLoop(t, flag, `while :; do "$1" 100000000 >/dev/null || exit; [ -e "$2" ] && exit 0; done`, bin, flag)
 }
 
+// downCollector is the start of a test whose agent begins with its
+// collector down: a free port that nothing listens on yet, the OTLP
+// endpoint there, and a spool in a directory of its own.
+func downCollector(t *testing.T) (port int, endpoint, spool string) {
+	t.Helper()
+	port = otelcol.FreePort(t)
+	return port, fmt.Sprintf("http://127.0.0.1:%d", port), filepath.Join(t.TempDir(), "agent.data")
+}
+
 // shellLoop starts sh -c script with the arguments args in a process
 // group of its own, and returns its pid and a stop (also run at the
 // test's end) that creates the file flag, the loop's way out, and kills
@@ -210,10 +219,8 @@ func TestAgentGateway(t *testing.T) {
 func TestAgentRestart(t *testing.T) {
 	requirePerf(t)
 	sk := newSink(t)
-	port := otelcol.FreePort(t) // nothing listens there yet
+	port, endpoint, spool := downCollector(t)
 	pid, stopLoop := hierProcessLoop(t, "hierrestart")
-	spool := filepath.Join(t.TempDir(), "agent.data")
-	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
 
 	ev1 := &events{}
 	stop1 := startAgent(t, endpoint, spool, sample.Target{PIDs: []int{pid}}, 199, 500*time.Millisecond, ev1, func(c *Config) { c.SpoolMax = 2 })

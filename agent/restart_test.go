@@ -1,9 +1,7 @@
 package agent
 
 import (
-	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -21,10 +19,8 @@ import (
 func TestAgentRestartSkips(t *testing.T) {
 	requirePerf(t)
 	sk := newSink(t)
-	port := otelcol.FreePort(t) // nothing listens there yet
+	port, endpoint, spool := downCollector(t)
 	pid, stopLoop := hierProcessLoop(t, "hierskip")
-	spool := filepath.Join(t.TempDir(), "agent.data")
-	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
 
 	ev1 := &events{}
 	stop1 := startAgent(t, endpoint, spool, sample.Target{PIDs: []int{pid}}, 199, 200*time.Millisecond, ev1, func(c *Config) {

@@ -279,10 +279,8 @@ func TestAgentReadCost(t *testing.T) {
 func TestAgentRestartRotated(t *testing.T) {
 	requirePerf(t)
 	sk := newSink(t)
-	port := otelcol.FreePort(t) // nothing listens there yet
+	port, endpoint, spool := downCollector(t)
 	pid, stopLoop := hierProcessLoop(t, "hierrerot")
-	spool := filepath.Join(t.TempDir(), "agent.data")
-	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
 	const size = 8 << 10
 
 	ev1 := &events{}
