@@ -106,28 +106,8 @@ func systemOffCPU(t *testing.T, cgroup bool, root, sh, spinrest, pipe, mutex str
 			defer func() { sleeper.Process.Kill(); sleeper.Wait() }()
 
 			out := filepath.Join(dir, "off.data")
-			var stderr bytes.Buffer
-			quit := make(chan struct{})
-			rec := &recording{
-				e:    &env{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &stderr, getenv: os.Getenv},
-				opts: sample.Options{Freq: 999, CallGraph: sample.CallGraphDWARF, Unwinder: unwind.NewDWARF(), StackSize: 16384, OffCPU: true},
-				out:  out, sampler: "perf", all: true, cgroups: cgroups, quit: quit, quiet: true,
-			}
-			code := make(chan int, 1)
-			go func() { code <- rec.run() }()
-			stopped := false
-			stop := func() int {
-				if !stopped {
-					stopped = true
-					close(quit)
-				}
-				return <-code
-			}
-			defer func() {
-				if !stopped {
-					stop()
-				}
-			}()
+			stop, stderr := startSystemRecording(t, out, sample.Options{Freq: 999, CallGraph: sample.CallGraphDWARF, Unwinder: unwind.NewDWARF(), StackSize: 16384, OffCPU: true}, cgroups)
+			defer stop() // before the next try's recording
 			// The events are open once the run's frame is written.
 			waitFor(t, out, func(p *profile.Profile) bool { return len(p.Runs) > 0 })
 
