@@ -74,11 +74,7 @@ func TestAgentKilled(t *testing.T) {
 		}
 	}
 	// What the killed agents left unsent.
-	data, err := os.ReadFile(spool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, left := unsentCPU(t, spool, data, false)
+	_, _, left := spoolUnsent(t, spool, false)
 	if len(left) == 0 {
 		t.Fatal("the killed agents left nothing unsent")
 	}

@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"os"
 	"testing"
 	"time"
 
@@ -31,11 +30,7 @@ func TestAgentRestartSkips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(spool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	marks, left := unsentCPU(t, spool, data, true)
+	data, marks, left := spoolUnsent(t, spool, true)
 	pending := Pending(marks)
 	if len(pending) == 0 {
 		t.Fatalf("the first agent left nothing unsent: %+v", st1)

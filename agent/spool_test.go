@@ -130,6 +130,18 @@ func compareSinkUnsent(t *testing.T, sk *sink, want, unsent map[[2]uint64]int64)
 	}
 }
 
+// spoolUnsent is unsentCPU of the spool file now, whose bytes it also
+// returns.
+func spoolUnsent(t *testing.T, spool string, strict bool) ([]byte, []datafile.AgentMark, map[[2]uint64]int64) {
+	t.Helper()
+	data, err := os.ReadFile(spool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks, left := unsentCPU(t, spool, data, strict)
+	return data, marks, left
+}
+
 // unsentCPU decodes a spool's bytes (name: what errors call it) and
 // returns its marks and the CPU time (Values[1]) it holds for each
 // interval the marks leave unsent, by [From, To-From]; an interval
@@ -295,11 +307,7 @@ func TestAgentRestartRotated(t *testing.T) {
 		t.Fatal(err)
 	}
 	// What the rotated spool holds unsent, and the CPU time of each.
-	data, err := os.ReadFile(spool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, left := unsentCPU(t, spool, data, true)
+	_, _, left := spoolUnsent(t, spool, true)
 	if st1.SamplesSent != 0 || st1.Rotations < 2 || len(left) != st1.BacklogRemaining || len(left) < 1 || len(left) > 5 {
 		t.Errorf("first agent: %+v; %d unsent in the spool; want no sample sent (empty intervals are marked sent), 2 rotations, 1 to 5 left", st1, len(left))
 	}
