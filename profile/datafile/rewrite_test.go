@@ -17,12 +17,7 @@ func TestRewriteWritesGoOn(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.data")
 	w := startTailRun(t, path)
 	defer w.Close()
-	for i := range 6 {
-		w.WriteSample(tailSample(i))
-		if i == 2 {
-			w.Flush()
-		}
-	}
+	writeTailSamples(w, 6, 2)
 	w.Flush()
 	before, gen0, err := w.FlushedSize()
 	if err != nil || gen0 != 0 {

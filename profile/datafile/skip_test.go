@@ -15,12 +15,7 @@ func TestTailSkipSamples(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.data")
 	w := startTailRun(t, path)
 	defer w.Close()
-	for i := range 9 {
-		w.WriteSample(tailSample(i))
-		if i%3 == 2 {
-			w.Flush() // frames of samples 0-2, 3-5, 6-8
-		}
-	}
+	writeTailSamples(w, 9, 2, 5, 8) // frames of samples 0-2, 3-5, 6-8
 	w.WriteAgentMark(AgentMark{Op: AgentClosed, From: 0, To: 9})
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -29,6 +30,17 @@ func startTailRun(t testing.TB, path string) *Writer {
 	w.WriteMapping(1, &profile.Mapping{Path: "/bin/b", Start: 0x1000, Limit: 0x9000})
 	w.WriteProcess(profile.Process{PID: 7, Comm: "a"})
 	return w
+}
+
+// writeTailSamples writes tailSample 0 to n-1, flushing after each of
+// the samples flushAfter.
+func writeTailSamples(w *Writer, n int, flushAfter ...int) {
+	for i := range n {
+		w.WriteSample(tailSample(i))
+		if slices.Contains(flushAfter, i) {
+			w.Flush()
+		}
+	}
 }
 
 // summary is a sample as the tests compare it: its time, value and
@@ -161,12 +173,7 @@ func TestRewrite(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.data")
 	w := startTailRun(t, path)
 	defer w.Close()
-	for i := range 10 {
-		w.WriteSample(tailSample(i))
-		if i == 4 {
-			w.Flush()
-		}
-	}
+	writeTailSamples(w, 10, 4)
 	w.WriteAgentMark(AgentMark{Op: AgentClosed, From: 0, To: 10})
 	tl := NewTail(path)
 	if _, err := tl.Next(); err != nil {
@@ -228,9 +235,7 @@ func FuzzTail(f *testing.F) {
 	dir := f.TempDir()
 	path := filepath.Join(dir, "seed.data")
 	w := startTailRun(f, path)
-	for i := range 4 {
-		w.WriteSample(tailSample(i))
-	}
+	writeTailSamples(w, 4)
 	w.WriteAgentMark(AgentMark{Op: AgentClosed, From: 0, To: 4})
 	w.Close()
 	seed, _ := os.ReadFile(path)
