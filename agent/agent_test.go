@@ -274,6 +274,19 @@ func TestAgentCollector(t *testing.T) {
 			}
 		}
 	}
+	n := checkAddr2line(t, bin, seen)
+	t.Logf("%d addresses of %s checked against addr2line", n, filepath.Base(bin))
+	if n < 3 {
+		t.Errorf("only %d addresses of the fixture arrived", n)
+	}
+}
+
+// checkAddr2line compares the frames (function, file base name, line)
+// that arrived for each address of bin in seen with addr2line -f -i's on
+// the same address of the same binary, and returns how many addresses it
+// checked.
+func checkAddr2line(t *testing.T, bin string, seen map[uint64][]lineRow) int {
+	t.Helper()
 	var addrs []uint64
 	for a := range seen {
 		addrs = append(addrs, a)
@@ -284,8 +297,7 @@ func TestAgentCollector(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, a := range addrs {
-		got := seen[a]
-		want := ans[i].Frames
+		got, want := seen[a], ans[i].Frames
 		if len(got) != len(want) {
 			t.Errorf("%#x: %d frames %v, addr2line %d %v", a, len(got), got, len(want), want)
 			continue
@@ -296,10 +308,7 @@ func TestAgentCollector(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d addresses of %s checked against addr2line", len(addrs), filepath.Base(bin))
-	if len(addrs) < 3 {
-		t.Errorf("only %d addresses of the fixture arrived", len(addrs))
-	}
+	return len(addrs)
 }
 
 // funcPath is a sample's call path of the fixture's functions, innermost

@@ -3,16 +3,12 @@ package agent
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
-	"sonde/internal/oracle"
 	"sonde/internal/otelcol"
 	"sonde/internal/testprog"
 	"sonde/profile/datafile"
@@ -24,30 +20,15 @@ import (
 // a file; count reads the count.
 func churnLoop(t *testing.T, bin string) (pid int, count func() int, stop func()) {
 	t.Helper()
-	sh := testprog.Require(t, "sh")
 	dir := t.TempDir()
 	flag, counter := filepath.Join(dir, "stop"), filepath.Join(dir, "count")
-	cmd := exec.Command(sh, "-c", `i=0; while :; do "$1" 20000000 >/dev/null || exit; i=$((i+1)); echo $i >"$3"; [ -e "$2" ] && exit 0; done`, "sh", bin, flag, counter)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := false
-	stop = func() {
-		if !done {
-			done = true
-			os.WriteFile(flag, nil, 0o644)
-			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			cmd.Wait()
-		}
-	}
-	t.Cleanup(stop)
+	pid, stop = shellLoop(t, flag, `i=0; while :; do "$1" 20000000 >/dev/null || exit; i=$((i+1)); echo $i >"$3"; [ -e "$2" ] && exit 0; done`, bin, flag, counter)
 	count = func() int {
 		data, _ := os.ReadFile(counter)
 		n, _ := strconv.Atoi(strings.TrimSpace(string(data)))
 		return n
 	}
-	return cmd.Process.Pid, count, stop
+	return pid, count, stop
 }
 
 // metaFrames returns the bytes of the Process, ProcessEnd, Mapping and
@@ -220,31 +201,11 @@ func testChurn(t *testing.T, machine bool, size int64, children int) {
 			}
 		}
 	}
-	var addrs []uint64
-	for a := range seen {
-		addrs = append(addrs, a)
-	}
-	sort.Slice(addrs, func(i, j int) bool { return addrs[i] < addrs[j] })
-	ans, err := oracle.Addr2line(t, bin, addrs, oracle.Addr2lineOptions{Inlines: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, a := range addrs {
-		got, want := seen[a], ans[i].Frames
-		if len(got) != len(want) {
-			t.Errorf("%#x: %d frames %v, addr2line %d %v", a, len(got), got, len(want), want)
-			continue
-		}
-		for j := range want {
-			if got[j].fn != want[j].Func || filepath.Base(got[j].file) != filepath.Base(want[j].File) || got[j].line != int64(want[j].Line) {
-				t.Errorf("%#x frame %d: %s %s:%d, addr2line %s %s:%d", a, j, got[j].fn, got[j].file, got[j].line, want[j].Func, want[j].File, want[j].Line)
-			}
-		}
-	}
+	checked := checkAddr2line(t, bin, seen)
 	hier := exeSamples(rs, bin)
-	t.Logf("%.0f samples of hierchurn arrived; %d addresses checked against addr2line", hier, len(addrs))
-	if len(addrs) < 3 || hier < 100 {
-		t.Errorf("only %.0f samples, %d addresses of the fixture arrived", hier, len(addrs))
+	t.Logf("%.0f samples of hierchurn arrived; %d addresses checked against addr2line", hier, checked)
+	if checked < 3 || hier < 100 {
+		t.Errorf("only %.0f samples, %d addresses of the fixture arrived", hier, checked)
 	}
 }
 
@@ -255,58 +216,6 @@ func testChurn(t *testing.T, machine bool, size int64, children int) {
 // interval may arrive, once, with the CPU time the spool holds for it.
 func compareSinkLastTry(t *testing.T, sk *sink, last []byte, want map[[2]uint64]int64) {
 	t.Helper()
-	marks, _, err := datafile.AgentMarks("the last spool", last)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, _, err := datafile.Decode("the last spool", last)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pend := make(map[[2]uint64]int64)
-	for _, m := range Pending(marks) {
-		k := [2]uint64{uint64(m.From), uint64(m.To - m.From)}
-		pend[k] += 0
-		for _, s := range p.Samples {
-			if s.Time >= m.From && s.Time < m.To {
-				pend[k] += s.Values[1]
-			}
-		}
-	}
-	var got map[[2]uint64]int64
-	sent := func() map[[2]uint64]int64 { // got without the unsent ones
-		out := make(map[[2]uint64]int64)
-		for k, v := range got {
-			if _, ok := pend[k]; !ok {
-				out[k] = v
-			}
-		}
-		return out
-	}
-	deadline := time.Now().Add(time.Minute)
-	for {
-		got = sinkIntervals(rows(t, sk.profiles()))
-		if fmt.Sprint(sent()) == fmt.Sprint(nonEmpty(want)) || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	for k, v := range nonEmpty(want) {
-		if got[k] != v {
-			t.Errorf("interval %d+%dns: %d ns of CPU time arrived, the spool held %d", k[0], k[1], got[k], v)
-		}
-	}
-	for k, v := range got {
-		if _, ok := want[k]; ok {
-			continue
-		}
-		if u, ok := pend[k]; ok {
-			t.Logf("interval %d+%dns, left unsent by the last try, arrived", k[0], k[1])
-			if v != u {
-				t.Errorf("interval %d+%dns, left unsent, arrived with %d ns; the spool held %d", k[0], k[1], v, u)
-			}
-			continue
-		}
-		t.Errorf("interval %d+%dns arrived (%d ns) but no spool marked it sent", k[0], k[1], v)
-	}
+	_, pend := unsentCPU(t, "the last spool", last, false)
+	compareSinkUnsent(t, sk, want, pend)
 }

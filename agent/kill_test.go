@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"syscall"
 	"testing"
@@ -47,9 +46,7 @@ func killedAgent(spool string) int {
 func TestAgentKilled(t *testing.T) {
 	requirePerf(t)
 	pid, stopBusy := busyShell(t)
-	port := otelcol.FreePort(t) // nothing listens there yet
-	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
-	spool := filepath.Join(t.TempDir(), "agent.data")
+	port, endpoint, spool := downCollector(t)
 	for i := range 3 {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(os.Environ(), "SONDE_TEST_AGENT_SPOOL="+spool, "SONDE_TEST_AGENT_PID="+strconv.Itoa(pid), "SONDE_TEST_AGENT_OTLP="+endpoint)
@@ -77,28 +74,7 @@ func TestAgentKilled(t *testing.T) {
 		}
 	}
 	// What the killed agents left unsent.
-	data, err := os.ReadFile(spool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	marks, _, err := datafile.AgentMarks(spool, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, _, err := datafile.Decode(spool, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	left := make(map[[2]uint64]int64)
-	for _, m := range Pending(marks) {
-		k := [2]uint64{uint64(m.From), uint64(m.To - m.From)}
-		left[k] += 0
-		for _, s := range p.Samples {
-			if s.Time >= m.From && s.Time < m.To {
-				left[k] += s.Values[1]
-			}
-		}
-	}
+	_, _, left := spoolUnsent(t, spool, false)
 	if len(left) == 0 {
 		t.Fatal("the killed agents left nothing unsent")
 	}

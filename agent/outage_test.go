@@ -73,9 +73,27 @@ func pendingNow(t *testing.T, spool string) int {
 func hierProcessLoop(t *testing.T, name string) (pid int, stop func()) {
 	t.Helper()
 	bin := testprog.Build(t, hierPath(), testprog.Opts{Name: name, Flags: []string{"-O2", "-g", "-fomit-frame-pointer", "-fno-optimize-sibling-calls"}})
-	sh := testprog.Require(t, "sh")
 	flag := filepath.Join(t.TempDir(), "stop")
-	cmd := exec.Command(sh, "-c", `while :; do "$1" 100000000 >/dev/null || exit; [ -e "$2" ] && exit 0; done`, "sh", bin, flag)
+	return shellLoop(t, flag, `while :; do "$1" 100000000 >/dev/null || exit; [ -e "$2" ] && exit 0; done`, bin, flag)
+}
+
+// downCollector is the start of a test whose agent begins with its
+// collector down: a free port that nothing listens on yet, the OTLP
+// endpoint there, and a spool in a directory of its own.
+func downCollector(t *testing.T) (port int, endpoint, spool string) {
+	t.Helper()
+	port = otelcol.FreePort(t)
+	return port, fmt.Sprintf("http://127.0.0.1:%d", port), filepath.Join(t.TempDir(), "agent.data")
+}
+
+// shellLoop starts sh -c script with the arguments args in a process
+// group of its own, and returns its pid and a stop (also run at the
+// test's end) that creates the file flag, the loop's way out, and kills
+// the group.
+func shellLoop(t *testing.T, flag, script string, args ...string) (pid int, stop func()) {
+	t.Helper()
+	sh := testprog.Require(t, "sh")
+	cmd := exec.Command(sh, append([]string{"-c", script, "sh"}, args...)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -201,10 +219,8 @@ func TestAgentGateway(t *testing.T) {
 func TestAgentRestart(t *testing.T) {
 	requirePerf(t)
 	sk := newSink(t)
-	port := otelcol.FreePort(t) // nothing listens there yet
+	port, endpoint, spool := downCollector(t)
 	pid, stopLoop := hierProcessLoop(t, "hierrestart")
-	spool := filepath.Join(t.TempDir(), "agent.data")
-	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
 
 	ev1 := &events{}
 	stop1 := startAgent(t, endpoint, spool, sample.Target{PIDs: []int{pid}}, 199, 500*time.Millisecond, ev1, func(c *Config) { c.SpoolMax = 2 })

@@ -1,9 +1,6 @@
 package agent
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -21,10 +18,8 @@ import (
 func TestAgentRestartSkips(t *testing.T) {
 	requirePerf(t)
 	sk := newSink(t)
-	port := otelcol.FreePort(t) // nothing listens there yet
+	port, endpoint, spool := downCollector(t)
 	pid, stopLoop := hierProcessLoop(t, "hierskip")
-	spool := filepath.Join(t.TempDir(), "agent.data")
-	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
 
 	ev1 := &events{}
 	stop1 := startAgent(t, endpoint, spool, sample.Target{PIDs: []int{pid}}, 199, 200*time.Millisecond, ev1, func(c *Config) {
@@ -35,29 +30,8 @@ func TestAgentRestartSkips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(spool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	marks, _, err := datafile.AgentMarks(spool, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, warns, err := datafile.Decode(spool, data)
-	if err != nil || len(warns) > 0 {
-		t.Fatalf("the first spool: %v %v", warns, err)
-	}
+	data, marks, left := spoolUnsent(t, spool, true)
 	pending := Pending(marks)
-	left := make(map[[2]uint64]int64)
-	for _, m := range pending {
-		k := [2]uint64{uint64(m.From), uint64(m.To - m.From)}
-		left[k] += 0
-		for _, s := range p.Samples {
-			if s.Time >= m.From && s.Time < m.To {
-				left[k] += s.Values[1]
-			}
-		}
-	}
 	if len(pending) == 0 {
 		t.Fatalf("the first agent left nothing unsent: %+v", st1)
 	}

@@ -9,6 +9,24 @@ import (
 	"sonde/profile"
 )
 
+// offCPUReplaySampler is replaySampler (FP call graphs at 1000 Hz) with
+// off-CPU on, its state made, and a kernel whose do_nanosleep,
+// __x64_sys_clock_nanosleep and do_syscall_64 stand where
+// offCPUSleepChain's kernel frames are.
+func offCPUReplaySampler(t *testing.T) (*Sampler, func() *profile.Profile) {
+	t.Helper()
+	s, decode := replaySampler(t, profile.OffCPUSampleTypes, Options{Freq: 1000, CallGraph: CallGraphFP})
+	s.opts.OffCPU = true
+	s.blocked, s.exited = make(map[int32]*offThread), make(map[int32]bool)
+	s.syscalls = parseKernelSyscalls(strings.NewReader("ffffffff81400000 T do_nanosleep\nffffffff81400400 T __x64_sys_clock_nanosleep\nffffffff81600000 T do_syscall_64\n"))
+	s.clockOffset = 0
+	return s, decode
+}
+
+// offCPUSleepChain is the call chain of a sched_switch sample in
+// nanosleep (offCPUReplaySampler's kernel) called from user code.
+var offCPUSleepChain = []uint64{perfevent.ContextKernel, 0xffffffff81400010, 0xffffffff81400410, 0xffffffff81600010, perfevent.ContextUser, 0x1000, 0x1100}
+
 // TestOffCPUReplay replays the records an off-CPU event writes (a
 // sched_switch sample, the switch-out record after it, the switch-in
 // record) through the sampler: each episode with a stack becomes a
@@ -17,17 +35,13 @@ import (
 // episodes of the same kind; an exited thread's last switch-out is no
 // wait; a return whose leaving was not seen is counted.
 func TestOffCPUReplay(t *testing.T) {
-	s, decode := replaySampler(t, profile.OffCPUSampleTypes, Options{Freq: 1000, CallGraph: CallGraphFP})
+	s, decode := offCPUReplaySampler(t)
 	defer s.Close()
-	s.opts.OffCPU = true
-	s.blocked, s.exited = make(map[int32]*offThread), make(map[int32]bool)
-	s.syscalls = parseKernelSyscalls(strings.NewReader("ffffffff81400000 T do_nanosleep\nffffffff81400400 T __x64_sys_clock_nanosleep\nffffffff81600000 T do_syscall_64\n"))
-	s.clockOffset = 0
 	for _, pid := range []int32{100, 102, 103} {
 		s.procs[pid] = &process{pid: pid, ppid: 1, comm: "t"}
 	}
 	const ms = uint64(time.Millisecond)
-	sleepChain := []uint64{perfevent.ContextKernel, 0xffffffff81400010, 0xffffffff81400410, 0xffffffff81600010, perfevent.ContextUser, 0x1000, 0x1100}
+	sleepChain := offCPUSleepChain
 	userChain := []uint64{perfevent.ContextUser, 0x2000, 0x2100}
 	sample := func(pid, tid uint32, at uint64, chain []uint64) perfevent.Record {
 		return perfevent.Record{Type: perfevent.RecordSample, PID: pid, TID: tid, Time: at, Callchain: chain}

@@ -1,7 +1,6 @@
 package sample
 
 import (
-	"strings"
 	"testing"
 	"time"
 
@@ -17,15 +16,12 @@ import (
 // thread, whose episodes count, not the old one's last switch-out; an
 // exited thread is forgotten a drain later.
 func TestSystemOffCPUReplay(t *testing.T) {
-	s, decode := replaySampler(t, profile.OffCPUSampleTypes, Options{Freq: 1000, CallGraph: CallGraphFP})
+	s, decode := offCPUReplaySampler(t)
 	defer s.Close()
-	s.opts.OffCPU, s.system = true, true
-	s.blocked, s.exited = make(map[int32]*offThread), make(map[int32]bool)
-	s.syscalls = parseKernelSyscalls(strings.NewReader("ffffffff81400000 T do_nanosleep\nffffffff81400400 T __x64_sys_clock_nanosleep\nffffffff81600000 T do_syscall_64\n"))
-	s.clockOffset = 0
+	s.system = true
 	s.procs[100] = &process{pid: 100, ppid: 1, comm: "t"}
 	const ms = uint64(time.Millisecond)
-	sleepChain := []uint64{perfevent.ContextKernel, 0xffffffff81400010, 0xffffffff81400410, 0xffffffff81600010, perfevent.ContextUser, 0x1000, 0x1100}
+	sleepChain := offCPUSleepChain
 	kernChain := []uint64{perfevent.ContextKernel, 0xffffffff81400010}
 	sample := func(pid, tid, cpu uint32, at uint64, chain []uint64) item {
 		return item{off: true, rec: perfevent.Record{Type: perfevent.RecordSample, PID: pid, TID: tid, CPU: cpu, Time: at, Callchain: chain}}

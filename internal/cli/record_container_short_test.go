@@ -1,12 +1,8 @@
 package cli
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"sonde/internal/testprog"
 )
 
 // TestRecordContainerShortLived: as TestRecordContainer, but the runs of
@@ -18,29 +14,7 @@ import (
 // 12%), and worker's are split 1/3 : 2/3 between dispatch_1 and
 // dispatch_2 (±5 points at 1500 samples of worker: 4.1 standard errors).
 func TestRecordContainerShortLived(t *testing.T) {
-	requirePerf(t)
-	testprog.RequireRoot(t, "mounts a tmpfs in a new mount namespace")
-	unshare := testprog.Require(t, "unshare")
-	sh := testprog.Require(t, "sh")
-	bin := testprog.Build(t, examplePath("hier-test.c"), testprog.Opts{Flags: []string{"-O2", "-g", "-fomit-frame-pointer", "-fno-optimize-sibling-calls"}})
-	dir := t.TempDir()
-	private := filepath.Join(dir, "private")
-	if err := os.Mkdir(private, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	inside := filepath.Join(private, "hiershort")
-	out := filepath.Join(dir, "ns.data")
-	stop, done := stopWhen(t, out, atLeastSamples(4000))
-	script := `mount -t tmpfs none "$1" && cp "$2" "$1/hiershort" && while :; do "$1/hiershort" 3000000 >/dev/null || exit; [ -e "$3" ] && exit 0; done`
-	code, stderr := record(t, "-g", "-o", out, "--", unshare, "-m", "--propagation", "private", sh, "-c", script, "sh", private, bin, stop)
-	done()
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	if _, err := os.Stat(inside); !os.IsNotExist(err) {
-		t.Fatalf("%s exists outside the namespace (%v): the test proves nothing", inside, err)
-	}
-	p := readProfile(t, out)
+	p, inside := recordContainer(t, "hiershort", `"$1/hiershort" 3000000 >/dev/null`, 4000)
 	// The samples whose program counter is in the private binary.
 	var in, all int64
 	for _, s := range p.Samples {

@@ -17,6 +17,27 @@ import (
 // worker's 1/3 : 2/3 split (±5 points at 2500 samples, 5.3 standard
 // errors).
 func TestRecordContainer(t *testing.T) {
+	p, inside := recordContainer(t, "hierns", `"$1/hierns" 300000000`, 2500)
+	if p.ObjectImage(inside, buildIDOf(t, p, inside)) == nil {
+		t.Errorf("no Object frame for %s", inside)
+	}
+	shares, text := hierSharesIn(t, p, true)
+	t.Logf("%d samples\n%s", len(p.Samples), text)
+	d1 := shares["worker <- dispatch_1 <- main"]
+	d2 := shares["worker <- dispatch_2 <- main"]
+	if d1 < 100.0/3-5 || d1 > 100.0/3+5 || d2 < 200.0/3-5 || d2 > 200.0/3+5 {
+		t.Errorf("dispatch_1 %.1f%%, dispatch_2 %.1f%%; want 33.3 and 66.7 ± 5", d1, d2)
+	}
+}
+
+// recordContainer records (-g), until it has samples samples, a shell
+// loop of runs of hier-test from a copy of its binary named name in a
+// tmpfs mounted over a directory in a private mount namespace (unshare
+// -m); run is the shell command of one run ("$1" is the directory). It
+// returns the profile and the copy's path, which must not exist outside
+// the namespace.
+func recordContainer(t *testing.T, name, run string, samples int64) (p *profile.Profile, inside string) {
+	t.Helper()
 	requirePerf(t)
 	testprog.RequireRoot(t, "mounts a tmpfs in a new mount namespace")
 	unshare := testprog.Require(t, "unshare")
@@ -28,28 +49,18 @@ func TestRecordContainer(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "ns.data")
-	stop, done := stopWhen(t, out, atLeastSamples(2500))
-	script := `mount -t tmpfs none "$1" && cp "$2" "$1/hierns" && while :; do "$1/hierns" 300000000 || exit; [ -e "$3" ] && exit 0; done`
+	stop, done := stopWhen(t, out, atLeastSamples(samples))
+	script := `mount -t tmpfs none "$1" && cp "$2" "$1/` + name + `" && while :; do ` + run + ` || exit; [ -e "$3" ] && exit 0; done`
 	code, stderr := record(t, "-g", "-o", out, "--", unshare, "-m", "--propagation", "private", sh, "-c", script, "sh", private, bin, stop)
 	done()
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	inside := filepath.Join(private, "hierns")
+	inside = filepath.Join(private, name)
 	if _, err := os.Stat(inside); !os.IsNotExist(err) {
 		t.Fatalf("%s exists outside the namespace (%v): the test proves nothing", inside, err)
 	}
-	p := readProfile(t, out)
-	if p.ObjectImage(inside, buildIDOf(t, p, inside)) == nil {
-		t.Errorf("no Object frame for %s", inside)
-	}
-	shares, text := hierSharesIn(t, p, true)
-	t.Logf("%d samples\n%s", len(p.Samples), text)
-	d1 := shares["worker <- dispatch_1 <- main"]
-	d2 := shares["worker <- dispatch_2 <- main"]
-	if d1 < 100.0/3-5 || d1 > 100.0/3+5 || d2 < 200.0/3-5 || d2 > 200.0/3+5 {
-		t.Errorf("dispatch_1 %.1f%%, dispatch_2 %.1f%%; want 33.3 and 66.7 ± 5", d1, d2)
-	}
+	return readProfile(t, out), inside
 }
 
 // buildIDOf returns the build ID of the mapping of path in p.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -115,19 +116,34 @@ func TestRecordOffCPUSpinRest(t *testing.T) {
 	p, truth, _ := recordOffCPU(t, "offcpu_spinrest.c", "--off-cpu")
 	paths, total, text := threadPaths(t, p, 0)
 	t.Logf("truth %v, sampled wall %.3fs\n%s", truth, float64(total)/1e9, text)
+	summary, errs := judgeSpinRest(paths, total, truth)
+	t.Log(summary)
+	for _, e := range errs {
+		t.Error(e)
+	}
+}
+
+// judgeSpinRest judges the call paths of the spin/rest fixture's thread
+// (threadPaths: total nanoseconds of wall time) against its truth: spin's
+// share of the wall time, and rest's off the CPU in clock_nanosleep,
+// within 5 points of the fixture's shares of its loop, and the wall time
+// within 5% of the loop's. It returns a line that says the figures, and
+// what is wrong.
+func judgeSpinRest(paths map[string]float64, total int64, truth map[string]int64) (summary string, errs []string) {
 	loop := float64(truth["loop"])
 	wantSpin, wantRest := 100*float64(truth["spin"])/loop, 100*float64(truth["rest"])/loop
 	spin := 100 * sumPaths(paths, func(k string) bool { return strings.Contains(k, "spin <- main") }) / float64(total)
 	rest := 100 * sumPaths(paths, func(k string) bool {
 		return strings.HasPrefix(k, "off-cpu:clock_nanosleep ") && strings.Contains(k, "rest <- main")
 	}) / float64(total)
-	t.Logf("spin %.1f%% (fixture %.1f%%), rest %.1f%% (fixture %.1f%%)", spin, wantSpin, rest, wantRest)
+	summary = fmt.Sprintf("spin %.1f%% (fixture %.1f%%), rest %.1f%% (fixture %.1f%%), wall %.3fs (loop %.3fs)", spin, wantSpin, rest, wantRest, float64(total)/1e9, loop/1e9)
 	if math.Abs(spin-wantSpin) > 5 || math.Abs(rest-wantRest) > 5 {
-		t.Errorf("spin %.1f%% (fixture %.1f%%), rest in nanosleep %.1f%% (fixture %.1f%%): want each within 5 points", spin, wantSpin, rest, wantRest)
+		errs = append(errs, fmt.Sprintf("spin %.1f%% (fixture %.1f%%), rest in nanosleep %.1f%% (fixture %.1f%%): want each within 5 points", spin, wantSpin, rest, wantRest))
 	}
 	if math.Abs(float64(total)-loop) > 0.05*loop {
-		t.Errorf("sampled wall time %.3fs, the loop's %.3fs: want within 5%%", float64(total)/1e9, loop/1e9)
+		errs = append(errs, fmt.Sprintf("sampled wall time %.3fs, the loop's %.3fs: want within 5%%", float64(total)/1e9, loop/1e9))
 	}
+	return summary, errs
 }
 
 // offCPUIn records fixture with --off-cpu and returns the off-CPU time of
@@ -245,16 +261,7 @@ func TestRecordWallPtrace(t *testing.T) {
 // show nothing.
 func TestRecordOffCPUAttach(t *testing.T) {
 	requireOffCPU(t)
-	bin := testprog.Build(t, "record/offcpu_pipe.c", testprog.Opts{Flags: []string{"-O2", "-g", "-pthread"}})
-	dir := t.TempDir()
-	target := exec.Command(bin, filepath.Join(dir, "truth"), "30")
-	if err := target.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		target.Process.Kill()
-		target.Wait()
-	}()
+	target, dir := startPipeFixture(t)
 	out := filepath.Join(dir, "attach.data")
 	start := time.Now()
 	code, stderr := record(t, "-q", "--off-cpu", "-p", strconv.Itoa(target.Process.Pid), "--duration", "1500ms", "-o", out)
@@ -263,7 +270,33 @@ func TestRecordOffCPUAttach(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	p := readProfile(t, out)
-	paths, _, text := threadPaths(t, p, int32(target.Process.Pid))
+	checkPipeJoin(t, p, target.Process.Pid, took)
+}
+
+// startPipeFixture starts the pipe fixture for 30 s (its truth file in
+// dir), to be attached to; it is killed at the test's end.
+func startPipeFixture(t *testing.T) (target *exec.Cmd, dir string) {
+	t.Helper()
+	bin := testprog.Build(t, "record/offcpu_pipe.c", testprog.Opts{Flags: []string{"-O2", "-g", "-pthread"}})
+	dir = t.TempDir()
+	target = exec.Command(bin, filepath.Join(dir, "truth"), "30")
+	if err := target.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		target.Process.Kill()
+		target.Wait()
+	})
+	return target, dir
+}
+
+// checkPipeJoin: the pipe fixture's main thread (pid), in pthread_join
+// all along, is off the CPU in futex under pthread_clockjoin for the
+// 1500 ms of a --duration recording that took took, give or take what
+// the recording took beyond them.
+func checkPipeJoin(t *testing.T, p *profile.Profile, pid int, took time.Duration) {
+	t.Helper()
+	paths, _, text := threadPaths(t, p, int32(pid))
 	join := sumPaths(paths, func(k string) bool {
 		return strings.HasPrefix(k, "off-cpu:futex ") && strings.Contains(k, "pthread_clockjoin")
 	})

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,18 +28,9 @@ func TestRecordLeavesPerfAlone(t *testing.T) {
 	sh := testprog.Require(t, "sh")
 	dir := t.TempDir()
 	out := filepath.Join(dir, "all.data")
-	var stderr bytes.Buffer
-	quit := make(chan struct{})
-	rec := &recording{
-		e:    &env{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &stderr, getenv: os.Getenv},
-		opts: sample.Options{Freq: 99, CallGraph: sample.CallGraphDWARF, Unwinder: unwind.NewDWARF(), StackSize: 8192},
-		out:  out, sampler: "perf", all: true, quit: quit, quiet: true,
-	}
-	code := make(chan int, 1)
-	go func() { code <- rec.run() }()
+	stop, stderr := startSystemRecording(t, out, sample.Options{Freq: 99, CallGraph: sample.CallGraphDWARF, Unwinder: unwind.NewDWARF(), StackSize: 8192}, nil)
 	defer func() {
-		close(quit)
-		if c := <-code; c != 0 {
+		if c := stop(); c != 0 {
 			t.Errorf("record -a: exit %d: %s", c, stderr.String())
 		}
 	}()

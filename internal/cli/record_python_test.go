@@ -180,6 +180,21 @@ func interpIndex(p *profile.Profile) map[profile.Addr]profile.InterpFrame {
 	return m
 }
 
+// pyEvalCounts returns how many of p's samples are in the eval loop and
+// how many are marked unreadable (pyFrames).
+func pyEvalCounts(p *profile.Profile, byID map[profile.Addr]profile.InterpFrame) (eval, marked int) {
+	for i := range p.Samples {
+		_, mk, ev := pyFrames(p, byID, &p.Samples[i])
+		if ev {
+			eval++
+		}
+		if mk {
+			marked++
+		}
+	}
+	return eval, marked
+}
+
 // notedMarks returns the marked count the run note of record states.
 func notedMarks(t *testing.T, p *profile.Profile) (spliced, eval, marked int) {
 	t.Helper()
@@ -441,15 +456,10 @@ func testRecordPythonRecursion(t *testing.T, version, py, sampler string, src *p
 	captured := sampler == "perf" && capturedNote(t, p)
 	unreadable := sampler == "perf" && !captured && !pyPerfReadable(version)
 	byID := interpIndex(p)
-	inSpin, marked, eval := 0, 0, 0
+	eval, marked := pyEvalCounts(p, byID)
+	inSpin := 0
 	for i := range p.Samples {
-		frames, mk, ev := pyFrames(p, byID, &p.Samples[i])
-		if ev {
-			eval++
-		}
-		if mk {
-			marked++
-		}
+		frames, _, _ := pyFrames(p, byID, &p.Samples[i])
 		if unreadable {
 			if len(frames) > 0 {
 				t.Fatalf("sample %d: Python frames %+v read with perf events from %s", i, frames, version)
@@ -702,15 +712,10 @@ func TestRecordPythonXPerf(t *testing.T) {
 		p := readProfile(t, out)
 		skipUnread(t, p, version, sampler)
 		byID := interpIndex(p)
-		hot, eval, marked := 0, 0, 0
+		eval, marked := pyEvalCounts(p, byID)
+		hot := 0
 		for i := range p.Samples {
-			frames, mk, ev := pyFrames(p, byID, &p.Samples[i])
-			if ev {
-				eval++
-			}
-			if mk {
-				marked++
-			}
+			frames, _, _ := pyFrames(p, byID, &p.Samples[i])
 			if len(frames) == 0 || frames[0].Func != "hot_loop" {
 				continue
 			}

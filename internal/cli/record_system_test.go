@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -67,15 +68,7 @@ func TestRecordSystem(t *testing.T) {
 	}
 	defer func() { busy.Process.Kill(); busy.Wait() }()
 
-	var stderr bytes.Buffer
-	quit := make(chan struct{})
-	rec := &recording{
-		e:    &env{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &stderr, getenv: os.Getenv},
-		opts: sample.Options{Freq: 999, CallGraph: sample.CallGraphDWARF, Unwinder: unwind.NewDWARF(), StackSize: 16384},
-		out:  out, sampler: "perf", all: true, quit: quit, quiet: true,
-	}
-	code := make(chan int, 1)
-	go func() { code <- rec.run() }()
+	stopRec, stderr := startSystemRecording(t, out, sample.Options{Freq: 999, CallGraph: sample.CallGraphDWARF, Unwinder: unwind.NewDWARF(), StackSize: 16384}, nil)
 
 	stop, done := stopWhen(t, out, commSamples("hiersys", 2500))
 	argv := loopUntil(t, stop, bin, "300000000")
@@ -84,8 +77,7 @@ func TestRecordSystem(t *testing.T) {
 		t.Errorf("hier-test loop: %v", err)
 	}
 	done()
-	close(quit)
-	if c := <-code; c != 0 {
+	if c := stopRec(); c != 0 {
 		t.Fatalf("record -a: exit %d: %s", c, stderr.String())
 	}
 
@@ -152,4 +144,32 @@ func TestRecordSystemUsage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// startSystemRecording runs record -a (the perf sampler, quiet) in this
+// process into out, with opts, on the machine or on cgroups, until stop,
+// which returns its exit status (again if called again); the test's end
+// stops it too. stderr is what it says.
+func startSystemRecording(t *testing.T, out string, opts sample.Options, cgroups []string) (stop func() int, stderr *bytes.Buffer) {
+	t.Helper()
+	stderr = &bytes.Buffer{}
+	quit := make(chan struct{})
+	rec := &recording{
+		e:    &env{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: stderr, getenv: os.Getenv},
+		opts: opts,
+		out:  out, sampler: "perf", all: true, cgroups: cgroups, quit: quit, quiet: true,
+	}
+	code := make(chan int, 1)
+	go func() { code <- rec.run() }()
+	var once sync.Once
+	var c int
+	stop = func() int {
+		once.Do(func() {
+			close(quit)
+			c = <-code
+		})
+		return c
+	}
+	t.Cleanup(func() { stop() })
+	return stop, stderr
 }

@@ -17,12 +17,7 @@ func TestRewriteWritesGoOn(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.data")
 	w := startTailRun(t, path)
 	defer w.Close()
-	for i := range 6 {
-		w.WriteSample(tailSample(i))
-		if i == 2 {
-			w.Flush()
-		}
-	}
+	writeTailSamples(w, 6, 2)
 	w.Flush()
 	before, gen0, err := w.FlushedSize()
 	if err != nil || gen0 != 0 {
@@ -63,14 +58,7 @@ func TestRewriteWritesGoOn(t *testing.T) {
 	size := fileSize(t, path)
 	w.WriteSample(tailSample(9))
 	w.Flush()
-	p, warns, err := ReadFile(path)
-	if err != nil || len(warns) > 0 {
-		t.Fatalf("%v %v", warns, err)
-	}
-	var times []int64
-	for _, s := range p.Samples {
-		times = append(times, s.Time)
-	}
+	times := sampleTimes(readClean(t, path))
 	if want := []int64{3, 4, 5, 6, 7, 8, 9}; !reflect.DeepEqual(times, want) {
 		t.Errorf("samples at %v, want %v", times, want)
 	}

@@ -15,12 +15,7 @@ func TestTailSkipSamples(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.data")
 	w := startTailRun(t, path)
 	defer w.Close()
-	for i := range 9 {
-		w.WriteSample(tailSample(i))
-		if i%3 == 2 {
-			w.Flush() // frames of samples 0-2, 3-5, 6-8
-		}
-	}
+	writeTailSamples(w, 9, 2, 5, 8) // frames of samples 0-2, 3-5, 6-8
 	w.WriteAgentMark(AgentMark{Op: AgentClosed, From: 0, To: 9})
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -41,14 +36,7 @@ func TestTailSkipSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	times := func(pc *Piece) []int64 {
-		var out []int64
-		for _, s := range pc.Profile.Samples {
-			out = append(out, s.Time)
-		}
-		return out
-	}
-	if got := times(pc); !reflect.DeepEqual(got, []int64{6, 7, 8}) || tl.Skipped != 2 {
+	if got := sampleTimes(pc.Profile); !reflect.DeepEqual(got, []int64{6, 7, 8}) || tl.Skipped != 2 {
 		t.Errorf("samples %v, %d frames skipped; want 6-8 and 2", got, tl.Skipped)
 	}
 	if len(pc.Profile.Mappings) != 2 || len(pc.Profile.Processes) != 1 || len(pc.Marks) != 1 {
@@ -60,7 +48,7 @@ func TestTailSkipSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := times(pc); !reflect.DeepEqual(got, []int64{9}) {
+	if got := sampleTimes(pc.Profile); !reflect.DeepEqual(got, []int64{9}) {
 		t.Errorf("then samples %v, want 9", got)
 	}
 	// After a rewrite the offset is the new file's: nothing skipped.
@@ -69,7 +57,7 @@ func TestTailSkipSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := times(pc); len(got) != 10 || tl.Skipped != 2 {
+	if got := sampleTimes(pc.Profile); len(got) != 10 || tl.Skipped != 2 {
 		t.Errorf("read again from 0: samples %v, %d skipped", got, tl.Skipped)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -29,6 +30,17 @@ func startTailRun(t testing.TB, path string) *Writer {
 	w.WriteMapping(1, &profile.Mapping{Path: "/bin/b", Start: 0x1000, Limit: 0x9000})
 	w.WriteProcess(profile.Process{PID: 7, Comm: "a"})
 	return w
+}
+
+// writeTailSamples writes tailSample 0 to n-1, flushing after each of
+// the samples flushAfter.
+func writeTailSamples(w *Writer, n int, flushAfter ...int) {
+	for i := range n {
+		w.WriteSample(tailSample(i))
+		if slices.Contains(flushAfter, i) {
+			w.Flush()
+		}
+	}
 }
 
 // summary is a sample as the tests compare it: its time, value and
@@ -126,6 +138,25 @@ func TestTail(t *testing.T) {
 	}
 }
 
+// readClean reads the data file at path; a warning fails the test.
+func readClean(t *testing.T, path string) *profile.Profile {
+	t.Helper()
+	p, warns, err := ReadFile(path)
+	if err != nil || len(warns) > 0 {
+		t.Fatalf("%v %v", warns, err)
+	}
+	return p
+}
+
+// sampleTimes is the times of p's samples, in order.
+func sampleTimes(p *profile.Profile) []int64 {
+	var times []int64
+	for _, s := range p.Samples {
+		times = append(times, s.Time)
+	}
+	return times
+}
+
 func fileSize(t *testing.T, path string) int64 {
 	t.Helper()
 	fi, err := os.Stat(path)
@@ -142,12 +173,7 @@ func TestRewrite(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.data")
 	w := startTailRun(t, path)
 	defer w.Close()
-	for i := range 10 {
-		w.WriteSample(tailSample(i))
-		if i == 4 {
-			w.Flush()
-		}
-	}
+	writeTailSamples(w, 10, 4)
 	w.WriteAgentMark(AgentMark{Op: AgentClosed, From: 0, To: 10})
 	tl := NewTail(path)
 	if _, err := tl.Next(); err != nil {
@@ -179,14 +205,8 @@ func TestRewrite(t *testing.T) {
 	}
 	w.WriteSample(tailSample(11))
 	w.Flush()
-	p, warns, err := ReadFile(path)
-	if err != nil || len(warns) > 0 {
-		t.Fatalf("%v %v", warns, err)
-	}
-	var times []int64
-	for _, s := range p.Samples {
-		times = append(times, s.Time)
-	}
+	p := readClean(t, path)
+	times := sampleTimes(p)
 	if want := []int64{5, 6, 7, 8, 9, 10, 11}; !reflect.DeepEqual(times, want) {
 		t.Errorf("samples at %v, want %v", times, want)
 	}
@@ -203,10 +223,7 @@ func TestRewrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var after []int64
-	for _, s := range pc.Profile.Samples {
-		after = append(after, s.Time)
-	}
+	after := sampleTimes(pc.Profile)
 	if want := []int64{10, 11}; !reflect.DeepEqual(after, want) || tl.BytesRead-before != fileSize(t, path)-pc.Start {
 		t.Errorf("after the rewrite the tail read samples %v (want %v), %d bytes", after, want, tl.BytesRead-before)
 	}
@@ -218,9 +235,7 @@ func FuzzTail(f *testing.F) {
 	dir := f.TempDir()
 	path := filepath.Join(dir, "seed.data")
 	w := startTailRun(f, path)
-	for i := range 4 {
-		w.WriteSample(tailSample(i))
-	}
+	writeTailSamples(w, 4)
 	w.WriteAgentMark(AgentMark{Op: AgentClosed, From: 0, To: 4})
 	w.Close()
 	seed, _ := os.ReadFile(path)
