@@ -174,7 +174,7 @@ func testRecordPythonDeep(t *testing.T, version, py string, src *pySource) {
 	skipUnread(t, p, version, "perf")
 	captured := capturedNote(t, p)
 	byID := interpIndex(p)
-	inSpin, copied := 0, 0
+	inSpin, copied, lateWrong := 0, 0, 0
 	for i := range p.Samples {
 		s := &p.Samples[i]
 		frames, _, _ := pyFrames(p, byID, s)
@@ -182,8 +182,25 @@ func testRecordPythonDeep(t *testing.T, version, py string, src *pySource) {
 			continue
 		}
 		inSpin++
+		// The frames up to the marker were copied at the sample (or, read
+		// after it, only the innermost was checked against it): they must
+		// be right. Those after the marker were read later, flagged and
+		// unchecked; at the end of the spin the program may have returned
+		// and reused their memory by then (threading._shutdown seen in
+		// <module>'s place under stress-ng), so they are counted.
+		u := pyUnverified(p, byID, s)
+		switch {
+		case captured && u == bpf.MaxFrames-1:
+			copied++
+		case u != 0:
+			t.Fatalf("sample %d: %s after frame %d, want %d or 0", i, profile.InterpUnverified, u, bpf.MaxFrames-1)
+		}
+		late := false
 		if len(frames) != depth+2 {
-			t.Fatalf("sample %d: %d Python frames, want %d", i, len(frames), depth+2)
+			if len(frames) <= u {
+				t.Fatalf("sample %d: %d Python frames, want %d", i, len(frames), depth+2)
+			}
+			late = true
 		}
 		for k, f := range frames {
 			want := profile.InterpFrame{Func: "rec", File: src.path, Line: call}
@@ -194,20 +211,26 @@ func testRecordPythonDeep(t *testing.T, version, py string, src *pySource) {
 				want = profile.InterpFrame{Func: "<module>", File: src.path, Line: top}
 			}
 			f.ID = 0
-			if f != want {
+			if f == want {
+				continue
+			}
+			if k <= u {
 				t.Fatalf("sample %d: frame %d is %+v, want %+v", i, k, f, want)
 			}
+			if !late {
+				t.Logf("sample %d: frame %d, read after the sample, is %+v, want %+v", i, k, f, want)
+			}
+			late = true
+			break
 		}
-		// A sample before the process's walk was set is read after
-		// the sample: the marker after its innermost frame.
-		switch u := pyUnverified(p, byID, s); {
-		case captured && u == bpf.MaxFrames-1:
-			copied++
-		case u != 0:
-			t.Fatalf("sample %d: %s after frame %d, want %d or 0", i, profile.InterpUnverified, u, bpf.MaxFrames-1)
+		if late {
+			lateWrong++
 		}
 	}
-	t.Logf("%d samples in the spin of %d, %d copied at the sample", inSpin, len(p.Samples), copied)
+	t.Logf("%d samples in the spin of %d, %d copied at the sample, %d whose frames read after the sample differ from the source", inSpin, len(p.Samples), copied, lateWrong)
+	if lateWrong*10 > inSpin {
+		t.Errorf("%d of %d samples in the spin have frames read after the sample that differ from the source; want at most 10%%", lateWrong, inSpin)
+	}
 	if inSpin < 300 {
 		t.Errorf("%d samples in the spin of 1 s of CPU time", inSpin)
 	}
