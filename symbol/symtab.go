@@ -3,8 +3,9 @@ package symbol
 import (
 	"cmp"
 	"debug/elf"
-	"slices"
 	"sort"
+
+	"sonde/internal/stablesort"
 )
 
 // symtab is a symbol table sorted by address, answering which symbol covers
@@ -67,15 +68,9 @@ func newSymtab(esyms []elf.Symbol, secs []*elf.Section, source string) *symtab {
 		}
 		t.syms = append(t.syms, sy)
 	}
-	// Sorted through indices, the position in the table breaking ties
-	// (a stable order): moving the 64-byte symbols themselves, as a stable
-	// sort does, cost more than reading a Go binary's symbols.
-	idx := make([]int32, len(t.syms))
-	for i := range idx {
-		idx[i] = int32(i)
-	}
-	slices.SortFunc(idx, func(i, j int32) int {
-		a, b := &t.syms[i], &t.syms[j]
+	// Stably: which of equal symbols the loop below keeps depends on the
+	// table's order (stablesort.Sorted says why not slices.SortStableFunc).
+	t.syms = stablesort.Sorted(t.syms, func(a, b *sym) int {
 		if c := cmp.Compare(a.addr, b.addr); c != 0 {
 			return c
 		}
@@ -85,16 +80,8 @@ func newSymtab(esyms []elf.Symbol, secs []*elf.Section, source string) *symtab {
 			}
 			return 1
 		}
-		if c := cmp.Compare(b.size, a.size); c != 0 {
-			return c
-		}
-		return cmp.Compare(i, j)
+		return cmp.Compare(b.size, a.size)
 	})
-	sorted := make([]sym, len(idx))
-	for k, i := range idx {
-		sorted[k] = t.syms[i]
-	}
-	t.syms = sorted
 	out := t.syms[:0]
 	for i := 0; i < len(t.syms); {
 		best := i

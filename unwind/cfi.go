@@ -11,11 +11,11 @@ import (
 	"debug/elf"
 	"errors"
 	"fmt"
-	"slices"
 	"sort"
 
 	"sonde/internal/binread"
 	dc "sonde/internal/dwarfconst"
+	"sonde/internal/stablesort"
 	"sonde/objfile"
 )
 
@@ -122,24 +122,9 @@ func ParseTable(data []byte, addr uint64, eh bool, file, section string) (*Table
 }
 
 func (t *Table) sort() {
-	// Sorted through indices, the position breaking ties (a stable
-	// order): a stable sort moving the FDEs themselves cost a
-	// whole-machine sampler more than parsing them.
-	idx := make([]int32, len(t.fdes))
-	for i := range idx {
-		idx[i] = int32(i)
-	}
-	slices.SortFunc(idx, func(i, j int32) int {
-		if c := cmp.Compare(t.fdes[i].lo, t.fdes[j].lo); c != 0 {
-			return c
-		}
-		return cmp.Compare(i, j)
-	})
-	sorted := make([]fde, len(idx))
-	for k, i := range idx {
-		sorted[k] = t.fdes[i]
-	}
-	t.fdes = sorted
+	// Stably, in the order of their addresses (stablesort.Sorted says
+	// why not slices.SortStableFunc).
+	t.fdes = stablesort.Sorted(t.fdes, func(a, b *fde) int { return cmp.Compare(a.lo, b.lo) })
 }
 
 // find returns the FDE covering pc.
