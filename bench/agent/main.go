@@ -4,12 +4,16 @@
 //	baseline:  N copies of TARGET (one per CPU)
 //	sonde:     sonde agent -F HZ --interval D --otlp http://127.0.0.1:PORT (this program's sink)
 //	           while N copies of TARGET run
-//	perf:      perf record -a -B -c 1e9/HZ -e task-clock --call-graph dwarf -o FILE
+//	perf:      perf record -a -B -c 1e9/HZ -e task-clock:u --call-graph dwarf -o FILE
 //	           while N copies of TARGET run
 //
 // perf samples every 1e9/HZ ns of task-clock (-c), sonde's period, rather
 // than at a frequency (-F HZ), which the kernel turns into a period of its
-// own choosing per CPU.
+// own choosing per CPU; and user mode only (:u), as the agent's event
+// (exclude_kernel): a machine-wide task-clock without :u also samples the
+// idle task (swapper) and kernel mode, samples the agent never takes,
+// which made perf's count 4.7 times the agent's on an idle machine and
+// its CPU per sample look that much cheaper (runs 1-9 of bench/README.md).
 //
 // perf runs with -B (no build-id collection when it stops): perf 6.1's
 // build-id code aborted here ("assertion failed at util/build-id.c:1010",
@@ -18,18 +22,23 @@
 //
 // The target is bench/record's work.c (CPU-bound C, -O2), which measures
 // itself (its own wall and CPU time of a fixed amount of work). Each tool
-// samples the whole machine, other processes included, so its CPU per
-// sample is its CPU time (rusage) over its sample count. It prints the
-// median slowdown of the targets under each tool, each tool's CPU per
-// sample and max RSS, their ratios sonde/perf (goal: CPU per sample below
-// perf's, slowdown at most perf's), and, for the fleet arithmetic, the
-// bytes of OTLP the agent sent per interval and per process. The agent's
-// figure includes what perf record does not do: unwinding, symbolizing
-// with file:line and inline frames, and encoding the OTLP requests.
+// samples the whole machine, other processes included. The tools' CPU is
+// their threads' time on a CPU (/proc/PID/task/*/schedstat while they run,
+// rusage at the end). It prints, medians over the rounds: the targets'
+// slowdown under each tool; each tool's CPU per sample over the whole run
+// (start, warm-up, targets, stop: its CPU over its own sample count); the
+// steady state, its CPU while the targets ran over the samples taken of
+// them (their CPU time / period, the same for both tools); its CPU per
+// second on the idle machine (the second half of the warm-up); max RSS;
+// the ratios sonde/perf (goal: CPU per sample below perf's, slowdown at
+// most perf's); and, for the fleet arithmetic, the bytes of OTLP the agent
+// sent per interval. The agent's figures include what perf record does
+// not do: unwinding, symbolizing with file:line and inline frames, and
+// encoding the OTLP requests.
 //
 // Usage (from the repository root, as root):
 //
-//	go run ./bench/agent [-rounds 5] [-F 99] [-c-rounds 6000] [-interval 2s] [-warmup 20s]
+//	go run ./bench/agent [-rounds 5] [-F 99] [-c-rounds 20000] [-interval 2s] [-warmup 20s]
 package main
 
 import (
@@ -71,11 +80,47 @@ type result struct {
 	// windowCPU is the tool's CPU time while the targets ran, after its
 	// warm-up (opening the machine's objects): its steady state.
 	windowCPU time.Duration
+	// windowTargetCPU is the targets' CPU time summed: divided by the
+	// period, the samples both tools take of them in the window.
+	windowTargetCPU time.Duration
+	// idleCPU is the tool's CPU time over idleFor, the second half of its
+	// warm-up: nothing but the machine's own processes running.
+	idleCPU, idleFor time.Duration
 }
 
-// procCPU returns process pid's user+system time from /proc/PID/stat
-// (fields 14 and 15, in clock ticks of 1/100 s).
+// procCPU returns process pid's CPU time: the sum of its threads' time on
+// a CPU from /proc/PID/task/*/schedstat (nanoseconds; /proc/PID/stat's
+// 10 ms ticks are too coarse for perf's few milliseconds a second), or,
+// where schedstat is missing, user+system from /proc/PID/stat (fields 14
+// and 15, in clock ticks of 1/100 s). Threads that have exited are not
+// counted: both tools keep theirs for the run.
 func procCPU(pid int) time.Duration {
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", pid))
+	var sum time.Duration
+	for _, t := range tasks {
+		data, err := os.ReadFile(t)
+		if err != nil {
+			continue
+		}
+		f := strings.Fields(string(data))
+		if len(f) == 0 {
+			continue
+		}
+		ns, err := strconv.ParseInt(f[0], 10, 64)
+		if err != nil {
+			continue
+		}
+		sum += time.Duration(ns)
+	}
+	if sum > 0 {
+		return sum
+	}
+	return procStatCPU(pid)
+}
+
+// procStatCPU returns process pid's user+system time from /proc/PID/stat
+// (fields 14 and 15, in clock ticks of 1/100 s).
+func procStatCPU(pid int) time.Duration {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return 0
@@ -110,7 +155,7 @@ func (s *sink) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func run() error {
 	rounds := flag.Int("rounds", 5, "alternated rounds")
 	hz := flag.Int("F", 99, "samples per second, both tools")
-	cRounds := flag.Int("c-rounds", 6000, "work.c's rounds per copy")
+	cRounds := flag.Int("c-rounds", 20000, "work.c's rounds per copy")
 	interval := flag.Duration("interval", 2*time.Second, "the agent's interval")
 	warmup := flag.Duration("warmup", 20*time.Second, "how long each tool runs before the targets start")
 	flag.Parse()
@@ -154,7 +199,7 @@ func run() error {
 			return err
 		}
 		sn = append(sn, s)
-		p, err := measure(work, *cRounds, ncpu, []string{"perf", "record", "-a", "-q", "-B", "-c", strconv.Itoa(1000000000 / *hz), "-e", "task-clock", "--call-graph", "dwarf", "-o", filepath.Join(dir, "perf.data")}, perfSamples(filepath.Join(dir, "perf.data")), *warmup)
+		p, err := measure(work, *cRounds, ncpu, []string{"perf", "record", "-a", "-q", "-B", "-c", strconv.Itoa(1000000000 / *hz), "-e", "task-clock:u", "--call-graph", "dwarf", "-o", filepath.Join(dir, "perf.data")}, perfSamples(filepath.Join(dir, "perf.data")), *warmup)
 		if err != nil {
 			return err
 		}
@@ -188,10 +233,26 @@ func run() error {
 	fmt.Printf("  tool CPU per second     sonde %.1f ms   perf %.1f ms\n",
 		med(sn, func(r result) float64 { return float64(r.toolCPU.Milliseconds()) / r.elapsed.Seconds() }),
 		med(pf, func(r result) float64 { return float64(r.toolCPU.Milliseconds()) / r.elapsed.Seconds() }))
-	sw := med(sn, func(r result) float64 { return float64(r.windowCPU.Milliseconds()) / r.elapsed.Seconds() })
-	pw := med(pf, func(r result) float64 { return float64(r.windowCPU.Milliseconds()) / r.elapsed.Seconds() })
-	fmt.Printf("  steady state: tool CPU per second while the targets ran, after %v of warm-up\n", *warmup)
-	fmt.Printf("                          sonde %.1f ms   perf %.1f ms   ratio sonde/perf %.2f\n", sw, pw, sw/pw)
+	period := time.Second / time.Duration(*hz)
+	steady := func(r result) float64 {
+		n := float64(r.windowTargetCPU) / float64(period)
+		if n == 0 {
+			return 0
+		}
+		return float64(r.windowCPU.Nanoseconds()) / 1e3 / n
+	}
+	sw, pw := med(sn, steady), med(pf, steady)
+	fmt.Printf("  steady state: tool CPU while the targets ran (after %v of warm-up) per sample of them (their CPU time / period)\n", *warmup)
+	fmt.Printf("                          sonde %.1f µs   perf %.1f µs   ratio sonde/perf %.2f\n", sw, pw, sw/pw)
+	idle := func(r result) float64 {
+		if r.idleFor == 0 {
+			return 0
+		}
+		return float64(r.idleCPU.Nanoseconds()) / 1e6 / r.idleFor.Seconds()
+	}
+	si, pi := med(sn, idle), med(pf, idle)
+	fmt.Printf("  idle: tool CPU per second over the second half of the warm-up (no target)\n")
+	fmt.Printf("                          sonde %.2f ms   perf %.2f ms\n", si, pi)
 	fmt.Printf("  samples (median)        sonde %.0f (%.0f lost)   perf %.0f\n", med(sn, func(r result) float64 { return float64(r.samples) }), med(sn, func(r result) float64 { return float64(r.lost) }), med(pf, func(r result) float64 { return float64(r.samples) }))
 	fmt.Printf("  max RSS                 sonde %.1f MiB   perf %.1f MiB\n", med(sn, func(r result) float64 { return float64(r.maxRSS) / 1024 }), med(pf, func(r result) float64 { return float64(r.maxRSS) / 1024 }))
 	sk.mu.Lock()
@@ -249,7 +310,10 @@ func measure(work string, rounds, n int, tool []string, samples func(string) int
 		if err := tc.Start(); err != nil {
 			return r, err
 		}
-		time.Sleep(warmup)
+		time.Sleep(warmup / 2)
+		c := procCPU(tc.Process.Pid)
+		time.Sleep(warmup / 2)
+		r.idleCPU, r.idleFor = procCPU(tc.Process.Pid)-c, warmup/2
 	}
 	var cpu0 time.Duration
 	if tc != nil {
@@ -307,5 +371,8 @@ func measure(work string, rounds, n int, tool []string, samples func(string) int
 	slices.Sort(el)
 	slices.Sort(cpu)
 	r.elapsed, r.targetCPU = el[len(el)/2], cpu[len(cpu)/2]
+	for _, c := range cpu {
+		r.windowTargetCPU += c
+	}
 	return r, nil
 }
