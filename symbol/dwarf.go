@@ -219,7 +219,7 @@ func (di *dwarfInfo) parseUnits() error {
 		t := tables[abbrevOff]
 		if t == nil {
 			var err error
-			if t, err = parseAbbrevs(di.abbrev, abbrevOff, file); err != nil {
+			if t, err = newAbbrevTable(di.abbrev, abbrevOff, file); err != nil {
 				return err
 			}
 			tables[abbrevOff] = t
@@ -251,20 +251,8 @@ func (di *dwarfInfo) parseUnits() error {
 		sizeOf[u.abbrevs] = s
 	}
 	for _, u := range di.units {
-		same := sizeOf[u.abbrevs][0] >= 0
-		for _, a := range u.abbrevs.byCode {
-			if a != nil {
-				a.fixed = -1
-				if same {
-					a.fixed = fixedSize(u, a)
-				}
-			}
-		}
-		for _, a := range u.abbrevs.other {
-			a.fixed = -1
-			if same {
-				a.fixed = fixedSize(u, a)
-			}
+		if sizeOf[u.abbrevs][0] >= 0 {
+			u.abbrevs.sizes = u
 		}
 	}
 	return b.err()
@@ -288,9 +276,12 @@ func (di *dwarfInfo) readUnitDIE(u *unit) error {
 	b := newBuf(di.info[:u.end], 0, di.secs.file, ".debug_info")
 	b.Seek(int(u.die))
 	code := b.ULEB128()
-	a := u.abbrevs.get(code)
 	if b.Failed() {
 		return b.err()
+	}
+	a, err := u.abbrevs.scan(code)
+	if err != nil {
+		return err
 	}
 	if a == nil {
 		return &FormatError{File: di.secs.file, Off: int64(u.die), Msg: fmt.Sprintf(".debug_info: unknown abbreviation code %d", code)}
@@ -343,7 +334,6 @@ func (di *dwarfInfo) readUnitDIE(u *unit) error {
 	if low != nil {
 		u.base, _ = di.addr(u, *low)
 	}
-	var err error
 	u.ranges, err = di.pcRanges(u, low, high, ranges, nil)
 	return err
 }
@@ -438,6 +428,9 @@ func (di *dwarfInfo) decodeUnit(u *unit) (*cuData, error) {
 	var ranges [][2]uint64
 	local := map[uint64]chainNames{}
 
+	if err := u.abbrevs.complete(); err != nil {
+		return nil, err
+	}
 	b := newBuf(di.info[:u.end], 0, di.secs.file, ".debug_info")
 	b.Seek(int(u.die))
 	// The unit DIE was read at open.
@@ -720,6 +713,9 @@ func (di *dwarfInfo) readNames(off uint64) (own chainNames, origin, spec uint64)
 		return
 	}
 	u := di.units[i]
+	if u.abbrevs.complete() != nil {
+		return
+	}
 	b := newBuf(di.info[:u.end], 0, di.secs.file, ".debug_info")
 	b.Seek(int(off))
 	a := u.abbrevs.get(b.ULEB128())
