@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"debug/elf"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -98,15 +99,16 @@ type dwarfSections struct {
 }
 
 // readDWARFSections reads the DWARF sections of f (path names it for
-// errors). It calls debug/elf, so it runs under objfile.Safe.
-func readDWARFSections(f *elf.File, path string) (*dwarfSections, error) {
+// errors), whose bytes as stored r reads (nil if unknown). It calls
+// debug/elf, so it runs under objfile.Safe.
+func readDWARFSections(f *elf.File, r io.ReaderAt, path string) (*dwarfSections, error) {
 	var err error
 	get := func(name string) []byte {
 		if err != nil {
 			return nil
 		}
 		var b []byte
-		b, err = objfile.SectionData(f, path, name)
+		b, err = sectionData(f, r, path, name)
 		return b
 	}
 	s := &dwarfSections{

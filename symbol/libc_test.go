@@ -3,6 +3,7 @@ package symbol
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"sonde/internal/oracle"
@@ -107,7 +108,7 @@ func BenchmarkLibcFirstQuery(b *testing.B) {
 	}
 	var malloc uint64
 	for _, s := range syms {
-		if s.Name == "malloc" {
+		if s.Name == "malloc" || strings.HasPrefix(s.Name, "malloc@") {
 			malloc = s.Addr
 		}
 	}
