@@ -37,6 +37,7 @@ want gcovr gcovr
 want xmllint libxml2-utils
 want node nodejs
 want javac default-jdk-headless
+dpkg -s libc6-dbg >/dev/null 2>&1 || need+=(libc6-dbg) # TestLibcMatchesLLVM: libc's compressed DWARF
 if [ ${#need[@]} -gt 0 ]; then
 	if [ "$(id -u)" != 0 ]; then SUDO=sudo; else SUDO=; fi
 	mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)

@@ -597,10 +597,10 @@ func (a *agent) rotate() {
 	a.tail = datafile.NewTail(a.cfg.Spool)
 	a.prof, a.held, a.closed, a.pend, a.lastTo = nil, nil, nil, nil, 0
 	clear(a.done)
-	// So does the symbolizer: it opens again the objects the samples
-	// still name (and takes the images the new spool keeps).
-	a.cache.Close()
-	a.newSymbolizer()
+	// The symbolizer keeps the objects requests still use (evict.go):
+	// opening them again at every rotation cost as much as the first
+	// time (libc's compressed DWARF, about 100 ms), every few minutes.
+	a.symbolizerAfterRotation(time.Now())
 	a.gen, a.lastRotation = r.Gen, r
 	a.rotated = r.Size
 	a.mu.Lock()
@@ -609,8 +609,8 @@ func (a *agent) rotate() {
 	a.event(Event{Op: "rotated", Size: r.Size, Was: r.Was, Backlog: backlog})
 }
 
-// newSymbolizer starts an empty symbolizer, so that the objects opened
-// for the samples sent before a rotation are not kept for the agent's
+// newSymbolizer starts an empty symbolizer. Objects are kept as long as
+// requests use them (evict.go), rotations included, not for the agent's
 // whole run.
 func (a *agent) newSymbolizer() {
 	// Go binaries' frames from .gopclntab: the same frames as their

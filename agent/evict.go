@@ -39,6 +39,11 @@ func (a *agent) evictObjects(now time.Time) {
 	if now.Sub(a.evicted) < keepObjects/10 {
 		return
 	}
+	a.forget(now)
+}
+
+// forget evicts the objects no request of the last keepObjects needed.
+func (a *agent) forget(now time.Time) {
 	a.evicted = now
 	for k, t := range a.used {
 		if now.Sub(t) > keepObjects {
@@ -51,4 +56,21 @@ func (a *agent) evictObjects(now time.Time) {
 	}) > 0 {
 		a.sym = report.NewSymbolizer(a.cache, io.Discard)
 	}
+}
+
+// symbolizerAfterRotation keeps, across a rotation, the objects requests
+// used in the last keepObjects, identified by path and build ID as the
+// samples of the new spool name them: what a fresh symbolizer would open
+// again. It forgets the rest, as a fresh one would: the objects not used
+// since, those with no build ID (the file at the path may have been
+// replaced), those that failed to open (tried again), the images of the
+// old spool (the new spool's are added again as it is read, addImages),
+// and every address's answer.
+func (a *agent) symbolizerAfterRotation(now time.Time) {
+	a.cache.DropImages()
+	a.images = nil
+	a.cache.EvictFailed()
+	a.cache.Evict(func(_, buildID string) bool { return buildID != "" })
+	a.forget(now)
+	a.sym = report.NewSymbolizer(a.cache, io.Discard)
 }

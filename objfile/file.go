@@ -56,6 +56,9 @@ type File struct {
 	Missing []string
 
 	closers []io.Closer
+	// elfR and debugR read ELF's and Debug's bytes as stored (DebugReader);
+	// debugR is nil when unknown.
+	elfR, debugR io.ReaderAt
 }
 
 // Open opens the ELF object at path and finds its debug information (see
@@ -66,7 +69,7 @@ func Open(path string, opts *Options) (f *File, err error) {
 	if err != nil {
 		return nil, err
 	}
-	f = &File{Path: path, ELF: ef, closers: []io.Closer{osf}}
+	f = &File{Path: path, ELF: ef, closers: []io.Closer{osf}, elfR: osf}
 	defer func() {
 		if err != nil {
 			f.Close()
@@ -88,7 +91,7 @@ func NewFile(path string, r io.ReaderAt, opts *Options) (f *File, err error) {
 	if err != nil {
 		return nil, err
 	}
-	f = &File{Path: path, ELF: ef}
+	f = &File{Path: path, ELF: ef, elfR: r}
 	err = f.init(opts)
 	return f, err
 }
@@ -97,7 +100,7 @@ func (f *File) init(opts *Options) error {
 	return Safe(f.Path, func() error {
 		f.BuildID = BuildID(f.ELF)
 		if HasDWARF(f.ELF) {
-			f.Debug, f.DebugPath = f.ELF, f.Path
+			f.Debug, f.DebugPath, f.debugR = f.ELF, f.Path, f.elfR
 			return nil
 		}
 		if opts != nil && opts.ELFOnly {
@@ -109,6 +112,7 @@ func (f *File) init(opts *Options) error {
 		if df != nil {
 			f.Debug, f.DebugPath = df, dpath
 			f.closers = append(f.closers, closer)
+			f.debugR, _ = closer.(io.ReaderAt)
 		}
 		return nil
 	})
@@ -125,6 +129,12 @@ func (f *File) Close() error {
 	f.closers = nil
 	return first
 }
+
+// DebugReader returns a reader of Debug's bytes as the file stores them
+// (compressed sections compressed), for a caller that decompresses
+// sections itself; nil when there is no DWARF or the reader is unknown. It
+// reads until Close.
+func (f *File) DebugReader() io.ReaderAt { return f.debugR }
 
 // HasDWARF reports whether the object's DWARF was found.
 func (f *File) HasDWARF() bool { return f.Debug != nil }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // ErrBuildIDMismatch is wrapped by Cache.Object's error when the file at a
@@ -32,9 +33,10 @@ type Cache struct {
 type cacheKey struct{ path, buildID string }
 
 type cacheEntry struct {
-	once sync.Once
-	obj  *Object
-	err  error
+	once   sync.Once
+	obj    *Object
+	err    error
+	failed atomic.Bool // err != nil, once known (EvictFailed)
 }
 
 // NewCache returns an empty cache that opens objects with opts (nil for
@@ -120,6 +122,7 @@ func (c *Cache) Object(path, buildID string) (*Object, error) {
 			o = nil
 		}
 		e.obj, e.err = o, err
+		e.failed.Store(err != nil)
 	})
 	return e.obj, e.err
 }
@@ -154,6 +157,32 @@ func (c *Cache) Evict(keep func(path, buildID string) bool) int {
 		}
 	}
 	return n
+}
+
+// EvictFailed forgets the objects that failed to open, so that the next
+// request tries them again (a file that was missing or being written), and
+// returns how many it forgot. A long-running caller that keeps its cache
+// calls it now and then, as a fresh cache would retry them.
+func (c *Cache) EvictFailed() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for k, e := range c.objs {
+		if e.failed.Load() {
+			delete(c.objs, k)
+			n++
+		}
+	}
+	return n
+}
+
+// DropImages forgets every image AddImage gave. Objects already opened
+// from one keep reading it; an object asked for later finds only the
+// images added again.
+func (c *Cache) DropImages() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.images = nil
 }
 
 // Len returns how many objects the cache holds (opened, or failed).

@@ -2,6 +2,7 @@ package symbol
 
 import (
 	"fmt"
+	"sync"
 
 	dc "sonde/internal/dwarfconst"
 )
@@ -31,10 +32,109 @@ type abbrevAttr struct {
 }
 
 // abbrevTable maps abbreviation codes to declarations; codes are usually
-// dense from 1, so a slice.
+// dense from 1, so a slice. Open reads of each table only the unit DIE's
+// declaration (scan); the table is parsed whole when a unit using it is
+// first decoded (complete): libc's 4,000 tables (1 MB) made a fifth of the
+// time of its first query.
 type abbrevTable struct {
 	byCode []*abbrev
 	other  map[uint64]*abbrev
+
+	sec  []byte // .debug_abbrev
+	off  uint64 // the table's offset in it
+	file string
+	// sizes is a unit whose address and offset sizes and version every
+	// unit using the table shares, for the declarations' fixed sizes;
+	// nil when they differ. Set at open.
+	sizes *unit
+	once  sync.Once
+	err   error
+}
+
+// newAbbrevTable returns the table at off in .debug_abbrev sec, not yet
+// parsed.
+func newAbbrevTable(sec []byte, off uint64, file string) (*abbrevTable, error) {
+	if off >= uint64(len(sec)) {
+		return nil, &FormatError{File: file, Off: int64(off), Msg: ".debug_abbrev: offset out of range"}
+	}
+	return &abbrevTable{sec: sec, off: off, file: file}, nil
+}
+
+// complete parses the whole table, once; the declarations' fixed sizes
+// come from t.sizes, which must be set by then. Only get after complete.
+func (t *abbrevTable) complete() error {
+	t.once.Do(func() {
+		full, err := parseAbbrevs(t.sec, t.off, t.file)
+		if err != nil {
+			t.err = err
+			return
+		}
+		for _, a := range full.byCode {
+			if a != nil {
+				a.fixed = -1
+				if t.sizes != nil {
+					a.fixed = fixedSize(t.sizes, a)
+				}
+			}
+		}
+		for _, a := range full.other {
+			a.fixed = -1
+			if t.sizes != nil {
+				a.fixed = fixedSize(t.sizes, a)
+			}
+		}
+		t.byCode, t.other = full.byCode, full.other
+	})
+	return t.err
+}
+
+// scan returns the declaration of code, reading the table only as far as
+// it and building no other declaration; nil when the table has none. Its
+// fixed size is not known (-1).
+func (t *abbrevTable) scan(code uint64) (*abbrev, error) {
+	b := newBuf(t.sec[t.off:], t.off, t.file, ".debug_abbrev")
+	for !b.Failed() && b.Len() > 0 {
+		c := b.ULEB128()
+		if c == 0 {
+			break
+		}
+		tag := b.ULEB128()
+		children := b.U8() != 0
+		if c == code {
+			a := &abbrev{tag: tag, children: children, fixed: -1}
+			readAbbrevAttrs(b, a)
+			return a, b.err()
+		}
+		for !b.Failed() {
+			at, form := b.ULEB128(), b.ULEB128()
+			if at == 0 && form == 0 {
+				break
+			}
+			if form == dc.DW_FORM_implicit_const {
+				b.SLEB128()
+			}
+		}
+	}
+	return nil, b.err()
+}
+
+// readAbbrevAttrs reads the attribute specifications of a declaration
+// into a.
+func readAbbrevAttrs(b *buf, a *abbrev) {
+	for !b.Failed() {
+		at, form := b.ULEB128(), b.ULEB128()
+		if at == 0 && form == 0 {
+			break
+		}
+		aa := abbrevAttr{attr: at, form: form}
+		if form == dc.DW_FORM_implicit_const {
+			aa.implicit = b.SLEB128()
+		}
+		if at == dc.DW_AT_sibling {
+			a.sibling = true
+		}
+		a.attrs = append(a.attrs, aa)
+	}
 }
 
 func (t *abbrevTable) get(code uint64) *abbrev {
@@ -57,20 +157,7 @@ func parseAbbrevs(sec []byte, off uint64, file string) (*abbrevTable, error) {
 			break
 		}
 		a := &abbrev{tag: b.ULEB128(), children: b.U8() != 0}
-		for !b.Failed() {
-			at, form := b.ULEB128(), b.ULEB128()
-			if at == 0 && form == 0 {
-				break
-			}
-			aa := abbrevAttr{attr: at, form: form}
-			if form == dc.DW_FORM_implicit_const {
-				aa.implicit = b.SLEB128()
-			}
-			if at == dc.DW_AT_sibling {
-				a.sibling = true
-			}
-			a.attrs = append(a.attrs, aa)
-		}
+		readAbbrevAttrs(b, a)
 		if code < 1<<16 {
 			for uint64(len(t.byCode)) <= code {
 				t.byCode = append(t.byCode, nil)

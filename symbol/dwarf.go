@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"debug/elf"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -98,15 +99,16 @@ type dwarfSections struct {
 }
 
 // readDWARFSections reads the DWARF sections of f (path names it for
-// errors). It calls debug/elf, so it runs under objfile.Safe.
-func readDWARFSections(f *elf.File, path string) (*dwarfSections, error) {
+// errors), whose bytes as stored r reads (nil if unknown). It calls
+// debug/elf, so it runs under objfile.Safe.
+func readDWARFSections(f *elf.File, r io.ReaderAt, path string) (*dwarfSections, error) {
 	var err error
 	get := func(name string) []byte {
 		if err != nil {
 			return nil
 		}
 		var b []byte
-		b, err = objfile.SectionData(f, path, name)
+		b, err = sectionData(f, r, path, name)
 		return b
 	}
 	s := &dwarfSections{
@@ -219,7 +221,7 @@ func (di *dwarfInfo) parseUnits() error {
 		t := tables[abbrevOff]
 		if t == nil {
 			var err error
-			if t, err = parseAbbrevs(di.abbrev, abbrevOff, file); err != nil {
+			if t, err = newAbbrevTable(di.abbrev, abbrevOff, file); err != nil {
 				return err
 			}
 			tables[abbrevOff] = t
@@ -251,20 +253,8 @@ func (di *dwarfInfo) parseUnits() error {
 		sizeOf[u.abbrevs] = s
 	}
 	for _, u := range di.units {
-		same := sizeOf[u.abbrevs][0] >= 0
-		for _, a := range u.abbrevs.byCode {
-			if a != nil {
-				a.fixed = -1
-				if same {
-					a.fixed = fixedSize(u, a)
-				}
-			}
-		}
-		for _, a := range u.abbrevs.other {
-			a.fixed = -1
-			if same {
-				a.fixed = fixedSize(u, a)
-			}
+		if sizeOf[u.abbrevs][0] >= 0 {
+			u.abbrevs.sizes = u
 		}
 	}
 	return b.err()
@@ -288,9 +278,12 @@ func (di *dwarfInfo) readUnitDIE(u *unit) error {
 	b := newBuf(di.info[:u.end], 0, di.secs.file, ".debug_info")
 	b.Seek(int(u.die))
 	code := b.ULEB128()
-	a := u.abbrevs.get(code)
 	if b.Failed() {
 		return b.err()
+	}
+	a, err := u.abbrevs.scan(code)
+	if err != nil {
+		return err
 	}
 	if a == nil {
 		return &FormatError{File: di.secs.file, Off: int64(u.die), Msg: fmt.Sprintf(".debug_info: unknown abbreviation code %d", code)}
@@ -343,7 +336,6 @@ func (di *dwarfInfo) readUnitDIE(u *unit) error {
 	if low != nil {
 		u.base, _ = di.addr(u, *low)
 	}
-	var err error
 	u.ranges, err = di.pcRanges(u, low, high, ranges, nil)
 	return err
 }
@@ -438,6 +430,9 @@ func (di *dwarfInfo) decodeUnit(u *unit) (*cuData, error) {
 	var ranges [][2]uint64
 	local := map[uint64]chainNames{}
 
+	if err := u.abbrevs.complete(); err != nil {
+		return nil, err
+	}
 	b := newBuf(di.info[:u.end], 0, di.secs.file, ".debug_info")
 	b.Seek(int(u.die))
 	// The unit DIE was read at open.
@@ -720,6 +715,9 @@ func (di *dwarfInfo) readNames(off uint64) (own chainNames, origin, spec uint64)
 		return
 	}
 	u := di.units[i]
+	if u.abbrevs.complete() != nil {
+		return
+	}
 	b := newBuf(di.info[:u.end], 0, di.secs.file, ".debug_info")
 	b.Seek(int(off))
 	a := u.abbrevs.get(b.ULEB128())

@@ -81,7 +81,7 @@ func FuzzDWARF(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		s, err := readDWARFSections(ef, bin)
+		s, err := readDWARFSections(ef, nil, bin)
 		ef.Close()
 		if err != nil {
 			f.Fatal(err)

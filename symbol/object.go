@@ -229,7 +229,7 @@ func readObject(path string, r io.ReaderAt, opts *Options, reopen reopener) (*ob
 		}
 	}
 	if of.HasDWARF() && !goFirst {
-		p.dwarf, err = readDWARFSections(of.Debug, of.DebugPath)
+		p.dwarf, err = readDWARFSections(of.Debug, of.DebugReader(), of.DebugPath)
 		if err != nil {
 			p.dwarf = nil
 			p.missing = append(p.missing, fmt.Sprintf("DWARF unusable (%v)", err))
