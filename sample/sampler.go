@@ -309,6 +309,11 @@ type Sampler struct {
 	pcs     []uint64
 	pending []item
 	order   []int32 // drain's time order of pending
+	// heldBytes and heldWords are the two arenas of the slices of
+	// s.held's records, heldArena the one of this drain (own).
+	heldBytes [2][]byte
+	heldWords [2][]uint64
+	heldArena int
 
 	mu      sync.Mutex
 	stats   Stats
@@ -399,7 +404,8 @@ type placement struct {
 	fileBias     uint64 // runtime minus link-time address in file
 }
 
-// item is one record taken out of a ring, owning its slices.
+// item is one record of a ring: its slices alias the ring until the
+// drain's end (Event.Peek), or, held for the next drain, a held arena.
 type item struct {
 	rec perfevent.Record
 	off bool // from an off-CPU event
@@ -645,21 +651,30 @@ func (s *Sampler) drain() error {
 	stacks0 := s.Stats().OffCPUStacks
 	s.pending = append(s.pending[:0], s.held...)
 	s.held = s.held[:0]
+	s.heldArena = 1 - s.heldArena
+	s.heldBytes[s.heldArena] = s.heldBytes[s.heldArena][:0]
+	s.heldWords[s.heldArena] = s.heldWords[s.heldArena][:0]
+	// The records are handled where the kernel wrote them (Peek): no
+	// copy of the 16 KiB stacks. The rings are released once the drain
+	// is done with them.
+	defer s.releaseRings()
 	var rec perfevent.Record
 	for i, ev := range s.events {
 		off := s.offEvent[i]
 		for {
-			ok, err := ev.Next(&rec)
-			if !ok {
-				break
-			}
+			ok, err := ev.Peek(&rec)
 			if err != nil {
 				s.mu.Lock()
 				s.stats.Decode++
 				s.mu.Unlock()
+			}
+			if !ok {
+				break
+			}
+			if err != nil {
 				continue
 			}
-			s.pending = append(s.pending, item{rec: own(&rec), off: off})
+			s.pending = append(s.pending, item{rec: rec, off: off})
 		}
 	}
 	s.pyPoll()
@@ -673,8 +688,11 @@ func (s *Sampler) drain() error {
 	slices.SortStableFunc(s.order, func(a, b int32) int { return cmp.Compare(s.pending[a].rec.Time, s.pending[b].rec.Time) })
 	for n, i := range s.order {
 		if s.opts.OffCPU && s.pending[i].rec.Time >= cut {
+			// Kept for the next drain, after the rings are released.
 			for _, j := range s.order[n:] {
-				s.held = append(s.held, s.pending[j])
+				it := s.pending[j]
+				s.own(&it.rec)
+				s.held = append(s.held, it)
 			}
 			break
 		}
@@ -711,14 +729,38 @@ func (s *Sampler) drain() error {
 	return nil
 }
 
-// own copies the record's borrowed slices.
-func own(r *perfevent.Record) perfevent.Record {
-	c := *r
-	c.Callchain = append([]uint64(nil), r.Callchain...)
-	c.Regs = append([]uint64(nil), r.Regs...)
-	c.Stack = append([]byte(nil), r.Stack...)
-	c.BuildID = append([]byte(nil), r.BuildID...)
-	return c
+// releaseRings gives the space of the records the drain read back to
+// the kernel.
+func (s *Sampler) releaseRings() {
+	for _, ev := range s.events {
+		ev.Release()
+	}
+}
+
+// own copies the slices of r, which alias a ring, into the held arena of
+// this drain: s.held's records live until the next drain has handled or
+// copied them again (into the other arena), so two arenas that take
+// turns are reused without a copy ever being overwritten while held.
+func (s *Sampler) own(r *perfevent.Record) {
+	a := s.heldArena
+	b, w := s.heldBytes[a], s.heldWords[a]
+	r.Stack, b = appendOwned(b, r.Stack)
+	r.BuildID, b = appendOwned(b, r.BuildID)
+	r.Callchain, w = appendOwned(w, r.Callchain)
+	r.Regs, w = appendOwned(w, r.Regs)
+	s.heldBytes[a], s.heldWords[a] = b, w
+}
+
+// appendOwned appends x to arena and returns the copy (nil for an empty
+// x) and the arena. A copy's capacity ends at its length; one made
+// before the arena grew keeps the old array, which is not written again.
+func appendOwned[T any](arena, x []T) ([]T, []T) {
+	if len(x) == 0 {
+		return nil, arena
+	}
+	i := len(arena)
+	arena = append(arena, x...)
+	return arena[i:len(arena):len(arena)], arena
 }
 
 func (s *Sampler) proc(pid int32) *process {
