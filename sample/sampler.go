@@ -304,11 +304,20 @@ type Sampler struct {
 	// open holds each object file the run mapped open, so that one
 	// deleted during the run can still be read at its end (an open file
 	// keeps its inode).
-	open    map[string]openObject
-	sample  profile.Sample
-	pcs     []uint64
-	pending []item
-	order   []int32 // drain's time order of pending
+	open   map[string]openObject
+	sample profile.Sample
+	pcs    []uint64
+	// unwindAt and exprAt are the ObjectAt functions of unwindDWARF and
+	// evalExprs, made once; they look in unwindProc and exprProc, the
+	// process of the stack being unwound or evaluated. exprIn is
+	// evalExprs's input, reused.
+	unwindAt   ObjectAt
+	unwindProc *process
+	exprAt     ObjectAt
+	exprProc   *process
+	exprIn     ExprInput
+	pending    []item
+	order      []int32 // drain's time order of pending
 	// heldBytes and heldWords are the two arenas of the slices of
 	// s.held's records, heldArena the one of this drain (own).
 	heldBytes [2][]byte
@@ -1128,17 +1137,27 @@ func (s *Sampler) locations(p *process, dst []profile.Location, pcs []uint64) []
 // stack copy stack, and reports whether the walk reached the stack's end
 // (a Go stack's first function counts as its end).
 func (s *Sampler) unwindDWARF(p *process, regs []uint64, stack []byte, pcs []uint64, nk int) ([]uint64, bool) {
-	pcs, complete := s.opts.Unwinder.Unwind(regs, stack, func(pc uint64) (string, uint64, bool) {
-		pl := s.lookup(p, pc)
-		if pl == nil || pl.file == "" {
-			return "", 0, false
-		}
-		return pl.file, pl.fileBias, true
-	}, pcs)
+	if s.unwindAt == nil {
+		s.unwindAt = s.unwindObject
+	}
+	s.unwindProc = p
+	pcs, complete := s.opts.Unwinder.Unwind(regs, stack, s.unwindAt, pcs)
+	s.unwindProc = nil
 	if !complete && len(pcs) > nk+1 {
 		complete = s.goStackEnd(p, pcs[len(pcs)-1])
 	}
 	return pcs, complete
+}
+
+// unwindObject is the ObjectAt of unwindDWARF's walk of s.unwindProc's
+// stack: a method value made once, where a closure of the process would
+// be an allocation a sample.
+func (s *Sampler) unwindObject(pc uint64) (string, uint64, bool) {
+	pl := s.lookup(s.unwindProc, pc)
+	if pl == nil || pl.file == "" {
+		return "", 0, false
+	}
+	return pl.file, pl.fileBias, true
 }
 
 // kernelStart is where x86-64's kernel half of the address space begins
@@ -1254,19 +1273,31 @@ func (s *Sampler) evalExprs(p *process, r *perfevent.Record, dst []profile.ExprV
 	if s.opts.Exprs == nil || len(r.Regs) == 0 {
 		return dst
 	}
-	in := ExprInput{
+	if s.exprAt == nil {
+		s.exprAt = s.exprObject
+	}
+	// The input and its Obj are the Sampler's, reused: a fresh one would
+	// escape (an interface call) an allocation a sample.
+	s.exprProc = p
+	s.exprIn = ExprInput{
 		PID: int32(r.PID), TID: int32(r.TID), Exe: p.exe, Comm: p.comm,
 		Regs: r.Regs, Stack: r.Stack, Stopped: s.stopped,
 		Lag: time.Duration(unix.MonotonicNow() - int64(r.Time)),
-		Obj: func(pc uint64) (string, uint64, bool) {
-			pl := p.find(pc)
-			if pl == nil || pl.file == "" {
-				return "", 0, false
-			}
-			return pl.file, pl.fileBias, true
-		},
+		Obj: s.exprAt,
 	}
-	return s.opts.Exprs.Eval(&in, dst)
+	dst = s.opts.Exprs.Eval(&s.exprIn, dst)
+	s.exprIn, s.exprProc = ExprInput{}, nil // no hold on the ring
+	return dst
+}
+
+// exprObject is the ExprInput.Obj of evalExprs: the placement of pc in
+// s.exprProc.
+func (s *Sampler) exprObject(pc uint64) (string, uint64, bool) {
+	pl := s.exprProc.find(pc)
+	if pl == nil || pl.file == "" {
+		return "", 0, false
+	}
+	return pl.file, pl.fileBias, true
 }
 
 // copySample returns a copy of x that owns its slices.

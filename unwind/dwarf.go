@@ -80,9 +80,14 @@ func (d *DWARF) Unwind(regs []uint64, stack []byte, obj ObjectAt, pcs []uint64) 
 // innermost first, with the registers recovered there. fr.CFA is zero
 // (and fr.Known[regSP] of the next frame false) where no CFI rule gave it.
 func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *FrameRegs)) bool {
-	// One allocation a walk (fr escapes through visit): the frame's
-	// registers and the view of them CFI expressions read.
-	st := &walkState{}
+	// The frame's registers and the view of them CFI expressions read
+	// escape (fr through visit): from a pool, not an allocation a walk.
+	st := walkStates.Get().(*walkState)
+	*st = walkState{}
+	defer func() {
+		st.cf.mem.data = nil // the stack copy is the caller's
+		walkStates.Put(st)
+	}()
 	fr := &st.fr
 	r, known := &fr.Regs, &fr.Known
 	for i, v := range regs {
@@ -159,6 +164,10 @@ type walkState struct {
 	fr FrameRegs
 	cf cfiFrame // reads fr's registers
 }
+
+// walkStates are the walks' states, reused: the visitors copy the frame
+// they are given (Unwind its pc, UnwindRegs the whole frame).
+var walkStates = sync.Pool{New: func() any { return new(walkState) }}
 
 // stackCopy is the copy of the user stack a sample carries, from the
 // sample's stack pointer sp up.

@@ -229,9 +229,12 @@ func (d *decoder) decode(raw []byte, rec *Record, words []uint64) ([]uint64, err
 	case RecordLostSamples:
 		rec.Lost = r.U64()
 	}
-	var e *binread.Error
-	if errors.As(r.Err(), &e) {
-		return words, &DecodeError{Type: typ, Off: e.Off, Msg: e.Msg}
+	if err := r.Err(); err != nil {
+		// Only here: errors.As's target escapes, an allocation a record.
+		var e *binread.Error
+		if errors.As(err, &e) {
+			return words, &DecodeError{Type: typ, Off: e.Off, Msg: e.Msg}
+		}
 	}
 	return words, nil
 }

@@ -130,3 +130,26 @@ func TestPeekRelease(t *testing.T) {
 		ev.Release()
 	}
 }
+
+// TestDecodeAllocs: decoding a sample into reused words allocates
+// nothing (Peek decodes every record of the rings this way).
+func TestDecodeAllocs(t *testing.T) {
+	c := &Config{Period: 1000, Callchain: true, RegsUser: 0x3, StackUser: 64}
+	body := u64s(0x401000, u32pair(10, 11), 999, u32pair(1, 0), 1000, 2, ContextUser, 0x401000, 2, 7, 8, 64)
+	body = append(body, make([]byte, 64)...)
+	body = append(body, u64s(48)...)
+	raw := rec(RecordSample, 2, body, false)
+	d := newDecoder(c.sampleType(), c.RegsUser)
+	words := make([]uint64, 0, 64)
+	var r Record
+	var err error
+	n := testing.AllocsPerRun(100, func() {
+		words, err = d.decode(raw, &r, words[:0])
+	})
+	if err != nil || len(r.Callchain) != 2 || len(r.Regs) != 2 || r.Regs[1] != 8 || len(r.Stack) != 48 {
+		t.Fatalf("decoded %+v, %v", r, err)
+	}
+	if n != 0 {
+		t.Errorf("%v allocations a record, want 0", n)
+	}
+}
