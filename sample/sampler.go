@@ -739,11 +739,16 @@ func (s *Sampler) drain() error {
 }
 
 // releaseRings gives the space of the records the drain read back to
-// the kernel.
+// the kernel, and drops the drain's records, whose slices alias the
+// rings: none must outlive a ring's unmapping (the garbage collector
+// would take one for a heap pointer were the runtime to map its heap
+// there).
 func (s *Sampler) releaseRings() {
 	for _, ev := range s.events {
 		ev.Release()
 	}
+	clear(s.pending) // those past it were cleared by the drains that used them
+	s.pending = s.pending[:0]
 }
 
 // own copies the slices of r, which alias a ring, into the held arena of

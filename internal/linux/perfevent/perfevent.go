@@ -288,7 +288,7 @@ func (ev *Event) SetPeriod(ns uint64) error {
 // records at data_head and the reader frees space by advancing
 // data_tail (perf_event_open(2), "MMAP layout").
 func (ev *Event) Next(rec *Record) (bool, error) {
-	raw, err := ev.next(&ev.buf)
+	raw, _, err := ev.next(&ev.buf)
 	if raw == nil {
 		ev.Release()
 		return false, err
@@ -319,13 +319,11 @@ func (ev *Event) Peek(rec *Record) (bool, error) {
 		// out; a fresh buffer keeps the first one's record intact.
 		buf = new([]byte)
 	}
-	raw, err := ev.next(buf)
+	raw, wrapped, err := ev.next(buf)
 	if raw == nil {
 		return false, err
 	}
-	if len(*buf) > 0 && &raw[0] == &(*buf)[0] {
-		ev.wrapUsed = true
-	}
+	ev.wrapUsed = ev.wrapUsed || wrapped
 	ev.words, err = ev.dec.decode(raw, rec, ev.words)
 	return true, err
 }
@@ -343,13 +341,13 @@ func (ev *Event) Release() {
 
 // next returns the bytes of the record at peek and moves peek past it:
 // a slice of the ring, or, for a record that wraps around the ring's end,
-// a copy in *buf. It returns nil when the kernel has written no record
-// there yet, and nil with an error when the record's size is corrupt (the
-// rest of what the kernel wrote is then skipped).
-func (ev *Event) next(buf *[]byte) ([]byte, error) {
+// a copy in *buf (wrapped). It returns nil when the kernel has written
+// no record there yet, and nil with an error when the record's size is
+// corrupt (the rest of what the kernel wrote is then skipped).
+func (ev *Event) next(buf *[]byte) (raw []byte, wrapped bool, err error) {
 	head := atomic.LoadUint64(&ev.page.Data_head) // acquire: records before head are written
 	if ev.peek == head {
-		return nil, nil
+		return nil, false, nil
 	}
 	size := uint64(len(ev.data))
 	mask := size - 1
@@ -362,17 +360,17 @@ func (ev *Event) next(buf *[]byte) ([]byte, error) {
 		// A corrupt size: give up the rest of the ring rather than loop.
 		left := head - ev.peek
 		ev.peek = head
-		return nil, &DecodeError{Msg: fmt.Sprintf("record size %d with %d bytes in the ring", n, left)}
+		return nil, false, &DecodeError{Msg: fmt.Sprintf("record size %d with %d bytes in the ring", n, left)}
 	}
 	start := ev.peek & mask
 	ev.peek += n
 	if start+n <= size {
-		return ev.data[start : start+n], nil
+		return ev.data[start : start+n], false, nil
 	}
 	b := append((*buf)[:0], ev.data[start:]...)
 	b = append(b, ev.data[:n-(size-start)]...)
 	*buf = b
-	return b, nil
+	return b, true, nil
 }
 
 // Decode decodes one raw record (header included) as an event of
