@@ -266,12 +266,14 @@ type Sampler struct {
 	// blocked holds each thread's open off-CPU episode; exited the
 	// threads that exited; held the records a drain left for the next
 	// (newer than its start); syscalls names kernel chains' calls.
-	blocked   map[int32]*offThread
-	offHeld   []offSample
-	exited    map[int32]bool
-	held      []item
-	syscalls  *kernelSyscalls
-	waitIndex int // datafile mapping index of profile.WaitPath + 1, 0 before use
+	blocked map[int32]*offThread
+	offHeld []offSample
+	// offKern and offUser are switchOut's kernel and user chains.
+	offKern, offUser []uint64
+	exited           map[int32]bool
+	held             []item
+	syscalls         *kernelSyscalls
+	waitIndex        int // datafile mapping index of profile.WaitPath + 1, 0 before use
 	// gone are the exited threads to forget (system_offcpu.go).
 	gone offGone
 	// offOn says whether the off-CPU trace events run; offProb is the
