@@ -98,6 +98,10 @@ func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *F
 	if !known[regRA] || !known[regSP] {
 		return false
 	}
+	// The last object's table: consecutive frames are mostly of one
+	// object, and d.table locks and hashes the path.
+	var lastPath string
+	var lastTable *Table
 	sp0 := r[regSP]
 	st.cf = cfiFrame{regs: r, known: known, mem: stackCopy{data: stack, sp: sp0}}
 	mem := &st.cf.mem
@@ -115,7 +119,10 @@ func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *F
 		var cfa uint64
 		if depth < MaxFrames {
 			if path, bias, found := obj(pc); found {
-				if t := d.table(path); t != nil {
+				if path != lastPath || lastTable == nil {
+					lastPath, lastTable = path, d.table(path)
+				}
+				if t := lastTable; t != nil {
 					if f := t.find(lookup - bias); f != nil {
 						ok, end, cfa = step(t, f, lookup-bias, r, known, &next, &nknown, &st.cf)
 						signal = f.cie.signal
