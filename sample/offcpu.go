@@ -165,7 +165,8 @@ func (s *Sampler) switchOut(r *perfevent.Record) {
 		return
 	}
 	p := s.proc(int32(r.PID))
-	var kern, user []uint64
+	kern, user := s.offKern[:0], s.offUser[:0] // reused: one switch-out a sample
+	defer func() { s.offKern, s.offUser = kern, user }()
 	inUser := false
 	for _, ip := range r.Callchain {
 		switch {

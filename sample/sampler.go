@@ -266,12 +266,14 @@ type Sampler struct {
 	// blocked holds each thread's open off-CPU episode; exited the
 	// threads that exited; held the records a drain left for the next
 	// (newer than its start); syscalls names kernel chains' calls.
-	blocked   map[int32]*offThread
-	offHeld   []offSample
-	exited    map[int32]bool
-	held      []item
-	syscalls  *kernelSyscalls
-	waitIndex int // datafile mapping index of profile.WaitPath + 1, 0 before use
+	blocked map[int32]*offThread
+	offHeld []offSample
+	// offKern and offUser are switchOut's kernel and user chains.
+	offKern, offUser []uint64
+	exited           map[int32]bool
+	held             []item
+	syscalls         *kernelSyscalls
+	waitIndex        int // datafile mapping index of profile.WaitPath + 1, 0 before use
 	// gone are the exited threads to forget (system_offcpu.go).
 	gone offGone
 	// offOn says whether the off-CPU trace events run; offProb is the
@@ -304,11 +306,25 @@ type Sampler struct {
 	// open holds each object file the run mapped open, so that one
 	// deleted during the run can still be read at its end (an open file
 	// keeps its inode).
-	open    map[string]openObject
-	sample  profile.Sample
-	pcs     []uint64
-	pending []item
-	order   []int32 // drain's time order of pending
+	open   map[string]openObject
+	sample profile.Sample
+	pcs    []uint64
+	// unwindAt and exprAt are the ObjectAt functions of unwindDWARF and
+	// evalExprs, made once; they look in unwindProc and exprProc, the
+	// process of the stack being unwound or evaluated. exprIn is
+	// evalExprs's input, reused.
+	unwindAt   ObjectAt
+	unwindProc *process
+	exprAt     ObjectAt
+	exprProc   *process
+	exprIn     ExprInput
+	pending    []item
+	order      []int32 // drain's time order of pending
+	// heldBytes and heldWords are the two arenas of the slices of
+	// s.held's records, heldArena the one of this drain (own).
+	heldBytes [2][]byte
+	heldWords [2][]uint64
+	heldArena int
 
 	mu      sync.Mutex
 	stats   Stats
@@ -399,7 +415,8 @@ type placement struct {
 	fileBias     uint64 // runtime minus link-time address in file
 }
 
-// item is one record taken out of a ring, owning its slices.
+// item is one record of a ring: its slices alias the ring until the
+// drain's end (Event.Peek), or, held for the next drain, a held arena.
 type item struct {
 	rec perfevent.Record
 	off bool // from an off-CPU event
@@ -645,21 +662,30 @@ func (s *Sampler) drain() error {
 	stacks0 := s.Stats().OffCPUStacks
 	s.pending = append(s.pending[:0], s.held...)
 	s.held = s.held[:0]
+	s.heldArena = 1 - s.heldArena
+	s.heldBytes[s.heldArena] = s.heldBytes[s.heldArena][:0]
+	s.heldWords[s.heldArena] = s.heldWords[s.heldArena][:0]
+	// The records are handled where the kernel wrote them (Peek): no
+	// copy of the 16 KiB stacks. The rings are released once the drain
+	// is done with them.
+	defer s.releaseRings()
 	var rec perfevent.Record
 	for i, ev := range s.events {
 		off := s.offEvent[i]
 		for {
-			ok, err := ev.Next(&rec)
-			if !ok {
-				break
-			}
+			ok, err := ev.Peek(&rec)
 			if err != nil {
 				s.mu.Lock()
 				s.stats.Decode++
 				s.mu.Unlock()
+			}
+			if !ok {
+				break
+			}
+			if err != nil {
 				continue
 			}
-			s.pending = append(s.pending, item{rec: own(&rec), off: off})
+			s.pending = append(s.pending, item{rec: rec, off: off})
 		}
 	}
 	s.pyPoll()
@@ -673,8 +699,11 @@ func (s *Sampler) drain() error {
 	slices.SortStableFunc(s.order, func(a, b int32) int { return cmp.Compare(s.pending[a].rec.Time, s.pending[b].rec.Time) })
 	for n, i := range s.order {
 		if s.opts.OffCPU && s.pending[i].rec.Time >= cut {
+			// Kept for the next drain, after the rings are released.
 			for _, j := range s.order[n:] {
-				s.held = append(s.held, s.pending[j])
+				it := s.pending[j]
+				s.own(&it.rec)
+				s.held = append(s.held, it)
 			}
 			break
 		}
@@ -711,14 +740,43 @@ func (s *Sampler) drain() error {
 	return nil
 }
 
-// own copies the record's borrowed slices.
-func own(r *perfevent.Record) perfevent.Record {
-	c := *r
-	c.Callchain = append([]uint64(nil), r.Callchain...)
-	c.Regs = append([]uint64(nil), r.Regs...)
-	c.Stack = append([]byte(nil), r.Stack...)
-	c.BuildID = append([]byte(nil), r.BuildID...)
-	return c
+// releaseRings gives the space of the records the drain read back to
+// the kernel, and drops the drain's records, whose slices alias the
+// rings: none must outlive a ring's unmapping (the garbage collector
+// would take one for a heap pointer were the runtime to map its heap
+// there).
+func (s *Sampler) releaseRings() {
+	for _, ev := range s.events {
+		ev.Release()
+	}
+	clear(s.pending) // those past it were cleared by the drains that used them
+	s.pending = s.pending[:0]
+}
+
+// own copies the slices of r, which alias a ring, into the held arena of
+// this drain: s.held's records live until the next drain has handled or
+// copied them again (into the other arena), so two arenas that take
+// turns are reused without a copy ever being overwritten while held.
+func (s *Sampler) own(r *perfevent.Record) {
+	a := s.heldArena
+	b, w := s.heldBytes[a], s.heldWords[a]
+	r.Stack, b = appendOwned(b, r.Stack)
+	r.BuildID, b = appendOwned(b, r.BuildID)
+	r.Callchain, w = appendOwned(w, r.Callchain)
+	r.Regs, w = appendOwned(w, r.Regs)
+	s.heldBytes[a], s.heldWords[a] = b, w
+}
+
+// appendOwned appends x to arena and returns the copy (nil for an empty
+// x) and the arena. A copy's capacity ends at its length; one made
+// before the arena grew keeps the old array, which is not written again.
+func appendOwned[T any](arena, x []T) ([]T, []T) {
+	if len(x) == 0 {
+		return nil, arena
+	}
+	i := len(arena)
+	arena = append(arena, x...)
+	return arena[i:len(arena):len(arena)], arena
 }
 
 func (s *Sampler) proc(pid int32) *process {
@@ -1086,17 +1144,27 @@ func (s *Sampler) locations(p *process, dst []profile.Location, pcs []uint64) []
 // stack copy stack, and reports whether the walk reached the stack's end
 // (a Go stack's first function counts as its end).
 func (s *Sampler) unwindDWARF(p *process, regs []uint64, stack []byte, pcs []uint64, nk int) ([]uint64, bool) {
-	pcs, complete := s.opts.Unwinder.Unwind(regs, stack, func(pc uint64) (string, uint64, bool) {
-		pl := s.lookup(p, pc)
-		if pl == nil || pl.file == "" {
-			return "", 0, false
-		}
-		return pl.file, pl.fileBias, true
-	}, pcs)
+	if s.unwindAt == nil {
+		s.unwindAt = s.unwindObject
+	}
+	s.unwindProc = p
+	pcs, complete := s.opts.Unwinder.Unwind(regs, stack, s.unwindAt, pcs)
+	s.unwindProc = nil
 	if !complete && len(pcs) > nk+1 {
 		complete = s.goStackEnd(p, pcs[len(pcs)-1])
 	}
 	return pcs, complete
+}
+
+// unwindObject is the ObjectAt of unwindDWARF's walk of s.unwindProc's
+// stack: a method value made once, where a closure of the process would
+// be an allocation a sample.
+func (s *Sampler) unwindObject(pc uint64) (string, uint64, bool) {
+	pl := s.lookup(s.unwindProc, pc)
+	if pl == nil || pl.file == "" {
+		return "", 0, false
+	}
+	return pl.file, pl.fileBias, true
 }
 
 // kernelStart is where x86-64's kernel half of the address space begins
@@ -1212,19 +1280,31 @@ func (s *Sampler) evalExprs(p *process, r *perfevent.Record, dst []profile.ExprV
 	if s.opts.Exprs == nil || len(r.Regs) == 0 {
 		return dst
 	}
-	in := ExprInput{
+	if s.exprAt == nil {
+		s.exprAt = s.exprObject
+	}
+	// The input and its Obj are the Sampler's, reused: a fresh one would
+	// escape (an interface call) an allocation a sample.
+	s.exprProc = p
+	s.exprIn = ExprInput{
 		PID: int32(r.PID), TID: int32(r.TID), Exe: p.exe, Comm: p.comm,
 		Regs: r.Regs, Stack: r.Stack, Stopped: s.stopped,
 		Lag: time.Duration(unix.MonotonicNow() - int64(r.Time)),
-		Obj: func(pc uint64) (string, uint64, bool) {
-			pl := p.find(pc)
-			if pl == nil || pl.file == "" {
-				return "", 0, false
-			}
-			return pl.file, pl.fileBias, true
-		},
+		Obj: s.exprAt,
 	}
-	return s.opts.Exprs.Eval(&in, dst)
+	dst = s.opts.Exprs.Eval(&s.exprIn, dst)
+	s.exprIn, s.exprProc = ExprInput{}, nil // no hold on the ring
+	return dst
+}
+
+// exprObject is the ExprInput.Obj of evalExprs: the placement of pc in
+// s.exprProc.
+func (s *Sampler) exprObject(pc uint64) (string, uint64, bool) {
+	pl := s.exprProc.find(pc)
+	if pl == nil || pl.file == "" {
+		return "", 0, false
+	}
+	return pl.file, pl.fileBias, true
 }
 
 // copySample returns a copy of x that owns its slices.

@@ -80,9 +80,14 @@ func (d *DWARF) Unwind(regs []uint64, stack []byte, obj ObjectAt, pcs []uint64) 
 // innermost first, with the registers recovered there. fr.CFA is zero
 // (and fr.Known[regSP] of the next frame false) where no CFI rule gave it.
 func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *FrameRegs)) bool {
-	// One allocation a walk (fr escapes through visit): the frame's
-	// registers and the view of them CFI expressions read.
-	st := &walkState{}
+	// The frame's registers and the view of them CFI expressions read
+	// escape (fr through visit): from a pool, not an allocation a walk.
+	st := walkStates.Get().(*walkState)
+	*st = walkState{}
+	defer func() {
+		st.cf.mem.data = nil // the stack copy is the caller's
+		walkStates.Put(st)
+	}()
 	fr := &st.fr
 	r, known := &fr.Regs, &fr.Known
 	for i, v := range regs {
@@ -93,6 +98,10 @@ func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *F
 	if !known[regRA] || !known[regSP] {
 		return false
 	}
+	// The last object's table: consecutive frames are mostly of one
+	// object, and d.table locks and hashes the path.
+	var lastPath string
+	var lastTable *Table
 	sp0 := r[regSP]
 	st.cf = cfiFrame{regs: r, known: known, mem: stackCopy{data: stack, sp: sp0}}
 	mem := &st.cf.mem
@@ -110,7 +119,10 @@ func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *F
 		var cfa uint64
 		if depth < MaxFrames {
 			if path, bias, found := obj(pc); found {
-				if t := d.table(path); t != nil {
+				if path != lastPath || lastTable == nil {
+					lastPath, lastTable = path, d.table(path)
+				}
+				if t := lastTable; t != nil {
 					if f := t.find(lookup - bias); f != nil {
 						ok, end, cfa = step(t, f, lookup-bias, r, known, &next, &nknown, &st.cf)
 						signal = f.cie.signal
@@ -159,6 +171,10 @@ type walkState struct {
 	fr FrameRegs
 	cf cfiFrame // reads fr's registers
 }
+
+// walkStates are the walks' states, reused: the visitors copy the frame
+// they are given (Unwind its pc, UnwindRegs the whole frame).
+var walkStates = sync.Pool{New: func() any { return new(walkState) }}
 
 // stackCopy is the copy of the user stack a sample carries, from the
 // sample's stack pointer sp up.

@@ -169,9 +169,27 @@ type Event struct {
 	page *unix.PerfEventMmapPage
 	data []byte // the data area, a power-of-two size
 	dec  decoder
-	buf  []byte // a record that wraps around the end of the ring
-	raw  []byte // the record being decoded
+	// tail is data_tail as last stored: the kernel writes only from
+	// there on (up to tail + the ring's size), so the records between
+	// tail and peek, read but not released, stay intact.
 	tail uint64
+	// peek is where the next record begins; tail <= peek <= data_head.
+	peek uint64
+
+	// Next's buffers: a record that wraps around the ring's end, the
+	// private copy of the record being decoded, and its call chain and
+	// registers.
+	buf   []byte
+	raw   []byte
+	nextW []uint64
+
+	// Peek's buffers, reused from one Release to the next: the one
+	// record of the peeked span that wraps around the ring's end (a
+	// span is at most the ring's size, so it crosses the end at most
+	// once), and the call chains and registers of the peeked records.
+	wrap     []byte
+	wrapUsed bool
+	words    []uint64
 }
 
 // Open opens a sampling event for task pid (a thread id; -1 for every
@@ -218,6 +236,7 @@ func open(c *Config, pid, cpu, flags int) (ev *Event, err error) {
 	}
 	ev.data = ev.ring[off : off+size]
 	ev.tail = atomic.LoadUint64(&ev.page.Data_tail)
+	ev.peek = ev.tail
 	return ev, nil
 }
 
@@ -258,50 +277,100 @@ func (ev *Event) SetPeriod(ns uint64) error {
 	return unix.IoctlSetPointerUint64(ev.fd, unix.PERF_EVENT_IOC_PERIOD, ns)
 }
 
-// Next decodes the next record of the ring into rec. It returns false when
-// the ring holds no complete record. The record's slices stay valid until
-// the next call. A record that does not decode is consumed and returned as
-// an error, so that a caller can count it and go on.
+// Next decodes the next record of the ring into rec and releases it (and
+// any record peeked before it) to the kernel. It returns false when the
+// ring holds no complete record. The record's slices stay valid until
+// the next call: they alias a private copy of it. A record that does not
+// decode is consumed and returned as an error, so that a caller can count
+// it and go on.
 //
 // The ring is a single-producer single-consumer queue: the kernel writes
 // records at data_head and the reader frees space by advancing
 // data_tail (perf_event_open(2), "MMAP layout").
 func (ev *Event) Next(rec *Record) (bool, error) {
+	raw, _, err := ev.next(&ev.buf)
+	if raw == nil {
+		ev.Release()
+		return false, err
+	}
+	// Decode from a private copy: the kernel may overwrite the ring as soon
+	// as the tail moves.
+	ev.raw = append(ev.raw[:0], raw...)
+	ev.Release()
+	ev.nextW, err = ev.dec.decode(ev.raw, rec, ev.nextW[:0])
+	return true, err
+}
+
+// Peek decodes the next record of the ring into rec without releasing
+// it: its slices (Callchain, Regs, Stack, BuildID) alias the ring, or, for
+// the record that wraps around the ring's end, a buffer of the Event, and
+// stay valid until Release, which frees the ring's space of every record
+// peeked. The kernel meanwhile writes only into the ring's free space,
+// and drops the samples that do not fit (counted in LOST records): a
+// caller releases as soon as it is done with the records. It returns
+// false when the ring holds no complete record not yet peeked. A record
+// that does not decode is consumed and returned as an error. Next after
+// Peek releases what was peeked.
+func (ev *Event) Peek(rec *Record) (bool, error) {
+	buf := &ev.wrap
+	if ev.wrapUsed {
+		// A second wrapped record before Release: only if the caller
+		// peeked more than a ring's size, which the kernel's ring rules
+		// out; a fresh buffer keeps the first one's record intact.
+		buf = new([]byte)
+	}
+	raw, wrapped, err := ev.next(buf)
+	if raw == nil {
+		return false, err
+	}
+	ev.wrapUsed = ev.wrapUsed || wrapped
+	ev.words, err = ev.dec.decode(raw, rec, ev.words)
+	return true, err
+}
+
+// Release gives the ring's space of every record peeked back to the
+// kernel: their slices are no longer valid.
+func (ev *Event) Release() {
+	if ev.tail != ev.peek {
+		ev.tail = ev.peek
+		atomic.StoreUint64(&ev.page.Data_tail, ev.tail) // release: the reads above are done
+	}
+	ev.words = ev.words[:0]
+	ev.wrapUsed = false
+}
+
+// next returns the bytes of the record at peek and moves peek past it:
+// a slice of the ring, or, for a record that wraps around the ring's end,
+// a copy in *buf (wrapped). It returns nil when the kernel has written
+// no record there yet, and nil with an error when the record's size is
+// corrupt (the rest of what the kernel wrote is then skipped).
+func (ev *Event) next(buf *[]byte) (raw []byte, wrapped bool, err error) {
 	head := atomic.LoadUint64(&ev.page.Data_head) // acquire: records before head are written
-	if ev.tail == head {
-		return false, nil
+	if ev.peek == head {
+		return nil, false, nil
 	}
 	size := uint64(len(ev.data))
 	mask := size - 1
 	var hdr [8]byte
 	for i := range hdr {
-		hdr[i] = ev.data[(ev.tail+uint64(i))&mask]
+		hdr[i] = ev.data[(ev.peek+uint64(i))&mask]
 	}
 	n := uint64(uint16(hdr[6]) | uint16(hdr[7])<<8)
-	if n < 8 || head-ev.tail < n {
+	if n < 8 || head-ev.peek < n {
 		// A corrupt size: give up the rest of the ring rather than loop.
-		ev.tail = head
-		atomic.StoreUint64(&ev.page.Data_tail, ev.tail)
-		return false, &DecodeError{Msg: fmt.Sprintf("record size %d with %d bytes in the ring", n, head-ev.tail)}
+		left := head - ev.peek
+		ev.peek = head
+		return nil, false, &DecodeError{Msg: fmt.Sprintf("record size %d with %d bytes in the ring", n, left)}
 	}
-	start := ev.tail & mask
-	var raw []byte
+	start := ev.peek & mask
+	ev.peek += n
 	if start+n <= size {
-		raw = ev.data[start : start+n]
-	} else {
-		ev.buf = append(ev.buf[:0], ev.data[start:]...)
-		ev.buf = append(ev.buf, ev.data[:n-(size-start)]...)
-		raw = ev.buf
+		return ev.data[start : start+n], false, nil
 	}
-	// Decode from a private copy: the kernel may overwrite the ring as soon
-	// as the tail moves.
-	ev.raw = append(ev.raw[:0], raw...)
-	ev.tail += n
-	atomic.StoreUint64(&ev.page.Data_tail, ev.tail) // release
-	if err := ev.dec.decode(ev.raw, rec); err != nil {
-		return true, err
-	}
-	return true, nil
+	b := append((*buf)[:0], ev.data[start:]...)
+	b = append(b, ev.data[:n-(size-start)]...)
+	*buf = b
+	return b, true, nil
 }
 
 // Decode decodes one raw record (header included) as an event of
@@ -309,7 +378,8 @@ func (ev *Event) Next(rec *Record) (bool, error) {
 // exported for tests and fuzzing.
 func Decode(c *Config, raw []byte, rec *Record) error {
 	d := newDecoder(c.sampleType(), c.RegsUser)
-	return d.decode(raw, rec)
+	_, err := d.decode(raw, rec, nil)
+	return err
 }
 
 // Probe opens and closes a task-clock counting event on the calling

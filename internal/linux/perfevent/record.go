@@ -74,9 +74,10 @@ const (
 func IsContext(ip uint64) bool { return ip >= contextMax }
 
 // Record is one decoded ring buffer record. Decode fills the fields its
-// type has; the slices (Callchain, Regs, Stack) and strings alias the
-// buffer handed to Decode or a buffer the Record reuses: a caller that
-// keeps them past the next Decode must copy them.
+// type has; its slices (Callchain, Regs, Stack, BuildID) alias the bytes
+// decoded (the ring itself for Event.Peek) or the decoder's buffers: a
+// caller that keeps them past the record's life (Event.Next: the next
+// call; Event.Peek: Release) must copy them. Its strings are its own.
 type Record struct {
 	Type RecordType
 	Misc uint16
@@ -159,21 +160,24 @@ func cstr(r *binread.Reader, end int) string {
 	return string(s)
 }
 
-// decode decodes one whole record (header included) into rec.
-func (d *decoder) decode(raw []byte, rec *Record) error {
+// decode decodes one whole record (header included) into rec. The call
+// chain and registers of a sample are appended to words, which it
+// returns: rec's slices of them end at their own length, so that an
+// append to one never writes over the next record's.
+func (d *decoder) decode(raw []byte, rec *Record, words []uint64) ([]uint64, error) {
 	if len(raw) < 8 {
-		return &DecodeError{Off: 0, Msg: "shorter than a header"}
+		*rec = Record{}
+		return words, &DecodeError{Off: 0, Msg: "shorter than a header"}
 	}
 	typ := RecordType(binary.LittleEndian.Uint32(raw))
 	misc := binary.LittleEndian.Uint16(raw[4:])
-	cs, regs := rec.Callchain[:0], rec.Regs[:0]
-	*rec = Record{Type: typ, Misc: misc, Callchain: cs, Regs: regs}
+	*rec = Record{Type: typ, Misc: misc}
 	r := binread.NewAt(raw, 8)
 	end := len(raw)
 	if typ != RecordSample {
 		// The sample_id trailer of sample_id_all: pid/tid, time, cpu.
 		if end-8 < d.trailer {
-			return &DecodeError{Type: typ, Off: 8, Msg: "too short for its sample_id"}
+			return words, &DecodeError{Type: typ, Off: 8, Msg: "too short for its sample_id"}
 		}
 		end -= d.trailer
 		t := binread.New(raw[end:])
@@ -191,7 +195,7 @@ func (d *decoder) decode(raw []byte, rec *Record) error {
 	}
 	switch typ {
 	case RecordSample:
-		d.decodeSample(&r, rec)
+		words = d.decodeSample(&r, rec, words)
 	case RecordMmap, RecordMmap2:
 		rec.PID, rec.TID = r.U32(), r.U32()
 		rec.Addr, rec.Len, rec.Pgoff = r.U64(), r.U64(), r.U64()
@@ -225,18 +229,21 @@ func (d *decoder) decode(raw []byte, rec *Record) error {
 	case RecordLostSamples:
 		rec.Lost = r.U64()
 	}
-	var e *binread.Error
-	if errors.As(r.Err(), &e) {
-		return &DecodeError{Type: typ, Off: e.Off, Msg: e.Msg}
+	if err := r.Err(); err != nil {
+		// Only here: errors.As's target escapes, an allocation a record.
+		var e *binread.Error
+		if errors.As(err, &e) {
+			return words, &DecodeError{Type: typ, Off: e.Off, Msg: e.Msg}
+		}
 	}
-	return nil
+	return words, nil
 }
 
 // maxCallchain bounds the call chain length a record may claim (the
 // kernel's own limit is perf_event_max_stack, 127 by default).
 const maxCallchain = 1 << 16
 
-func (d *decoder) decodeSample(r *binread.Reader, rec *Record) {
+func (d *decoder) decodeSample(r *binread.Reader, rec *Record, words []uint64) []uint64 {
 	st := d.sampleType
 	if st&sampleIP != 0 {
 		rec.IP = r.U64()
@@ -258,18 +265,22 @@ func (d *decoder) decodeSample(r *binread.Reader, rec *Record) {
 		n := r.U64()
 		if n > maxCallchain || int(n)*8 > r.Len() {
 			r.Failf("call chain of %d entries", n)
-			return
+			return words
 		}
-		for i := uint64(0); i < n; i++ {
-			rec.Callchain = append(rec.Callchain, r.U64())
+		i := len(words)
+		for range n {
+			words = append(words, r.U64())
 		}
+		rec.Callchain = words[i:len(words):len(words)]
 	}
 	if st&sampleRegsUser != 0 {
 		rec.RegsABI = r.U64()
 		if rec.RegsABI != 0 {
-			for i := 0; i < d.nregs; i++ {
-				rec.Regs = append(rec.Regs, r.U64())
+			i := len(words)
+			for range d.nregs {
+				words = append(words, r.U64())
 			}
+			rec.Regs = words[i:len(words):len(words)]
 		}
 	}
 	if st&sampleStackUser != 0 {
@@ -277,7 +288,7 @@ func (d *decoder) decodeSample(r *binread.Reader, rec *Record) {
 		if size != 0 {
 			if size > 1<<20 || int(size)+8 > r.Len() {
 				r.Failf("user stack of %d bytes", size)
-				return
+				return words
 			}
 			data := r.Bytes(int(size))
 			dyn := r.U64()
@@ -287,4 +298,5 @@ func (d *decoder) decodeSample(r *binread.Reader, rec *Record) {
 			rec.Stack = data
 		}
 	}
+	return words
 }
