@@ -118,13 +118,13 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	done := ctx.Done()
-	var goneTick <-chan time.Time
+	// Running processes: whether they are all gone is looked at the
+	// drains' ticks (no ticker of its own: fewer wake-ups), at most
+	// every goneCheck.
+	watch := exited == nil && len(pids) > 0
+	var looked time.Time
 	if exited != nil {
 		done = nil // a command is sampled until it exits
-	} else if len(pids) > 0 {
-		t := time.NewTicker(100 * time.Millisecond)
-		defer t.Stop()
-		goneTick = t.C
 	}
 	period := s.opts.period()
 	// With Poll (the agent), drains that find no sample back off.
@@ -136,15 +136,16 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 			return s.drain()
 		case <-done:
 			return s.drain()
-		case <-goneTick:
-			if allGone(pids) {
-				return s.drain()
-			}
-			continue
 		case <-tick.C:
 		}
 		if err := s.drain(); err != nil {
 			return err
+		}
+		if watch && time.Since(looked) >= goneCheck {
+			looked = time.Now()
+			if allGone(pids) {
+				return s.drain()
+			}
 		}
 		if every == pyEarlyPoll && (s.pycap == nil || s.pycap.walks() > 0 || time.Since(began) > pyEarlyFor) {
 			every = normal
@@ -209,6 +210,10 @@ func (s *Sampler) samplesSoFar() int {
 	defer s.mu.Unlock()
 	return s.stats.Samples
 }
+
+// goneCheck is how often drainUntil looks whether the running processes
+// it samples have all exited.
+const goneCheck = 100 * time.Millisecond
 
 // allGone reports whether none of pids is a live process: each has exited
 // (and may be a zombie that its parent has not reaped yet).
