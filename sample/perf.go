@@ -20,7 +20,8 @@ type perfCollector struct{ s *Sampler }
 
 // pollInterval is how often the rings are drained: often enough that a
 // 4 MiB ring of dwarf samples never fills at 999 Hz on a few CPUs, and
-// that the data file is at most this plus datafile.FlushInterval behind.
+// that the data file is at most this plus datafile.FlushInterval behind
+// (idlePolls times this after drains that found nothing, with -a).
 const pollInterval = 20 * time.Millisecond
 
 // exprPollInterval replaces pollInterval with --expr: memory outside the
@@ -127,8 +128,11 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 		done = nil // a command is sampled until it exits
 	}
 	period := s.opts.period()
-	// With Poll (the agent), drains that find no sample back off.
-	idle := s.opts.Poll > 0 && !s.opts.OffCPU && s.opts.Exprs == nil && !s.opts.Jitter && s.opts.Histogram == 0
+	// The agent (Poll) and record -a: drains that find no sample back
+	// off, unless a drain does more than read the rings (off-CPU pairs,
+	// expressions, jitter, histograms) or the rate could fill them.
+	idle := (s.opts.Poll > 0 || exited == nil && len(pids) == 0) && period >= uint64(time.Millisecond) &&
+		!s.opts.OffCPU && s.opts.Exprs == nil && !s.opts.Jitter && s.opts.Histogram == 0
 	samples := s.samplesSoFar()
 	for {
 		select {
@@ -155,7 +159,14 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 			every = pythonPollInterval
 			tick.Reset(every)
 		}
-		if idle && s.pycap == nil && (s.py == nil || !s.py.seen) {
+		// Not while Python frames are read (a walk set, the first
+		// pyEarlyFor, an interpreter seen): they want prompt drains.
+		noPy := (s.pycap == nil || s.pycap.walks() == 0 && time.Since(began) > pyEarlyFor) && (s.py == nil || !s.py.seen)
+		if idle && !noPy && every > normal {
+			every = normal
+			tick.Reset(every)
+		}
+		if idle && noPy {
 			n := s.samplesSoFar()
 			by := time.Duration(math.MaxInt64)
 			if s.opts.DrainBy != nil {
@@ -183,12 +194,13 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 	}
 }
 
-// idlePolls is how many times Poll a drain may wait after drains that
-// found no sample: an idle agent wakes up 2.5 times a second rather than
-// 10 (2 ms of CPU a second at 100 ms, on the 2-core test machine), and
-// what comes after the wait is drained within 4 Poll, which the rings
-// hold (agent.go sets Poll so that they hold 5), so a crash or kill loses
-// at most that much.
+// idlePolls is how many times its normal wait a drain may wait after
+// drains that found no sample: an idle agent wakes up 2.5 times a second
+// rather than 10 (2 ms of CPU a second at 100 ms, on the 2-core test
+// machine), record -a 12.5 times rather than 50; what comes after the
+// wait is drained within 4 normal waits, which the rings hold (agent.go
+// sets Poll so that they hold 5; 80 ms of 16 KiB stacks at 1000 Hz is a
+// third of a 4 MiB ring), so a crash or kill loses at most that much.
 const idlePolls = 4
 
 // idlePoll returns the wait before the next drain: normal once a drain
