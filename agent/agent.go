@@ -177,6 +177,9 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	start := time.Now()
 	a.from = start.UnixNano()
 	opts.AfterDrain = a.afterDrain
+	// Drains that find no sample back off (an idle machine), but the
+	// interval still closes on time.
+	opts.DrainBy = func() time.Time { return time.Unix(0, a.from).Add(cfg.Interval) }
 	// Exits forgotten, so that a rotation carries over the frames of the
 	// processes still running only (Sampler.Live).
 	opts.ForgetExited = true

@@ -3,6 +3,7 @@ package sample
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"time"
 
@@ -19,7 +20,8 @@ type perfCollector struct{ s *Sampler }
 
 // pollInterval is how often the rings are drained: often enough that a
 // 4 MiB ring of dwarf samples never fills at 999 Hz on a few CPUs, and
-// that the data file is at most this plus datafile.FlushInterval behind.
+// that the data file is at most this plus datafile.FlushInterval behind
+// (idlePolls times this after drains that found nothing, with -a).
 const pollInterval = 20 * time.Millisecond
 
 // exprPollInterval replaces pollInterval with --expr: memory outside the
@@ -117,30 +119,37 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	done := ctx.Done()
-	var goneTick <-chan time.Time
+	// Running processes: whether they are all gone is looked at the
+	// drains' ticks (no ticker of its own: fewer wake-ups), at most
+	// every goneCheck.
+	watch := exited == nil && len(pids) > 0
+	var looked time.Time
 	if exited != nil {
 		done = nil // a command is sampled until it exits
-	} else if len(pids) > 0 {
-		t := time.NewTicker(100 * time.Millisecond)
-		defer t.Stop()
-		goneTick = t.C
 	}
 	period := s.opts.period()
+	// The agent (Poll) and record -a: drains that find no sample back
+	// off, unless a drain does more than read the rings (off-CPU pairs,
+	// expressions, jitter, histograms) or the rate could fill them.
+	idle := (s.opts.Poll > 0 || exited == nil && len(pids) == 0) && period >= uint64(time.Millisecond) &&
+		!s.opts.OffCPU && s.opts.Exprs == nil && !s.opts.Jitter && s.opts.Histogram == 0
+	samples := s.samplesSoFar()
 	for {
 		select {
 		case <-exited:
 			return s.drain()
 		case <-done:
 			return s.drain()
-		case <-goneTick:
-			if allGone(pids) {
-				return s.drain()
-			}
-			continue
 		case <-tick.C:
 		}
 		if err := s.drain(); err != nil {
 			return err
+		}
+		if watch && time.Since(looked) >= goneCheck {
+			looked = time.Now()
+			if allGone(pids) {
+				return s.drain()
+			}
 		}
 		if every == pyEarlyPoll && (s.pycap == nil || s.pycap.walks() > 0 || time.Since(began) > pyEarlyFor) {
 			every = normal
@@ -149,6 +158,25 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 		if s.py != nil && s.py.seen && s.pycap == nil && every > pythonPollInterval {
 			every = pythonPollInterval
 			tick.Reset(every)
+		}
+		// Not while Python frames are read (a walk set, the first
+		// pyEarlyFor, an interpreter seen): they want prompt drains.
+		noPy := (s.pycap == nil || s.pycap.walks() == 0 && time.Since(began) > pyEarlyFor) && (s.py == nil || !s.py.seen)
+		if idle && !noPy && every > normal {
+			every = normal
+			tick.Reset(every)
+		}
+		if idle && noPy {
+			n := s.samplesSoFar()
+			by := time.Duration(math.MaxInt64)
+			if s.opts.DrainBy != nil {
+				by = time.Until(s.opts.DrainBy())
+			}
+			if next := idlePoll(every, normal, n == samples, by); next != every {
+				every = next
+				tick.Reset(every)
+			}
+			samples = n
 		}
 		if s.opts.Histogram > 0 && time.Since(s.histStart) >= s.opts.Histogram {
 			if err := s.flushHistogram(); err != nil {
@@ -165,6 +193,39 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 		}
 	}
 }
+
+// idlePolls is how many times its normal wait a drain may wait after
+// drains that found no sample: an idle agent wakes up 2.5 times a second
+// rather than 10 (2 ms of CPU a second at 100 ms, on the 2-core test
+// machine), record -a 12.5 times rather than 50; what comes after the
+// wait is drained within 4 normal waits, which the rings hold (agent.go
+// sets Poll so that they hold 5; 80 ms of 16 KiB stacks at 1000 Hz is a
+// third of a 4 MiB ring), so a crash or kill loses at most that much.
+const idlePolls = 4
+
+// idlePoll returns the wait before the next drain: normal once a drain
+// found samples, twice cur after one that found none (empty), up to
+// idlePolls times normal; never more than by, the time left until the
+// drain that must come (the agent's interval end), nor less than a
+// millisecond.
+func idlePoll(cur, normal time.Duration, empty bool, by time.Duration) time.Duration {
+	next := normal
+	if empty {
+		next = min(2*cur, idlePolls*normal)
+	}
+	return max(min(next, by), time.Millisecond)
+}
+
+// samplesSoFar returns the samples handed to the writer so far.
+func (s *Sampler) samplesSoFar() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stats.Samples
+}
+
+// goneCheck is how often drainUntil looks whether the running processes
+// it samples have all exited.
+const goneCheck = 100 * time.Millisecond
 
 // allGone reports whether none of pids is a live process: each has exited
 // (and may be a zombie that its parent has not reaped yet).

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"sonde/internal/linux/bpf"
@@ -16,17 +17,32 @@ import (
 // perf events): a BPF program on every sampling event copies the sampled
 // thread's frame chain into a ring buffer (bpf.FrameCapture), from the
 // structure offsets of each process's interpreter (set when the sampler
-// sees it map libpython). A goroutine reads the ring every
-// captureInterval and reads each record's code objects at once (a
+// sees it map libpython). While a process has a walk a goroutine reads
+// the ring every captureInterval and reads each record's code objects at
+// once (a
 // module's code is freed once it is imported; a program's first drains
 // take 0.1-0.2 s here, unwinding and reading new objects), and each
 // drain reads the ring once more after the perf rings, so that every
 // sample read has its record read too. A sample takes the record of its
 // thread with its ip whose time is nearest its own (the program runs in
 // the same interrupt: a few µs apart). Where BPF is refused the frames
-// are read after the sample (splicePython's reader).
+// are read after the sample (splicePython's reader). While no process
+// has a walk the program writes nothing, and the goroutine waits without
+// a ticker (an idle agent's 500 wake-ups a second otherwise).
 type pyCapture struct {
 	c *bpf.FrameCapture
+	// read reads the ring (c.c.Read; a test's own).
+	read func(func(*bpf.FrameRecord)) int
+	// newTicker starts the goroutine's ticker (time.NewTicker's; a
+	// test's own).
+	newTicker func(time.Duration) (<-chan time.Time, func())
+	// wake tells the goroutine that walks were given or taken (walking).
+	wake chan struct{}
+	// walking is whether a process has a walk: the goroutine polls only
+	// then. Set by the drain (setWalking).
+	walking atomic.Bool
+	// polls counts the goroutine's reads of the ring (tests).
+	polls atomic.Int64
 
 	mu sync.Mutex // guards what follows, up to the drain's own fields
 	// byTID holds each thread's records not yet taken, oldest first.
@@ -112,26 +128,60 @@ func (s *Sampler) startPyCapture() {
 		s.mu.Unlock()
 		return
 	}
-	pc := &pyCapture{c: c, byTID: map[int32][]capRecord{}, readers: map[int32]*capReader{},
-		stop: make(chan struct{}), done: make(chan struct{}),
-		set: map[int32]uint64{}, layout: map[int32]*python.Layout{}, files: map[int32]pyFile{}, opening: map[string]*pyOpening{}}
+	pc := newPyCapture(c.Read)
+	pc.c = c
 	go pc.run()
 	s.pycap = pc
 }
 
-// run reads the ring until stop.
+// newPyCapture returns a capture whose ring is read with read, its
+// goroutine not started.
+func newPyCapture(read func(func(*bpf.FrameRecord)) int) *pyCapture {
+	return &pyCapture{read: read, newTicker: realTicker, wake: make(chan struct{}, 1),
+		byTID: map[int32][]capRecord{}, readers: map[int32]*capReader{},
+		stop: make(chan struct{}), done: make(chan struct{}),
+		set: map[int32]uint64{}, layout: map[int32]*python.Layout{}, files: map[int32]pyFile{}, opening: map[string]*pyOpening{}}
+}
+
+func realTicker(d time.Duration) (<-chan time.Time, func()) {
+	t := time.NewTicker(d)
+	return t.C, t.Stop
+}
+
+// run reads the ring every captureInterval while a process has a walk,
+// until stop; without one it waits for a walk (wake).
 func (c *pyCapture) run() {
 	defer close(c.done)
-	t := time.NewTicker(captureInterval)
-	defer t.Stop()
+	var tick <-chan time.Time
+	stopTick := func() {}
+	defer func() { stopTick() }()
 	for {
+		if on := c.walking.Load(); on && tick == nil {
+			tick, stopTick = c.newTicker(captureInterval)
+		} else if !on && tick != nil {
+			stopTick()
+			tick, stopTick = nil, func() {}
+		}
 		select {
 		case <-c.stop:
 			return
-		case <-t.C:
+		case <-c.wake:
+		case <-tick:
 			c.mu.Lock()
 			c.poll()
 			c.mu.Unlock()
+			c.polls.Add(1)
+		}
+	}
+}
+
+// setWalking tells the goroutine whether a process has a walk (the
+// drain's, after it changed c.set).
+func (c *pyCapture) setWalking() {
+	if c.walking.Swap(len(c.set) > 0) != (len(c.set) > 0) {
+		select {
+		case c.wake <- struct{}{}:
+		default:
 		}
 	}
 }
@@ -156,7 +206,7 @@ func (c *pyCapture) poll() {
 			}
 		}
 	}
-	c.bad += c.c.Read(func(r *bpf.FrameRecord) {
+	c.bad += c.read(func(r *bpf.FrameRecord) {
 		rec := capRecord{time: r.Time, ip: r.IP, status: r.Status, tgid: int32(r.TGID)}
 		if r.Status == bpf.StatusTruncated {
 			rec.status, rec.next = bpf.StatusOK, r.Next
@@ -265,6 +315,7 @@ func (s *Sampler) pyForked(parent, child int32) {
 	if f, ok := c.files[parent]; ok {
 		c.files[child] = f
 		c.set[child], c.layout[child] = c.set[parent], c.layout[parent]
+		c.setWalking()
 		if o := s.pyObject(f.file); o != nil {
 			c.publish(child, o, f.bias)
 		}
@@ -347,6 +398,7 @@ func (s *Sampler) setWalk(pid int32, l *python.Layout, rt uint64) {
 		return
 	}
 	s.pycap.set[pid], s.pycap.layout[pid] = rt, l
+	s.pycap.setWalking()
 }
 
 // pyForget drops process pid's walk: it exec'd or exited.
@@ -360,6 +412,7 @@ func (s *Sampler) pyForget(pid int32) {
 	delete(c.set, pid)
 	delete(c.layout, pid)
 	delete(c.files, pid)
+	c.setWalking()
 	c.mu.Lock()
 	delete(c.readers, pid)
 	c.mu.Unlock()

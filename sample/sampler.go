@@ -113,6 +113,11 @@ type Options struct {
 	// (20 ms): the agent, sampling at a low rate without end, drains less
 	// often, for fewer wake-ups; the rings must hold what comes meanwhile.
 	Poll time.Duration
+	// DrainBy, with Poll, is when the next drain must come at the latest
+	// (the agent's interval end): drains that hand no sample to the
+	// writer wait longer and longer, up to idlePolls times Poll, but not
+	// past it (perf.go).
+	DrainBy func() time.Time
 	// MaxImage, when positive, is the largest object whose bytes are kept
 	// in the data file (the vDSO, deleted files, a container's objects);
 	// larger ones are counted in Stats.ImagesSkipped and symbolize only
