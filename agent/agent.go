@@ -168,7 +168,15 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		opts.MaxImage = DefaultMaxImage
 	}
 	offCPUOptions(&opts)
-	if opts.Poll == 0 && opts.Freq <= 499 {
+	switch {
+	case opts.Poll != 0:
+	case opts.Freq <= 99:
+		// At 99 Hz and below (the default is 49) a 4 MiB ring holds 2.4 s
+		// or more of a busy CPU: 250 ms (1 s after idle drains, perf.go)
+		// is safe, and each drain costs a burst of Go scheduler and
+		// sysmon wake-ups besides its samples.
+		opts.Poll = 250 * time.Millisecond
+	case opts.Freq <= 499:
 		// A 4 MiB ring of 16 KiB stack copies holds 0.5 s of a CPU at
 		// 499 Hz: 100 ms is safe and wakes the agent 5 times less than
 		// the sampler's 20 ms.
