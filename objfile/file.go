@@ -2,7 +2,6 @@ package objfile
 
 import (
 	"bytes"
-	"compress/zlib"
 	"debug/dwarf"
 	"debug/elf"
 	"encoding/binary"
@@ -12,6 +11,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/klauspost/compress/zlib"
 )
 
 // ErrNotELF is wrapped by Open's error when the file is not an ELF object.
@@ -333,8 +334,10 @@ func HasDWARF(f *elf.File) bool {
 // SectionData returns the contents of the section name (".debug_x") of f,
 // read from path, decompressed: SHF_COMPRESSED sections through debug/elf,
 // and legacy .zdebug_x sections ("ZLIB", 8-byte big-endian size, zlib
-// stream) here. A missing section gives nil, nil. It calls debug/elf:
-// callers run it under Safe.
+// stream) here, with the inflater of SectionDataFrom (inflate.go), which
+// also inflates SHF_COMPRESSED sections itself given the file's bytes. A
+// missing section gives nil, nil. It calls debug/elf: callers run it
+// under Safe.
 func SectionData(f *elf.File, path, name string) ([]byte, error) {
 	if s := f.Section(name); s != nil && s.Type != elf.SHT_NOBITS {
 		data, err := s.Data()

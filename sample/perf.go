@@ -199,7 +199,7 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 // rather than 10 (2 ms of CPU a second at 100 ms, on the 2-core test
 // machine), record -a 12.5 times rather than 50; what comes after the
 // wait is drained within 4 normal waits, which the rings hold (agent.go
-// sets Poll so that they hold 5; 80 ms of 16 KiB stacks at 1000 Hz is a
+// sets Poll so that they hold at least 5; 80 ms of 16 KiB stacks at 1000 Hz is a
 // third of a 4 MiB ring), so a crash or kill loses at most that much.
 const idlePolls = 4
 

@@ -108,7 +108,7 @@ func readDWARFSections(f *elf.File, r io.ReaderAt, path string) (*dwarfSections,
 			return nil
 		}
 		var b []byte
-		b, err = sectionData(f, r, path, name)
+		b, err = objfile.SectionDataFrom(f, r, path, name)
 		return b
 	}
 	s := &dwarfSections{

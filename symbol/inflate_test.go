@@ -14,7 +14,7 @@ import (
 
 var dwarfNames = []string{".debug_info", ".debug_abbrev", ".debug_line", ".debug_str", ".debug_line_str", ".debug_rnglists", ".debug_aranges", ".debug_ranges"}
 
-// TestSectionData: every DWARF section that sectionData inflates itself
+// TestSectionData: every DWARF section that objfile.SectionDataFrom inflates itself
 // (gcc -gz, SHF_COMPRESSED zlib; libc6-dbg's debug file when present) has
 // the bytes debug/elf's Section.Data gives; a section declaring more
 // bytes than it holds, or more than its compressed bytes can make, is an
@@ -46,7 +46,7 @@ func TestSectionData(t *testing.T) {
 			if s.Flags&elf.SHF_COMPRESSED != 0 {
 				compressed++
 			}
-			got, err := sectionData(f, bytes.NewReader(data), path, name)
+			got, err := objfile.SectionDataFrom(f, bytes.NewReader(data), path, name)
 			if err != nil {
 				t.Fatalf("%s %s: %v", path, name, err)
 			}
@@ -83,7 +83,7 @@ func TestSectionData(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = sectionData(bf, bytes.NewReader(bad), "prog", ".debug_info")
+		_, err = objfile.SectionDataFrom(bf, bytes.NewReader(bad), "prog", ".debug_info")
 		if err == nil || !strings.Contains(err.Error(), tc.msg) || !strings.Contains(err.Error(), "prog") || !strings.Contains(err.Error(), ".debug_info") {
 			t.Errorf("declared size %d: err = %v, want one naming the file and the section, saying %q", tc.size, err, tc.msg)
 		}

@@ -1,29 +1,28 @@
-package symbol
+package objfile
 
 import (
 	"bytes"
 	"debug/elf"
 	"fmt"
-	"github.com/klauspost/compress/zlib"
 	"io"
 
-	"sonde/objfile"
+	"github.com/klauspost/compress/zlib"
 )
 
-// sectionData returns the section name of f, decompressed. A section
+// SectionDataFrom returns the section name of f, decompressed, as
+// SectionData does, reading from r, f's bytes as stored. A section
 // compressed with zlib the ELF way (SHF_COMPRESSED, as libc6-dbg's) is
 // read whole from r, the file's bytes as stored, and inflated with
 // klauspost/compress, which debug/elf cannot be asked to use: inflating is
-// most of the first query of libc's debug file, and klauspost's inflate
+// most of the first query of libc's debug file (package symbol), and klauspost's inflate
 // takes 20-26% less time than compress/flate's on its sections (first
 // query 60-77 ms -> 49-64 ms, BenchmarkLibcFirstQuery on the loaded
 // 2-core machine; the same path with compress/zlib gained nothing).
-// Everything else (r nil, zstd, .zdebug sections) is
-// objfile.SectionData's.
-func sectionData(f *elf.File, r io.ReaderAt, path, name string) ([]byte, error) {
+// Everything else (r nil, zstd, .zdebug sections) is SectionData's.
+func SectionDataFrom(f *elf.File, r io.ReaderAt, path, name string) ([]byte, error) {
 	s := f.Section(name)
 	if r == nil || s == nil || s.Type == elf.SHT_NOBITS || s.Flags&elf.SHF_COMPRESSED == 0 {
-		return objfile.SectionData(f, path, name)
+		return SectionData(f, path, name)
 	}
 	// Elf64_Chdr: type u32, reserved u32, size u64, addralign u64;
 	// Elf32_Chdr: type, size, addralign u32.
@@ -33,7 +32,7 @@ func sectionData(f *elf.File, r io.ReaderAt, path, name string) ([]byte, error) 
 	}
 	var h [24]byte
 	if _, err := r.ReadAt(h[:hdr], int64(s.Offset)); err != nil || s.FileSize < uint64(hdr) {
-		return objfile.SectionData(f, path, name)
+		return SectionData(f, path, name)
 	}
 	typ = f.ByteOrder.Uint32(h[:])
 	if hdr == 24 {
@@ -42,7 +41,7 @@ func sectionData(f *elf.File, r io.ReaderAt, path, name string) ([]byte, error) 
 		size = uint64(f.ByteOrder.Uint32(h[4:]))
 	}
 	if elf.CompressionType(typ) != elf.COMPRESS_ZLIB {
-		return objfile.SectionData(f, path, name)
+		return SectionData(f, path, name)
 	}
 	fail := func(err error) ([]byte, error) {
 		return nil, &FormatError{File: path, Off: int64(s.Offset), Msg: fmt.Sprintf("section %s: %v", name, err)}
