@@ -91,6 +91,13 @@ func compareLLVM(t *testing.T, obj *Object, addrs []uint64, want []oracle.Answer
 	if err != nil {
 		t.Fatal(err)
 	}
+	return checkLLVM(t, addrs, got, want)
+}
+
+// checkLLVM compares got, the frames of each address, with
+// llvm-symbolizer's answers and returns how many frames it compared.
+func checkLLVM(t *testing.T, addrs []uint64, got [][]Frame, want []oracle.Answer) int {
+	t.Helper()
 	bad, frames := 0, 0
 	for i, a := range addrs {
 		g := toOracle(got[i])
