@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	"math"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -97,7 +96,7 @@ func TestAgentOffCPU(t *testing.T) {
 		t.Errorf("at the sink %d ns CPU, %d ns off-CPU; the spool %d and %d", gotCPU, gotOff, spoolCPU, spoolOff)
 	}
 
-	truth := readTruth(t, truthFile)
+	truth := testprog.ReadTruth(t, truthFile)
 	loop := float64(truth["loop"])
 	var rest float64
 	offIntervals := map[[2]uint64]bool{}
@@ -148,28 +147,6 @@ func restPath(r sampleRow) string {
 		}
 	}
 	return strings.Join(names, " <- ")
-}
-
-// readTruth reads the fixture's "name number" lines.
-func readTruth(t *testing.T, path string) map[string]int64 {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	truth := map[string]int64{}
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		f := strings.Fields(line)
-		if len(f) != 2 {
-			t.Fatalf("%s: bad line %q", path, line)
-		}
-		n, err := strconv.ParseInt(f[1], 10, 64)
-		if err != nil {
-			t.Fatalf("%s: bad line %q", path, line)
-		}
-		truth[f[0]] += n
-	}
-	return truth
 }
 
 // TestAgentSpoolTypes: an agent with --off-cpu on the spool of one

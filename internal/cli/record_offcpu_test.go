@@ -26,29 +26,6 @@ func requireOffCPU(t *testing.T) {
 	testprog.RequireRoot(t, "record --off-cpu opens the sched:sched_switch trace event")
 }
 
-// readTruth reads a fixture's "name number" lines; a name that comes
-// again (runs appended) adds up.
-func readTruth(t *testing.T, path string) map[string]int64 {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	truth := map[string]int64{}
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		f := strings.Fields(line)
-		if len(f) != 2 {
-			t.Fatalf("%s: bad line %q", path, line)
-		}
-		n, err := strconv.ParseInt(f[1], 10, 64)
-		if err != nil {
-			t.Fatalf("%s: bad line %q", path, line)
-		}
-		truth[f[0]] += n
-	}
-	return truth
-}
-
 // threadPaths returns the --hier view of the samples of thread tid (0:
 // all) as call path -> nanoseconds of wall time, and the view's text.
 func threadPaths(t *testing.T, p *profile.Profile, tid int32) (map[string]float64, int64, string) {
@@ -101,7 +78,7 @@ func recordOffCPUFor(t *testing.T, fixture, secs string, flags ...string) (*prof
 	if p.OffCPUColumn() < 0 {
 		t.Fatalf("no off-cpu column in %v", p.SampleTypes)
 	}
-	return p, readTruth(t, truthFile), stderr
+	return p, testprog.ReadTruth(t, truthFile), stderr
 }
 
 // TestRecordOffCPUSpinRest: a thread alternates spin() (about 10 ms on
@@ -227,7 +204,7 @@ func TestRecordWallPtrace(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	p := fixture(readProfile(t, out))
-	truth := readTruth(t, truthFile)
+	truth := testprog.ReadTruth(t, truthFile)
 	paths, total, text := threadPaths(t, p, 0)
 	t.Logf("truth %v, sampled wall %.3fs, %d samples\n%s", truth, float64(total)/1e9, len(p.Samples), text)
 	if len(p.Samples) < 2500 {
@@ -350,7 +327,7 @@ func TestRecordOffCPUPerfSched(t *testing.T) {
 		if msg, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("perf sched record: %v\n%s", err, msg)
 		}
-		tid = readTruth(t, truthFile)["tid"]
+		tid = testprog.ReadTruth(t, truthFile)["tid"]
 		stats, err := testprog.Perf(t, "report", "-i", sched, "--stats")
 		if err != nil {
 			t.Fatal(err)
@@ -386,7 +363,7 @@ func TestRecordOffCPUPerfSched(t *testing.T) {
 		perfNs = waits * 1e6
 		span := last - first + firstRun
 		t.Logf("perf: %d lines, waits %.3f ms + runs %.3f ms, span %.3f ms", n, waits, runs, span)
-		cpu := float64(readTruth(t, truthFile)["lifecpu"]) / 1e6
+		cpu := float64(testprog.ReadTruth(t, truthFile)["lifecpu"]) / 1e6
 		if lost == nil && n > 0 && math.Abs(waits+runs-span) <= 0.005*span && math.Abs(runs-cpu) <= 0.005*span {
 			perfOK = true
 			break
@@ -404,7 +381,7 @@ func TestRecordOffCPUPerfSched(t *testing.T) {
 			sondeNs += float64(s.Values[col])
 		}
 	}
-	truth := readTruth(t, truthFile)
+	truth := testprog.ReadTruth(t, truthFile)
 	t.Logf("thread %d: perf sched timehist %d returns to a CPU, %.4fs off it; sonde %.4fs; the thread's life - its CPU time %.4fs", tid, n, perfNs/1e9, sondeNs/1e9, float64(truth["life"]-truth["lifecpu"])/1e9)
 	if perfOK && n < 100 {
 		t.Fatalf("perf sched timehist: %d lines for thread %d", n, tid)

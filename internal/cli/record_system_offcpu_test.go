@@ -170,7 +170,7 @@ func systemOffCPU(t *testing.T, cgroup bool, root, sh, spinrest, pipe, mutex str
 			loops := map[string]float64{}
 			for _, name := range []string{"spinrest1", "spinrest2"} {
 				q := selectPIDs(p, map[int32]bool{pids[name]: true})
-				truth := readTruth(t, truths[name])
+				truth := testprog.ReadTruth(t, truths[name])
 				paths, total, text := threadPaths(t, q, 0)
 				loops[name] = float64(truth["loop"])
 				summary, errs := judgeSpinRest(paths, total, truth)
@@ -181,7 +181,7 @@ func systemOffCPU(t *testing.T, cgroup bool, root, sh, spinrest, pipe, mutex str
 			}
 
 			inCall := func(name, syscall, under string) (float64, map[string]int64) {
-				truth := readTruth(t, truths[name])
+				truth := testprog.ReadTruth(t, truths[name])
 				paths, _, text := threadPaths(t, selectPIDs(p, map[int32]bool{pids[name]: true}), int32(truth["tid"]))
 				t.Logf("%s: truth %v\n%s", name, truth, text)
 				return sumPaths(paths, func(k string) bool {
