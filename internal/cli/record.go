@@ -322,6 +322,10 @@ type recording struct {
 	// of these cgroups (record_system.go).
 	all     bool
 	cgroups []string
+	// onStart, when set, is called once the events are attached (for -a:
+	// open on every CPU, the running processes read): what runs from then
+	// on is recorded. Tests start their fixtures after it.
+	onStart func()
 }
 
 func (r *recording) run() int {
@@ -536,6 +540,9 @@ loop:
 			break loop
 		case <-started:
 			started, running = nil, true
+			if r.onStart != nil {
+				r.onStart()
+			}
 			if s.KernelRefused != nil {
 				msg := fmt.Sprintf("-k: kernel frames not allowed here (%v); user frames only (see sonde doctor)", s.KernelRefused)
 				fmt.Fprintf(notice, "sonde %s: %s\n", r.verbName(), msg)

@@ -147,17 +147,21 @@ func TestRecordSystemUsage(t *testing.T) {
 }
 
 // startSystemRecording runs record -a (the perf sampler, quiet) in this
-// process into out, with opts, on the machine or on cgroups, until stop,
-// which returns its exit status (again if called again); the test's end
-// stops it too. stderr is what it says.
+// process into out, with opts, on the machine or on cgroups, and returns
+// once its events are attached (a process started before then may be
+// missed, or seen half exec'd); stop ends it and returns its exit status
+// (again if called again), and the test's end stops it too. stderr is
+// what it says.
 func startSystemRecording(t *testing.T, out string, opts sample.Options, cgroups []string) (stop func() int, stderr *bytes.Buffer) {
 	t.Helper()
 	stderr = &bytes.Buffer{}
 	quit := make(chan struct{})
+	attached := make(chan struct{})
 	rec := &recording{
 		e:    &env{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: stderr, getenv: os.Getenv},
 		opts: opts,
 		out:  out, sampler: "perf", all: true, cgroups: cgroups, quit: quit, quiet: true,
+		onStart: func() { close(attached) },
 	}
 	code := make(chan int, 1)
 	go func() { code <- rec.run() }()
@@ -171,5 +175,11 @@ func startSystemRecording(t *testing.T, out string, opts sample.Options, cgroups
 		return c
 	}
 	t.Cleanup(func() { stop() })
+	select {
+	case <-attached:
+	case c = <-code:
+		once.Do(func() {})
+		t.Fatalf("record -a ended before it attached: exit %d: %s", c, stderr.String())
+	}
 	return stop, stderr
 }
