@@ -126,3 +126,62 @@ func TestReplay(t *testing.T) {
 		t.Errorf("processes %+v", p.Processes)
 	}
 }
+
+// TestReplayReadFromProc: a process whose maps were read from /proc at
+// time 10 (record -a reads the running processes after its events open,
+// CPU by CPU): its FORK, COMM-exec and MMAP2 records older than that are
+// already in those maps, and handled later (the rings are drained after
+// the read) they must not undo them; newer ones apply.
+func TestReplayReadFromProc(t *testing.T) {
+	const libc = "/lib/x86_64-linux-gnu/libc.so.6"
+	if _, err := elf.Open(libc); err != nil {
+		t.Skip(err)
+	}
+	const start, other = 0x7f0000000000, 0x7e0000000000
+	for _, tt := range []struct {
+		name   string
+		recs   []perfevent.Record
+		mapped []bool // the samples at start+0x40 and at other+0x40
+	}{
+		{"exec before the read", []perfevent.Record{
+			{Type: perfevent.RecordFork, PID: 100, PPID: 1, TID: 100, PTID: 1, Time: 3},
+			{Type: perfevent.RecordComm, Misc: perfevent.MiscCommExec, PID: 100, TID: 100, Comm: "prog", Time: 5},
+		}, []bool{true, false}},
+		{"a mapping gone before the read", []perfevent.Record{
+			{Type: perfevent.RecordMmap2, PID: 100, TID: 100, Addr: other, Len: 0x1000, Prot: 5, Filename: libc, Time: 6},
+		}, []bool{true, false}},
+		{"exec after the read", []perfevent.Record{
+			{Type: perfevent.RecordComm, Misc: perfevent.MiscCommExec, PID: 100, TID: 100, Comm: "prog", Time: 11},
+		}, []bool{false, false}},
+		{"a mapping after the read", []perfevent.Record{
+			{Type: perfevent.RecordMmap2, PID: 100, TID: 100, Addr: other, Len: 0x1000, Prot: 5, Filename: libc, Time: 11},
+		}, []bool{true, true}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, decode := replaySampler(t, SampleTypes, Options{Freq: 1000})
+			defer s.Close()
+			s.clockOffset = 0
+			s.procs[1] = &process{pid: 1, comm: "init"}
+			p := &process{pid: 100, ppid: 1, comm: "prog", readAt: 10}
+			s.procs[100] = p
+			s.mmap(p, start, start+0x1000, 0, libc, "")
+			recs := append(tt.recs,
+				perfevent.Record{Type: perfevent.RecordSample, PID: 100, TID: 100, IP: start + 0x40, Period: 1000, Time: 12},
+				perfevent.Record{Type: perfevent.RecordSample, PID: 100, TID: 100, IP: other + 0x40, Period: 1000, Time: 13})
+			for i := range recs {
+				if err := s.handle(&recs[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			prof := decode()
+			if len(prof.Samples) != 2 {
+				t.Fatalf("%d samples, want 2", len(prof.Samples))
+			}
+			for i, want := range tt.mapped {
+				if got := prof.Samples[i].Stack[0].Mapping != profile.NoMapping; got != want {
+					t.Errorf("sample %d mapped %v, want %v", i, got, want)
+				}
+			}
+		})
+	}
+}

@@ -382,6 +382,14 @@ type process struct {
 	nsChecked bool
 	maps      []placement // sorted by start, non-overlapping
 	afterExec bool        // the next file mapping is the executable
+	// readAt is when its maps were last read from /proc (the records'
+	// clock, CLOCK_MONOTONIC; 0 if never): a FORK, COMM-exec or MMAP2
+	// record older than that is already in them. Handled after the
+	// read (the rings are drained later), its exec would clear maps that
+	// are the new image's, and the MMAP2 records that would restore them
+	// came before the events opened, or on a CPU whose event was not
+	// open yet (record -a opens one CPU after another).
+	readAt uint64
 	reread    time.Time   // when lookup last reread its maps
 	anonExec  bool        // it mapped anonymous executable memory
 	jit       *procJIT    // its perf map and jitdump files (jit.go)
@@ -540,9 +548,11 @@ func (s *Sampler) attach(pid int) error {
 	// The maps again, now that the events report every later mmap: one
 	// made between the first read and the events' opening (a program
 	// attached while its loader maps its libraries) would be missed.
+	readAt := uint64(unix.MonotonicNow())
 	if maps, err := proc.Maps(pid); err == nil {
 		if p := s.procs[int32(pid)]; p != nil {
 			s.loadMaps(p, maps)
+			p.readAt = readAt
 		}
 	}
 	return nil
@@ -550,6 +560,7 @@ func (s *Sampler) attach(pid int) error {
 
 // addProcess records process pid with its current mappings.
 func (s *Sampler) addProcess(pid int) error {
+	readAt := uint64(unix.MonotonicNow())
 	st, err := proc.ReadStat(pid)
 	if err != nil {
 		return err
@@ -558,7 +569,7 @@ func (s *Sampler) addProcess(pid int) error {
 	if err != nil {
 		return err
 	}
-	p := &process{pid: int32(pid), ppid: int32(st.PPID), comm: st.Comm, exe: proc.Exe(pid)}
+	p := &process{pid: int32(pid), ppid: int32(st.PPID), comm: st.Comm, exe: proc.Exe(pid), readAt: readAt}
 	if s.system {
 		p.cgroup, _ = proc.Cgroup(pid)
 	}
@@ -792,12 +803,15 @@ func (s *Sampler) proc(pid int32) *process {
 	p := &process{pid: pid}
 	s.procs[pid] = p
 	s.countProcess()
+	readAt := uint64(unix.MonotonicNow())
 	if st, err := proc.ReadStat(int(pid)); err == nil {
 		p.ppid, p.comm, p.exe = int32(st.PPID), st.Comm, proc.Exe(int(pid))
 		if s.system {
 			p.cgroup, _ = proc.Cgroup(int(pid))
 		}
 		if maps, err := proc.Maps(int(pid)); err == nil {
+			// Gone by now, its records are all there is to go by.
+			p.readAt = readAt
 			for _, m := range maps {
 				if m.Exec() && (m.Inode != 0 || strings.HasPrefix(m.Path, "[")) {
 					s.mmap(p, m.Start, m.Limit, m.Offset, m.Path, "")
@@ -833,6 +847,9 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 			return nil
 		}
 		p := s.proc(int32(r.PID))
+		if r.Time < p.readAt {
+			return nil // in the maps read from /proc (or unmapped before)
+		}
 		// r.BuildID is not used: sonde's events do not ask for build IDs
 		// (perfevent.Config.Tracking says why), so a MMAP2 record that
 		// says it carries one got the bit from another tool's event, and
@@ -853,6 +870,9 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 			return nil // a thread renamed itself
 		}
 		p := s.proc(int32(r.PID))
+		if r.Time < p.readAt {
+			return nil // /proc, read later, has the new name and image
+		}
 		p.comm = r.Comm
 		if r.Misc&perfevent.MiscCommExec != 0 {
 			p.maps = nil // exec replaced the address space
@@ -865,6 +885,9 @@ func (s *Sampler) handle(r *perfevent.Record) error {
 	case perfevent.RecordFork:
 		if r.PID == r.PPID {
 			return nil // a new thread
+		}
+		if old, ok := s.procs[int32(r.PID)]; ok && r.Time < old.readAt {
+			return nil // read from /proc since: its maps are newer
 		}
 		parent := s.proc(int32(r.PPID))
 		// A child starts in its parent's cgroup; it may move before it
