@@ -389,10 +389,10 @@ type process struct {
 	// are the new image's, and the MMAP2 records that would restore them
 	// came before the events opened, or on a CPU whose event was not
 	// open yet (record -a opens one CPU after another).
-	readAt uint64
-	reread    time.Time   // when lookup last reread its maps
-	anonExec  bool        // it mapped anonymous executable memory
-	jit       *procJIT    // its perf map and jitdump files (jit.go)
+	readAt   uint64
+	reread   time.Time // when lookup last reread its maps
+	anonExec bool      // it mapped anonymous executable memory
+	jit      *procJIT  // its perf map and jitdump files (jit.go)
 }
 
 // record returns p as the data file's Process frame has it.
