@@ -9,6 +9,7 @@ import (
 
 	"sonde/internal/linux/ptrace"
 	"sonde/proc"
+	"sonde/profile/datafile"
 )
 
 // Perf returns the collector that samples with perf events: a CPU-clock
@@ -110,6 +111,10 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 		every = s.opts.Poll
 	}
 	normal := every
+	// Drains at least half the writer's flush interval apart write their
+	// samples themselves: the writer's flush timer would wake the
+	// process once more per drain, for no data kept any sooner.
+	s.flushAtDrain = normal >= datafile.FlushInterval/2
 	if s.pycap != nil {
 		// Drain at once while no interpreter is seen: the frames are
 		// copied only once the process's walk is set (pybpf.go).

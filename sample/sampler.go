@@ -268,6 +268,8 @@ type Sampler struct {
 	// offEvent[i] says that events[i] is an off-CPU event (offcpu.go).
 	offEvent []bool
 	offCfg   perfevent.Config
+	// flushAtDrain: each drain ends by writing its samples (perf.go).
+	flushAtDrain bool
 	// blocked holds each thread's open off-CPU episode; exited the
 	// threads that exited; held the records a drain left for the next
 	// (newer than its start); syscalls names kernel chains' calls.
@@ -750,6 +752,11 @@ func (s *Sampler) drain() error {
 		}
 	}
 	s.pollJIT(false)
+	if s.flushAtDrain {
+		if err := s.w.Flush(); err != nil {
+			return err
+		}
+	}
 	if s.opts.AfterDrain != nil {
 		return s.opts.AfterDrain(upTo)
 	}

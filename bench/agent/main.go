@@ -4,7 +4,7 @@
 //	baseline:  N copies of TARGET (one per CPU)
 //	sonde:     sonde agent -F HZ --interval D --otlp http://127.0.0.1:PORT (this program's sink)
 //	           while N copies of TARGET run
-//	perf:      perf record -a -B -c 1e9/HZ -e task-clock:u --call-graph dwarf -o FILE
+//	perf:      perf record -a -B -c 1e9/HZ -e task-clock:u --call-graph dwarf,16384 -o FILE
 //	           while N copies of TARGET run
 //
 // perf samples every 1e9/HZ ns of task-clock (-c), sonde's period, rather
@@ -14,6 +14,11 @@
 // idle task (swapper) and kernel mode, samples the agent never takes,
 // which made perf's count 4.7 times the agent's on an idle machine and
 // its CPU per sample look that much cheaper (runs 1-9 of bench/README.md).
+//
+// perf copies 16384 bytes of stack a sample, as the agent does (perf's
+// default is 8192: half the bytes to copy and write, which made perf's
+// steady state 5.8 µs a sample against 9.4 with 16384 on work.c, runs 1-10
+// of bench/README.md).
 //
 // perf runs with -B (no build-id collection when it stops): perf 6.1's
 // build-id code aborted here ("assertion failed at util/build-id.c:1010",
@@ -28,7 +33,10 @@
 // slowdown under each tool; each tool's CPU per sample over the whole run
 // (start, warm-up, targets, stop: its CPU over its own sample count); the
 // steady state, its CPU while the targets ran over the samples taken of
-// them (their CPU time / period, the same for both tools); its CPU per
+// them (their CPU time / period, the same for both tools), over the
+// targets' whole run (the agent opens and symbolizes their objects for the
+// first time there) and once they have run -settle (the agent has sent two
+// intervals of them: what an agent running for days costs); its CPU per
 // second on the idle machine (the second half of the warm-up); max RSS;
 // the ratios sonde/perf (goal: CPU per sample below perf's, slowdown at
 // most perf's); and, for the fleet arithmetic, the bytes of OTLP the agent
@@ -37,14 +45,14 @@
 // encoding the OTLP requests.
 //
 // The defaults are the agent's use, not a demonstration: the targets run
-// about 26 s a round on a quiet 2-core machine, long enough for the
+// about 52 s a round on a quiet 2-core machine, long enough for the
 // agent's intervals (10 s, the low end of the 10-60 s an agent sends at;
-// sonde agent's default is 30 s) to close during the window, so that the
-// steady state includes symbolizing and sending.
+// sonde agent's default is 30 s) to close during both windows, so that
+// the steady state includes symbolizing and sending.
 //
 // Usage (from the repository root, as root):
 //
-//	go run ./bench/agent [-rounds 3] [-F 99] [-c-rounds 60000] [-interval 10s] [-warmup 20s]
+//	go run ./bench/agent [-rounds 3] [-F 99] [-c-rounds 120000] [-interval 10s] [-warmup 16s] [-settle 25s]
 package main
 
 import (
@@ -89,6 +97,9 @@ type result struct {
 	// windowTargetCPU is the targets' CPU time summed: divided by the
 	// period, the samples both tools take of them in the window.
 	windowTargetCPU time.Duration
+	// settledCPU and settledTargetCPU are windowCPU and windowTargetCPU
+	// from -settle after the targets started to their end.
+	settledCPU, settledTargetCPU time.Duration
 	// idleCPU is the tool's CPU time over idleFor, the second half of its
 	// warm-up: nothing but the machine's own processes running.
 	idleCPU, idleFor time.Duration
@@ -161,9 +172,10 @@ func (s *sink) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func run() error {
 	rounds := flag.Int("rounds", 3, "alternated rounds")
 	hz := flag.Int("F", 99, "samples per second, both tools")
-	cRounds := flag.Int("c-rounds", 60000, "work.c's rounds per copy")
+	cRounds := flag.Int("c-rounds", 120000, "work.c's rounds per copy")
 	interval := flag.Duration("interval", 10*time.Second, "the agent's interval")
-	warmup := flag.Duration("warmup", 20*time.Second, "how long each tool runs before the targets start")
+	warmup := flag.Duration("warmup", 16*time.Second, "how long each tool runs before the targets start")
+	settle := flag.Duration("settle", 25*time.Second, "how long the targets run before the settled window")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "sonde-bench-agent-")
@@ -190,22 +202,22 @@ func run() error {
 	endpoint := "http://" + l.Addr().String()
 	ncpu := runtime.NumCPU()
 
-	fmt.Printf("sonde agent vs perf record -a, -F %d, dwarf stacks (stack copies: sonde 16384 bytes, perf 8192), %d copies of work.c, %d alternated rounds, medians\n", *hz, ncpu, *rounds)
+	fmt.Printf("sonde agent vs perf record -a, -F %d, dwarf stacks (16384 bytes of stack copied a sample by both), %d copies of work.c, %d alternated rounds, medians\n", *hz, ncpu, *rounds)
 	var base, sn, pf []result
 	for r := 0; r < *rounds; r++ {
-		b, err := measure(work, *cRounds, ncpu, nil, nil, 0)
+		b, err := measure(work, *cRounds, ncpu, nil, nil, 0, 0)
 		if err != nil {
 			return err
 		}
 		base = append(base, b)
 		spool := filepath.Join(dir, "agent.data")
 		os.Remove(spool)
-		s, err := measure(work, *cRounds, ncpu, []string{sonde, "agent", "-F", strconv.Itoa(*hz), "--interval", interval.String(), "--otlp", endpoint, "-o", spool}, agentSamples, *warmup)
+		s, err := measure(work, *cRounds, ncpu, []string{sonde, "agent", "-F", strconv.Itoa(*hz), "--interval", interval.String(), "--otlp", endpoint, "-o", spool}, agentSamples, *warmup, *settle)
 		if err != nil {
 			return err
 		}
 		sn = append(sn, s)
-		p, err := measure(work, *cRounds, ncpu, []string{"perf", "record", "-a", "-q", "-B", "-c", strconv.Itoa(1000000000 / *hz), "-e", "task-clock:u", "--call-graph", "dwarf", "-o", filepath.Join(dir, "perf.data")}, perfSamples(filepath.Join(dir, "perf.data")), *warmup)
+		p, err := measure(work, *cRounds, ncpu, []string{"perf", "record", "-a", "-q", "-B", "-c", strconv.Itoa(1000000000 / *hz), "-e", "task-clock:u", "--call-graph", "dwarf,16384", "-o", filepath.Join(dir, "perf.data")}, perfSamples(filepath.Join(dir, "perf.data")), *warmup, *settle)
 		if err != nil {
 			return err
 		}
@@ -248,8 +260,20 @@ func run() error {
 		return float64(r.windowCPU.Nanoseconds()) / 1e3 / n
 	}
 	sw, pw := med(sn, steady), med(pf, steady)
-	fmt.Printf("  steady state: tool CPU while the targets ran (after %v of warm-up) per sample of them (their CPU time / period)\n", *warmup)
-	fmt.Printf("                          sonde %.1f µs   perf %.1f µs   ratio sonde/perf %.2f\n", sw, pw, sw/pw)
+	fmt.Printf("  steady state: tool CPU while the targets ran (after %v of idle warm-up) per sample of them (their CPU time / period)\n", *warmup)
+	fmt.Printf("    their whole run       sonde %.1f µs   perf %.1f µs   ratio sonde/perf %.2f\n", sw, pw, sw/pw)
+	settled := func(r result) float64 {
+		n := float64(r.settledTargetCPU) / float64(period)
+		if n == 0 {
+			return 0
+		}
+		return float64(r.settledCPU.Nanoseconds()) / 1e3 / n
+	}
+	if ss, ps := med(sn, settled), med(pf, settled); ss > 0 && ps > 0 {
+		fmt.Printf("    after their first %v  sonde %.1f µs   perf %.1f µs   ratio sonde/perf %.2f\n", *settle, ss, ps, ss/ps)
+	} else {
+		fmt.Printf("    after their first %v: the targets ended before it (raise -c-rounds)\n", *settle)
+	}
 	idle := func(r result) float64 {
 		if r.idleFor == 0 {
 			return 0
@@ -306,7 +330,7 @@ func perfSamples(data string) func(string) int {
 // measure starts the tool (nil: none), lets it warm up, runs n
 // copies of the target at once, then stops the tool with SIGINT and waits
 // for it.
-func measure(work string, rounds, n int, tool []string, samples func(string) int, warmup time.Duration) (result, error) {
+func measure(work string, rounds, n int, tool []string, samples func(string) int, warmup, settle time.Duration) (result, error) {
 	var r result
 	var tc *exec.Cmd
 	var stderr bytes.Buffer
@@ -329,6 +353,7 @@ func measure(work string, rounds, n int, tool []string, samples func(string) int
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var firstErr error
+	pids := make(chan int, n)
 	for i := 0; i < n; i++ {
 		wg.Add(1)
 		go func() {
@@ -336,7 +361,13 @@ func measure(work string, rounds, n int, tool []string, samples func(string) int
 			c := exec.Command(work, strconv.Itoa(rounds))
 			var e bytes.Buffer
 			c.Stderr = &e
-			err := c.Run()
+			err := c.Start()
+			if err == nil {
+				pids <- c.Process.Pid
+				err = c.Wait()
+			} else {
+				pids <- 0
+			}
 			m := selfRe.FindStringSubmatch(e.String())
 			mu.Lock()
 			defer mu.Unlock()
@@ -352,9 +383,39 @@ func measure(work string, rounds, n int, tool []string, samples func(string) int
 			cpu = append(cpu, time.Duration(b))
 		}()
 	}
+	// The settled window: from settle after the targets started (their
+	// CPU and the tool's then) to their end.
+	var targets []int
+	for i := 0; i < n; i++ {
+		targets = append(targets, <-pids)
+	}
+	settled := make(chan struct{})
+	var toolS, targetS time.Duration
+	if tc != nil && settle > 0 {
+		go func() {
+			defer close(settled)
+			time.Sleep(settle)
+			toolS = procCPU(tc.Process.Pid)
+			for _, pid := range targets {
+				c := procCPU(pid)
+				if pid == 0 || c == 0 {
+					toolS = -1 // one had ended: no settled window
+					return
+				}
+				targetS += c
+			}
+		}()
+	} else {
+		close(settled)
+	}
 	wg.Wait()
 	if tc != nil {
 		r.windowCPU = procCPU(tc.Process.Pid) - cpu0
+		<-settled
+		if toolS > 0 {
+			r.settledCPU = procCPU(tc.Process.Pid) - toolS
+			r.settledTargetCPU = -targetS
+		}
 		tc.Process.Signal(os.Interrupt)
 		if err := tc.Wait(); err != nil {
 			// perf record ends by the SIGINT it was sent, after writing.
@@ -379,6 +440,9 @@ func measure(work string, rounds, n int, tool []string, samples func(string) int
 	r.elapsed, r.targetCPU = el[len(el)/2], cpu[len(cpu)/2]
 	for _, c := range cpu {
 		r.windowTargetCPU += c
+	}
+	if r.settledTargetCPU < 0 {
+		r.settledTargetCPU += r.windowTargetCPU
 	}
 	return r, nil
 }

@@ -134,3 +134,30 @@ func TestWriterErrors(t *testing.T) {
 		t.Errorf("WriteLost after Close: %v, want ErrClosed", err)
 	}
 }
+
+// TestFlushDisarms: a Flush before the timer fires disarms it, so that a
+// caller that flushes at each of its own wake-ups (the agent's drains) is
+// not woken again by the timer for nothing.
+func TestFlushDisarms(t *testing.T) {
+	w, err := Create(filepath.Join(t.TempDir(), "sonde.data"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	r := recordRun(0x1111)
+	if _, err := w.WriteRun(r.hdr); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.WriteSample(&r.samples[0]); err != nil {
+		t.Fatal(err)
+	}
+	if w.timer == nil {
+		t.Fatal("no timer armed by a buffered sample")
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if w.timer.Stop() {
+		t.Error("the flush timer is still armed after Flush")
+	}
+}

@@ -557,6 +557,12 @@ func (w *Writer) flushSamplesLocked() error {
 	if w.nsamples == 0 {
 		return nil
 	}
+	if w.timer != nil {
+		// Flushed before the timer: its wake-up would find nothing (a
+		// caller that flushes at each of its own wake-ups, such as the
+		// agent's drains, never has the timer fire).
+		w.timer.Stop()
+	}
 	p := w.begin()
 	p = binary.AppendUvarint(p, uint64(w.nvalues))
 	p = binary.AppendUvarint(p, uint64(w.nsamples))
