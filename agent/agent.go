@@ -172,10 +172,12 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	case opts.Poll != 0:
 	case opts.Freq <= 99:
 		// At 99 Hz and below (the default is 49) a 4 MiB ring holds 2.4 s
-		// or more of a busy CPU: 250 ms (1 s after idle drains, perf.go)
+		// or more of a busy CPU: 500 ms (1 s after idle drains, perf.go)
 		// is safe, and each drain costs a burst of Go scheduler and
-		// sysmon wake-ups besides its samples.
-		opts.Poll = 250 * time.Millisecond
+		// sysmon wake-ups besides its samples (250 ms cost about 10 %
+		// more CPU a sample on work.c at 99 Hz). A kill loses at most
+		// the last half second.
+		opts.Poll = 500 * time.Millisecond
 	case opts.Freq <= 499:
 		// A 4 MiB ring of 16 KiB stack copies holds 0.5 s of a CPU at
 		// 499 Hz: 100 ms is safe and wakes the agent 5 times less than
