@@ -202,10 +202,11 @@ func (s *Sampler) drainUntil(ctx context.Context, exited <-chan struct{}, pids [
 // idlePolls is how many times its normal wait a drain may wait after
 // drains that found no sample: an idle agent wakes up once a second
 // (maxIdleWait) rather than twice, or 10 times at 100 ms (2 ms of CPU a
-// second on the 2-core test machine), record -a 12.5 times rather than 50; what comes after the
-// wait is drained within 4 normal waits, which the rings hold (agent.go
-// sets Poll so that they hold at least 5; 80 ms of 16 KiB stacks at 1000 Hz is a
-// third of a 4 MiB ring), so a crash or kill loses at most that much.
+// second on the 2-core test machine), record -a 12.5 times rather than
+// 50; what comes after the wait is drained within 4 normal waits, which
+// the rings hold (agent.go sets Poll so that they hold at least 5; 80 ms
+// of 16 KiB stacks at 1000 Hz is a third of a 4 MiB ring), so a crash or
+// kill loses at most that much.
 const idlePolls = 4
 
 // maxIdleWait bounds the back-off, whatever the normal wait (the agent
@@ -216,9 +217,8 @@ const maxIdleWait = time.Second
 // idlePoll returns the wait before the next drain: normal once a drain
 // found samples, twice cur after one that found none (empty), up to
 // idlePolls times normal and maxIdleWait (or normal, if longer); never
-// more than by, the time left until the
-// drain that must come (the agent's interval end), nor less than a
-// millisecond.
+// more than by, the time left until the drain that must come (the
+// agent's interval end), nor less than a millisecond.
 func idlePoll(cur, normal time.Duration, empty bool, by time.Duration) time.Duration {
 	next := normal
 	if empty {

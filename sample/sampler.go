@@ -816,8 +816,9 @@ func (s *Sampler) proc(pid int32) *process {
 		if s.system {
 			p.cgroup, _ = proc.Cgroup(int(pid))
 		}
+		// A process gone by now keeps readAt 0: its records are all
+		// there is to go by.
 		if maps, err := proc.Maps(int(pid)); err == nil {
-			// Gone by now, its records are all there is to go by.
 			p.readAt = readAt
 			for _, m := range maps {
 				if m.Exec() && (m.Inode != 0 || strings.HasPrefix(m.Path, "[")) {
