@@ -1,0 +1,70 @@
+package testprog
+
+import (
+	"os"
+	"os/exec"
+	"slices"
+	"testing"
+	"time"
+
+	"sonde/internal/linux/perfevent"
+	"sonde/proc"
+)
+
+// Stacks starts argv and returns its pid and n samples of it taken by
+// the kernel every millisecond of its CPU time, with the user registers
+// of regsMask and a user stack copy of stackSize bytes: real records as
+// the dwarf call graph gets them, for benchmarks and tests of the
+// unwinder. Sampling starts once the program has run warm (its libraries
+// mapped); it goes on until n samples are there, however loaded the
+// machine is. The program keeps running until the test's cleanup kills
+// it, so that its /proc maps stay readable. It needs root (RequireRoot).
+func Stacks(t testing.TB, n int, regsMask uint64, stackSize uint32, warm time.Duration, argv ...string) (int, []perfevent.Record) {
+	t.Helper()
+	RequireRoot(t, "samples a process with perf events")
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	pid := cmd.Process.Pid
+	for {
+		ran, err := proc.RunTime(pid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if time.Duration(ran) >= warm {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	ev, err := perfevent.Open(&perfevent.Config{Period: 1e6, RegsUser: regsMask, StackUser: stackSize, RingPages: 256}, pid, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ev.Close()
+	var recs []perfevent.Record
+	for len(recs) < n {
+		var r perfevent.Record
+		ok, err := ev.Next(&r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		if r.Type != perfevent.RecordSample || len(r.Regs) == 0 {
+			continue
+		}
+		// Next's slices alias its buffer: keep copies.
+		r.Regs, r.Stack = slices.Clone(r.Regs), slices.Clone(r.Stack)
+		r.Callchain, r.BuildID = nil, nil
+		recs = append(recs, r)
+	}
+	return pid, recs
+}
