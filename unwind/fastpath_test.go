@@ -169,3 +169,76 @@ func TestFastPathEveryRow(t *testing.T) {
 		}
 	}
 }
+
+// TestStepRules holds step to stepRef on rows with the rules real
+// objects' CFI seldom has (TestFastPathEveryRow's objects hardly use
+// them): an undefined register that is not the return address, a
+// register rule naming a column past x86-64's, expressions that read
+// outside the stack copy or do not evaluate, a CFA expression, a CFA
+// register that is unknown, the return address in another column.
+func TestStepRules(t *testing.T) {
+	off := func(n int64) rule { return rule{kind: ruleOffset, n: n} }
+	base := func() row {
+		var r row
+		r.cfaReg, r.cfaOff = regSP, 16
+		r.regs[regRA] = off(-8)
+		return r
+	}
+	type tc struct {
+		name  string
+		raReg uint64
+		edit  func(r *row)
+	}
+	tests := []tc{
+		{"plain", regRA, func(r *row) {}},
+		{"undefined rbx", regRA, func(r *row) { r.regs[3] = rule{kind: ruleUndefined} }},
+		{"undefined rdi", regRA, func(r *row) { r.regs[5] = rule{kind: ruleUndefined} }},
+		{"register past the columns", regRA, func(r *row) { r.regs[6] = rule{kind: ruleRegister, reg: 40} }},
+		{"rbx in rdi", regRA, func(r *row) { r.regs[3] = rule{kind: ruleRegister, reg: 5} }},
+		{"r12 val_offset", regRA, func(r *row) { r.regs[12] = rule{kind: ruleValOffset, n: -24} }},
+		{"r13 at address 0", regRA, func(r *row) { r.regs[13] = rule{kind: ruleExpression, expr: []byte{0x30, 0x1a}} }}, // lit0 and: 0
+		{"r13 at CFA-8", regRA, func(r *row) { r.regs[13] = rule{kind: ruleExpression, expr: []byte{0x38, 0x1c}} }},     // lit8 minus
+		{"r14 is CFA+8", regRA, func(r *row) { r.regs[14] = rule{kind: ruleValExpr, expr: []byte{0x38, 0x22}} }},        // lit8 plus
+		{"r15 bad expression", regRA, func(r *row) { r.regs[15] = rule{kind: ruleValExpr, expr: []byte{0xff}} }},
+		{"CFA expression", regRA, func(r *row) { r.cfaExpr = []byte{0x77, 8} }}, // breg7 8
+		{"CFA in rbx", regRA, func(r *row) { r.cfaReg = 3 }},
+		{"CFA in column 40", regRA, func(r *row) { r.cfaReg = 40 }},
+		{"return address undefined", regRA, func(r *row) { r.regs[regRA] = rule{kind: ruleUndefined} }},
+		{"return address in rdi's column", 5, func(r *row) { r.regs[regRA], r.regs[5] = rule{}, off(-8) }},
+		{"return address column past x86-64's", 40, func(r *row) {}},
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	const sp = 0x7ffc00000000
+	stack := make([]byte, 256)
+	for i := 0; i < len(stack); i += 8 {
+		binary.LittleEndian.PutUint64(stack[i:], rng.Uint64())
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := base()
+			tt.edit(&v)
+			f := &fde{lo: 0x1000, hi: 0x2000, cie: &cie{codeAlign: 1, dataAlign: -8, raReg: tt.raReg}}
+			e := newFrameRow(f, 0x1000, &v)
+			for trial := range 64 {
+				var r [numRegs]uint64
+				var known [numRegs]bool
+				for k := range r {
+					// All known at first, then each with odds 3/4.
+					r[k], known[k] = sp+rng.Uint64N(64), trial == 0 || rng.IntN(4) != 0
+				}
+				r[regSP] = sp + 8*rng.Uint64N(4)
+				cf := cfiFrame{regs: &r, known: &known, mem: stackCopy{data: stack, sp: sp}}
+				var gn, wn [numRegs]uint64
+				var gk, wk [numRegs]bool
+				for k := range gn {
+					gn[k], gk[k] = rng.Uint64(), true // a reused frame's garbage
+				}
+				gok, gend, gcfa := step(e, &r, &known, &gn, &gk, &cf)
+				wok, wend, wcfa := stepRef(f, &v, &r, &known, &wn, &wk, &cf)
+				if gok != wok || gend != wend || gcfa != wcfa || gok && !gend && (gn != wn || gk != wk) {
+					t.Fatalf("known %v: step %v %v %#x %x %v; stepRef %v %v %#x %x %v", known, gok, gend, gcfa, gn, gk, wok, wend, wcfa, wn, wk)
+				}
+			}
+		})
+	}
+}
