@@ -68,7 +68,8 @@ func placements(tb testing.TB, maps []proc.Mapping) ObjectAt {
 // BenchmarkUnwindWork measures Unwind on real samples of work.c with the
 // agent's 16 KiB stack copies, its tables read before the timer starts:
 // the per-sample unwinding cost of a steady agent. The figure is per
-// sample (frames a sample are reported); every walk must reach _start.
+// sample, wall-clock and CPU time (cpu-ns/op, which a loaded machine
+// inflates less), frames a sample reported; every walk must reach _start.
 func BenchmarkUnwindWork(b *testing.B) {
 	recs, obj := workSamples(b, 500)
 	d := NewDWARF()
@@ -84,11 +85,13 @@ func BenchmarkUnwindWork(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := testprog.CPUTime(b)
 	i := 0
 	for b.Loop() {
 		r := &recs[i%len(recs)]
 		pcs, _ = d.Unwind(r.Regs, r.Stack, obj, pcs[:0])
 		i++
 	}
+	b.ReportMetric(float64(testprog.CPUTime(b)-cpu)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(frames)/float64(len(recs)), "frames/sample")
 }

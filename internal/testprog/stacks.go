@@ -68,3 +68,22 @@ func Stacks(t testing.TB, n int, regsMask uint64, stackSize uint32, warm time.Du
 	}
 	return pid, recs
 }
+
+// CPUTime returns the CPU time this test process has run, all its
+// threads together (their schedstat run times): a benchmark's cost that
+// other programs on a loaded machine do not inflate, as they do its
+// wall-clock time.
+func CPUTime(t testing.TB) time.Duration {
+	t.Helper()
+	tids, err := proc.Threads(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum uint64
+	for _, tid := range tids {
+		if ran, err := proc.RunTime(tid); err == nil { // a thread may have exited
+			sum += ran
+		}
+	}
+	return time.Duration(sum)
+}
