@@ -2,6 +2,7 @@ package unwind
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
@@ -240,5 +241,54 @@ func TestStepRules(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFrameAtConcurrent has goroutines ask one table for the rows of
+// every byte of work.c's FDEs at once, in different orders, so that they
+// fill and overwrite the same cache slots while the others read them: each
+// answer must still be the row the FDE's CFA program gives. (Run with
+// -race, it also checks that the cache's slots are read and written
+// without a data race.)
+func TestFrameAtConcurrent(t *testing.T) {
+	work, _ := filepath.Abs("../bench/record/testdata/work.c")
+	tab, err := OpenTable(testprog.Build(t, work, testprog.Opts{Flags: []string{"-O2", "-g"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pcs []uint64
+	want := map[uint64]row{}
+	for i := range tab.fdes {
+		f := &tab.fdes[i]
+		for pc := f.lo; pc < f.hi; pc++ {
+			if r, err := f.rowAt(pc); err == nil {
+				pcs = append(pcs, pc)
+				want[pc] = r
+			}
+		}
+	}
+	if len(pcs) == 0 {
+		t.Fatal("no rows")
+	}
+	const workers = 4
+	errs := make(chan string, workers)
+	for w := range workers {
+		go func() {
+			rng := rand.New(rand.NewPCG(uint64(w), 7))
+			for range 20 * len(pcs) {
+				pc := pcs[rng.IntN(len(pcs))]
+				_, e, err := tab.frameAt(pc)
+				if err != nil || e.pc != pc || !reflect.DeepEqual(e.row, want[pc]) {
+					errs <- fmt.Sprintf("%#x: frameAt %+v, %v; want %+v", pc, e, err, want[pc])
+					return
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for range workers {
+		if msg := <-errs; msg != "" {
+			t.Error(msg)
+		}
 	}
 }

@@ -2,13 +2,15 @@ package unwind
 
 import "sync/atomic"
 
-// rowSlots is the number of entries of a table's row cache, 1<<rowBits: a
-// sampled program's hot code asks for a few hundred rows again and
-// again. Its slot array (8 KiB) is made on the table's first lookup; the
-// entries it holds are under 1 KiB each.
+// A table's row cache has 4 slots an FDE, a power of two between 1<<4
+// and 1<<12: a sampled program's hot code asks for a few rows of each hot
+// function again and again (its pcs, its call sites). The slot array (8
+// bytes a slot, 32 KiB at most) is made on the table's first lookup; the
+// entries it holds are under 1 KiB each (4 MiB at most, as many rows as
+// the map it replaced kept).
 const (
-	rowBits  = 10
-	rowSlots = 1 << rowBits
+	minRowBits = 4
+	maxRowBits = 12
 )
 
 // rowCache remembers the rows a table was asked for, by link-time pc, in
@@ -17,7 +19,28 @@ const (
 // a map; a miss runs the FDE's CFA program from its start and replaces
 // the slot's entry. Entries are immutable once published.
 type rowCache struct {
-	slots atomic.Pointer[[rowSlots]atomic.Pointer[frameRow]]
+	slots atomic.Pointer[rowSlots]
+}
+
+// rowSlots is a row cache's array: 1<<(64-shift) slots.
+type rowSlots struct {
+	shift uint
+	s     []atomic.Pointer[frameRow]
+}
+
+// newRowSlots returns the slot array of a table of n FDEs.
+func newRowSlots(n int) *rowSlots {
+	bits := uint(minRowBits)
+	for bits < maxRowBits && 1<<bits < 4*n {
+		bits++
+	}
+	return &rowSlots{shift: 64 - bits, s: make([]atomic.Pointer[frameRow], 1<<bits)}
+}
+
+// at returns pc's slot: Fibonacci hashing, so that the pcs of one
+// function, close together, spread over the array.
+func (rs *rowSlots) at(pc uint64) *atomic.Pointer[frameRow] {
+	return &rs.s[(pc*0x9e3779b97f4a7c15)>>rs.shift]
 }
 
 // frameRow is the row in effect at one pc of a table, with its FDE, and
@@ -47,16 +70,12 @@ func newFrameRow(f *fde, pc uint64, v *row) *frameRow {
 	return e
 }
 
-// slot returns the index of pc's slot: Fibonacci hashing, so that the
-// pcs of one function, close together, spread over the array.
-func slot(pc uint64) uint64 { return (pc * 0x9e3779b97f4a7c15) >> (64 - rowBits) }
-
 // frameAt returns the FDE covering link-time pc and the row in effect
 // there: f is nil when no FDE covers pc; err says that f's CFA program
 // could not be run to pc. The result must not be changed.
 func (t *Table) frameAt(pc uint64) (*fde, *frameRow, error) {
 	if slots := t.rows.slots.Load(); slots != nil {
-		if e := slots[slot(pc)].Load(); e != nil && e.pc == pc {
+		if e := slots.at(pc).Load(); e != nil && e.pc == pc {
 			return e.f, e, nil
 		}
 	}
@@ -72,7 +91,7 @@ func (t *Table) frameAt(pc uint64) (*fde, *frameRow, error) {
 // cache when pc was asked for before. The row must not be changed.
 func (t *Table) rowAt(f *fde, pc uint64) (*row, error) {
 	if slots := t.rows.slots.Load(); slots != nil {
-		if e := slots[slot(pc)].Load(); e != nil && e.pc == pc && e.f == f {
+		if e := slots.at(pc).Load(); e != nil && e.pc == pc && e.f == f {
 			return &e.row, nil
 		}
 	}
@@ -92,9 +111,9 @@ func (t *Table) fill(f *fde, pc uint64) (*frameRow, error) {
 	e := newFrameRow(f, pc, &v)
 	slots := t.rows.slots.Load()
 	if slots == nil {
-		t.rows.slots.CompareAndSwap(nil, new([rowSlots]atomic.Pointer[frameRow]))
+		t.rows.slots.CompareAndSwap(nil, newRowSlots(len(t.fdes)))
 		slots = t.rows.slots.Load()
 	}
-	slots[slot(pc)].Store(e)
+	slots.at(pc).Store(e)
 	return e, nil
 }
