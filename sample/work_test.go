@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sonde/internal/testprog"
+	"sonde/internal/testprog/capture"
 	"sonde/profile/datafile"
 	"sonde/unwind"
 )
@@ -22,7 +23,7 @@ func BenchmarkHandleSampleWork(b *testing.B) {
 	src, _ := filepath.Abs("../bench/record/testdata/work.c")
 	bin := testprog.Build(b, src, testprog.Opts{Flags: []string{"-O2", "-g"}})
 	d := unwind.NewDWARF()
-	_, recs := testprog.Stacks(b, 500, d.RegsMask(), 16<<10, 50*time.Millisecond, bin, "1000000")
+	_, recs := capture.Stacks(b, 500, d.RegsMask(), 16<<10, 50*time.Millisecond, bin, "1000000")
 	w := datafile.NewWriter(io.Discard)
 	if _, err := w.WriteRun(datafile.RunHeader{Collector: "record", Start: time.Now(), SampleTypes: SampleTypes, Period: 1e7}); err != nil {
 		b.Fatal(err)
@@ -44,7 +45,7 @@ func BenchmarkHandleSampleWork(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := testprog.CPUTime(b)
+	cpu := capture.CPUTime(b)
 	i := 0
 	for b.Loop() {
 		if err := s.handleSample(&recs[i%len(recs)]); err != nil {
@@ -52,6 +53,6 @@ func BenchmarkHandleSampleWork(b *testing.B) {
 		}
 		i++
 	}
-	b.ReportMetric(float64(testprog.CPUTime(b)-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(capture.CPUTime(b)-cpu)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(frames)/float64(len(recs)), "frames/sample")
 }

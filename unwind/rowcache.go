@@ -2,14 +2,16 @@ package unwind
 
 import "sync/atomic"
 
-// A table's row cache has 4 slots an FDE, a power of two between 1<<4
-// and 1<<12: a sampled program's hot code asks for a few rows of each hot
-// function again and again (its pcs, its call sites). The slot array (8
-// bytes a slot, 32 KiB at most) is made on the table's first lookup; the
-// entries it holds are under 1 KiB each (4 MiB at most, as many rows as
-// the map it replaced kept).
+// A table's row cache has 4 slots an FDE, a power of two between 1<<10
+// and 1<<12: a sampled program's hot code asks for the rows of its hot
+// instructions (where samples land) and call sites again and again, a few
+// hundred even in a small program (work.c's loops: with 32 slots its
+// benchmark missed most of the time). The slot array (8 bytes a slot, 8
+// to 32 KiB) is made on the table's first lookup; the entries it holds
+// are under 1 KiB each (4 MiB at most, as many rows as the map it
+// replaced kept).
 const (
-	minRowBits = 4
+	minRowBits = 10
 	maxRowBits = 12
 )
 

@@ -3,12 +3,14 @@ package unwind
 import (
 	"debug/elf"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"sonde/internal/linux/perfevent"
 	"sonde/internal/testprog"
+	"sonde/internal/testprog/capture"
 	"sonde/proc"
 )
 
@@ -20,7 +22,7 @@ func workSamples(tb testing.TB, n int) ([]perfevent.Record, ObjectAt) {
 	tb.Helper()
 	src, _ := filepath.Abs("../bench/record/testdata/work.c")
 	bin := testprog.Build(tb, src, testprog.Opts{Flags: []string{"-O2", "-g"}})
-	pid, recs := testprog.Stacks(tb, n, regsMask, 16<<10, 50*time.Millisecond, bin, "1000000")
+	pid, recs := capture.Stacks(tb, n, regsMask, 16<<10, 50*time.Millisecond, bin, "1000000")
 	maps, err := proc.Maps(pid)
 	if err != nil {
 		tb.Fatal(err)
@@ -85,13 +87,47 @@ func BenchmarkUnwindWork(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := testprog.CPUTime(b)
+	cpu := capture.CPUTime(b)
 	i := 0
 	for b.Loop() {
 		r := &recs[i%len(recs)]
 		pcs, _ = d.Unwind(r.Regs, r.Stack, obj, pcs[:0])
 		i++
 	}
-	b.ReportMetric(float64(testprog.CPUTime(b)-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(capture.CPUTime(b)-cpu)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(frames)/float64(len(recs)), "frames/sample")
+}
+
+// TestUnwindWorkCached unwinds 300 real samples of work.c with a fresh
+// unwinder (every row computed by its FDE's CFA program) and then again
+// (the rows from the tables' caches): every walk must reach _start, the
+// two passes must give the same frames, and the second must allocate
+// nothing, which it does if the row cache is too small for the rows a
+// small program's samples ask for and keeps replacing them.
+func TestUnwindWorkCached(t *testing.T) {
+	recs, obj := workSamples(t, 300)
+	d := NewDWARF()
+	first := make([][]uint64, len(recs))
+	for i, r := range recs {
+		pcs, complete := d.Unwind(r.Regs, r.Stack, obj, nil)
+		if !complete {
+			t.Fatalf("sample at %#x: incomplete walk %x", r.IP, pcs)
+		}
+		first[i] = pcs
+	}
+	pcs := make([]uint64, 0, MaxFrames)
+	for i, r := range recs {
+		pcs, _ = d.Unwind(r.Regs, r.Stack, obj, pcs[:0])
+		if !slices.Equal(pcs, first[i]) {
+			t.Fatalf("sample at %#x: %x from the cache, %x first", r.IP, pcs, first[i])
+		}
+	}
+	n := testing.AllocsPerRun(3, func() {
+		for _, r := range recs {
+			pcs, _ = d.Unwind(r.Regs, r.Stack, obj, pcs[:0])
+		}
+	})
+	if n != 0 {
+		t.Errorf("%v allocations a pass over %d samples with every row seen before, want 0", n, len(recs))
+	}
 }

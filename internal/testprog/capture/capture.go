@@ -1,4 +1,9 @@
-package testprog
+// Package capture takes real samples of a running fixture with perf
+// events, registers and user stack copies as the dwarf call graph gets
+// them, for the unwinder's and the sampler's benchmarks and tests, and
+// measures a test process's CPU time. (Apart from package testprog,
+// which perfevent's own tests import.)
+package capture
 
 import (
 	"os"
@@ -8,6 +13,7 @@ import (
 	"time"
 
 	"sonde/internal/linux/perfevent"
+	"sonde/internal/testprog"
 	"sonde/proc"
 )
 
@@ -18,10 +24,11 @@ import (
 // unwinder. Sampling starts once the program has run warm (its libraries
 // mapped); it goes on until n samples are there, however loaded the
 // machine is. The program keeps running until the test's cleanup kills
-// it, so that its /proc maps stay readable. It needs root (RequireRoot).
+// it, so that its /proc maps stay readable. It needs root
+// (testprog.RequireRoot).
 func Stacks(t testing.TB, n int, regsMask uint64, stackSize uint32, warm time.Duration, argv ...string) (int, []perfevent.Record) {
 	t.Helper()
-	RequireRoot(t, "samples a process with perf events")
+	testprog.RequireRoot(t, "samples a process with perf events")
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
