@@ -2,17 +2,17 @@ package unwind
 
 import "sync/atomic"
 
-// A table's row cache has 4 slots an FDE, a power of two between 1<<10
-// and 1<<12: a sampled program's hot code asks for the rows of its hot
-// instructions (where samples land) and call sites again and again, a few
-// hundred even in a small program (work.c's loops: with 32 slots its
-// benchmark missed most of the time). The slot array (8 bytes a slot, 8
-// to 32 KiB) is made on the table's first lookup; the entries it holds
-// are under 1 KiB each (4 MiB at most, as many rows as the map it
-// replaced kept).
+// rowSlots is the number of entries of a table's row cache, 1<<rowBits: a
+// sampled program's hot code asks for the rows of its hot instructions
+// (where samples land) and call sites again and again, a few hundred even
+// in a small program (work.c's loops: with 32 slots its benchmark missed
+// most of the time). The slot array (8 KiB) is made on the table's first
+// lookup, one allocation the slots are in (a slice, sized by the table,
+// costs the benchmark 12 % more: one more dependent load a lookup); the
+// entries it holds are under 1 KiB each.
 const (
-	minRowBits = 10
-	maxRowBits = 12
+	rowBits  = 10
+	rowSlots = 1 << rowBits
 )
 
 // rowCache remembers the rows a table was asked for, by link-time pc, in
@@ -21,28 +21,7 @@ const (
 // a map; a miss runs the FDE's CFA program from its start and replaces
 // the slot's entry. Entries are immutable once published.
 type rowCache struct {
-	slots atomic.Pointer[rowSlots]
-}
-
-// rowSlots is a row cache's array: 1<<(64-shift) slots.
-type rowSlots struct {
-	shift uint
-	s     []atomic.Pointer[frameRow]
-}
-
-// newRowSlots returns the slot array of a table of n FDEs.
-func newRowSlots(n int) *rowSlots {
-	bits := uint(minRowBits)
-	for bits < maxRowBits && 1<<bits < 4*n {
-		bits++
-	}
-	return &rowSlots{shift: 64 - bits, s: make([]atomic.Pointer[frameRow], 1<<bits)}
-}
-
-// at returns pc's slot: Fibonacci hashing, so that the pcs of one
-// function, close together, spread over the array.
-func (rs *rowSlots) at(pc uint64) *atomic.Pointer[frameRow] {
-	return &rs.s[(pc*0x9e3779b97f4a7c15)>>rs.shift]
+	slots atomic.Pointer[[rowSlots]atomic.Pointer[frameRow]]
 }
 
 // frameRow is the row in effect at one pc of a table, with its FDE, and
@@ -72,12 +51,16 @@ func newFrameRow(f *fde, pc uint64, v *row) *frameRow {
 	return e
 }
 
+// slot returns the index of pc's slot: Fibonacci hashing, so that the
+// pcs of one function, close together, spread over the array.
+func slot(pc uint64) uint64 { return (pc * 0x9e3779b97f4a7c15) >> (64 - rowBits) }
+
 // frameAt returns the FDE covering link-time pc and the row in effect
 // there: f is nil when no FDE covers pc; err says that f's CFA program
 // could not be run to pc. The result must not be changed.
 func (t *Table) frameAt(pc uint64) (*fde, *frameRow, error) {
 	if slots := t.rows.slots.Load(); slots != nil {
-		if e := slots.at(pc).Load(); e != nil && e.pc == pc {
+		if e := slots[slot(pc)].Load(); e != nil && e.pc == pc {
 			return e.f, e, nil
 		}
 	}
@@ -93,7 +76,7 @@ func (t *Table) frameAt(pc uint64) (*fde, *frameRow, error) {
 // cache when pc was asked for before. The row must not be changed.
 func (t *Table) rowAt(f *fde, pc uint64) (*row, error) {
 	if slots := t.rows.slots.Load(); slots != nil {
-		if e := slots.at(pc).Load(); e != nil && e.pc == pc && e.f == f {
+		if e := slots[slot(pc)].Load(); e != nil && e.pc == pc && e.f == f {
 			return &e.row, nil
 		}
 	}
@@ -113,9 +96,9 @@ func (t *Table) fill(f *fde, pc uint64) (*frameRow, error) {
 	e := newFrameRow(f, pc, &v)
 	slots := t.rows.slots.Load()
 	if slots == nil {
-		t.rows.slots.CompareAndSwap(nil, newRowSlots(len(t.fdes)))
+		t.rows.slots.CompareAndSwap(nil, new([rowSlots]atomic.Pointer[frameRow]))
 		slots = t.rows.slots.Load()
 	}
-	slots.at(pc).Store(e)
+	slots[slot(pc)].Store(e)
 	return e, nil
 }
