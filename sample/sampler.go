@@ -383,6 +383,7 @@ type process struct {
 	root      string
 	nsChecked bool
 	maps      []placement // sorted by start, non-overlapping
+	lastFound int         // the index in maps find found last
 	afterExec bool        // the next file mapping is the executable
 	// readAt is when its maps were last read from /proc (the records'
 	// clock, CLOCK_MONOTONIC; 0 if never): a FORK, COMM-exec or MMAP2
@@ -1222,10 +1223,18 @@ func (s *Sampler) kernelMapping() int {
 	return s.kernelIndex
 }
 
-// find returns the placement of p that holds runtime address pc.
+// find returns the placement of p that holds runtime address pc: the one
+// found last when it does (a sample's frames are mostly in one object,
+// and the unwinder and then locations ask for each), else by a binary
+// search of the maps.
 func (p *process) find(pc uint64) *placement {
+	// The maps do not overlap: a placement that holds pc is the one.
+	if l := p.lastFound; l < len(p.maps) && p.maps[l].start <= pc && pc < p.maps[l].limit {
+		return &p.maps[l]
+	}
 	i := sort.Search(len(p.maps), func(i int) bool { return p.maps[i].limit > pc })
 	if i < len(p.maps) && p.maps[i].start <= pc {
+		p.lastFound = i
 		return &p.maps[i]
 	}
 	return nil

@@ -32,10 +32,20 @@ const regsMask = 0x1ff | 0xff<<16
 // 16 the return address).
 var perfToDWARF = [...]int{0, 3, 2, 1, 4, 5, 6, 7, 16, 8, 9, 10, 11, 12, 13, 14, 15}
 
-// callerSaved marks the registers a call may clobber (psABI 3.2.1: rax,
+// callerSavedRegs are the registers a call may clobber (psABI 3.2.1: rax,
 // rdx, rcx, rsi, rdi, r8-r11): unknown in a caller unless the CFI says
 // where they were saved.
-var callerSaved = [numRegs]bool{0: true, 1: true, 2: true, 4: true, 5: true, 8: true, 9: true, 10: true, 11: true}
+var callerSavedRegs = [...]uint8{0, 1, 2, 4, 5, 8, 9, 10, 11}
+
+// calleeKnown sets dst to the registers of src known in a caller by the
+// default rule: the callee-saved ones src knows. (A copy and a few stores,
+// where a loop over the registers branches on every one.)
+func calleeKnown(dst, src *[numRegs]bool) {
+	*dst = *src
+	for _, i := range callerSavedRegs {
+		dst[i] = false
+	}
+}
 
 const (
 	regBP = 6
@@ -80,51 +90,49 @@ func (d *DWARF) Unwind(regs []uint64, stack []byte, obj ObjectAt, pcs []uint64) 
 // innermost first, with the registers recovered there. fr.CFA is zero
 // (and fr.Known[regSP] of the next frame false) where no CFI rule gave it.
 func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *FrameRegs)) bool {
-	// The frame's registers and the view of them CFI expressions read
+	// The frames' registers and the view of them CFI expressions read
 	// escape (fr through visit): from a pool, not an allocation a walk.
 	st := walkStates.Get().(*walkState)
-	*st = walkState{}
+	st.frs = [2]FrameRegs{}
 	defer func() {
 		st.cf.mem.data = nil // the stack copy is the caller's
 		walkStates.Put(st)
 	}()
-	fr := &st.fr
-	r, known := &fr.Regs, &fr.Known
+	// fr is the frame being unwound, nx its caller's, computed by step:
+	// they swap places a frame, where a copy would cost more than the
+	// rest of a cached step.
+	fr, nx := &st.frs[0], &st.frs[1]
 	for i, v := range regs {
 		if i < len(perfToDWARF) {
-			r[perfToDWARF[i]], known[perfToDWARF[i]] = v, true
+			fr.Regs[perfToDWARF[i]], fr.Known[perfToDWARF[i]] = v, true
 		}
 	}
-	if !known[regRA] || !known[regSP] {
+	if !fr.Known[regRA] || !fr.Known[regSP] {
 		return false
 	}
-	// The last object's table: consecutive frames are mostly of one
-	// object, and d.table locks and hashes the path.
-	var lastPath string
-	var lastTable *Table
-	sp0 := r[regSP]
-	st.cf = cfiFrame{regs: r, known: known, mem: stackCopy{data: stack, sp: sp0}}
+	tables := st.tables(d)
+	st.cf = cfiFrame{mem: stackCopy{data: stack, sp: fr.Regs[regSP]}}
 	mem := &st.cf.mem
 	signal := false
 	for depth := 0; ; depth++ {
+		r, known := &fr.Regs, &fr.Known
+		st.cf.regs, st.cf.known = r, known
 		pc := r[regRA]
 		fr.PC = pc
 		lookup := pc
 		if depth > 0 && !signal {
 			lookup-- // a return address: the call is the instruction before
 		}
-		var next [numRegs]uint64
-		var nknown [numRegs]bool
+		next, nknown := &nx.Regs, &nx.Known
 		ok, end := false, false
 		var cfa uint64
 		if depth < MaxFrames {
 			if path, bias, found := obj(pc); found {
-				if path != lastPath || lastTable == nil {
-					lastPath, lastTable = path, d.table(path)
-				}
-				if t := lastTable; t != nil {
-					if f := t.find(lookup - bias); f != nil {
-						ok, end, cfa = step(t, f, lookup-bias, r, known, &next, &nknown, &st.cf)
+				if t := tables.table(d, path); t != nil {
+					if f, e, err := t.frameAt(lookup - bias); f != nil {
+						if err == nil {
+							ok, end, cfa = step(e, r, known, next, nknown, &st.cf)
+						}
 						signal = f.cie.signal
 					}
 				}
@@ -149,10 +157,8 @@ func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *F
 			if !ok1 || !ok2 {
 				return false
 			}
-			next, nknown = *r, *known
-			for i := range nknown {
-				nknown[i] = nknown[i] && !callerSaved[i]
-			}
+			*next = *r
+			calleeKnown(nknown, known)
 			next[regRA], next[regSP], next[regBP] = ra, bp+16, nbp
 			signal = false
 		}
@@ -162,14 +168,55 @@ func (d *DWARF) walk(regs []uint64, stack []byte, obj ObjectAt, visit func(fr *F
 		if next[regRA] == 0 {
 			return true // some runtimes end the chain with a zero return address
 		}
-		*r, *known = next, nknown
+		fr, nx = nx, fr
 	}
 }
 
 // walkState is what one walk keeps on the heap.
 type walkState struct {
-	fr FrameRegs
-	cf cfiFrame // reads fr's registers
+	frs [2]FrameRegs
+	cf  cfiFrame // reads the registers of the frame being unwound
+	tc  tableCache
+}
+
+// tables returns st's table cache, emptied if it was another DWARF's.
+func (st *walkState) tables(d *DWARF) *tableCache {
+	if st.tc.d != d {
+		st.tc = tableCache{d: d}
+	}
+	return &st.tc
+}
+
+// tableCache remembers the last tables a walk of d used, by object path,
+// from one walk to the next (it lives in the pooled walkState): a
+// sample's frames are in a few objects, and d.table locks and hashes the
+// path. d's tables are never replaced, so an entry stays true.
+type tableCache struct {
+	d     *DWARF
+	paths [4]string
+	ts    [4]*Table
+	n     int // the entries in use
+	last  int // the entry of the last hit, tried first
+	next  int // the entry to replace on a miss
+}
+
+// table returns d.table(path), from the cache when it holds path.
+func (c *tableCache) table(d *DWARF, path string) *Table {
+	if c.n > 0 && c.paths[c.last] == path {
+		return c.ts[c.last]
+	}
+	for i := range c.n {
+		if c.paths[i] == path {
+			c.last = i
+			return c.ts[i]
+		}
+	}
+	t := d.table(path)
+	c.last = c.next
+	c.paths[c.next], c.ts[c.next] = path, t
+	c.next = (c.next + 1) % len(c.paths)
+	c.n = min(c.n+1, len(c.paths))
+	return t
 }
 
 // walkStates are the walks' states, reused: the visitors copy the frame
@@ -191,15 +238,13 @@ func (s *stackCopy) word(a uint64) (uint64, bool) {
 	return binary.LittleEndian.Uint64(s.data[a-s.sp:]), true
 }
 
-// step computes the caller's registers from the row of f at pc, and the
-// CFA of the frame. ok is false when a rule cannot be evaluated; end is
-// true when the return address is undefined (the outermost frame).
-func step(t *Table, f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool, next *[numRegs]uint64, nknown *[numRegs]bool, cf *cfiFrame) (ok, end bool, cfa uint64) {
+// step computes the caller's registers from e, the row in effect at the
+// frame's pc, and the CFA of the frame. ok is false when a rule cannot be
+// evaluated; end is true when the return address is undefined (the
+// outermost frame). It sets every register of next and nknown.
+func step(e *frameRow, r *[numRegs]uint64, known *[numRegs]bool, next *[numRegs]uint64, nknown *[numRegs]bool, cf *cfiFrame) (ok, end bool, cfa uint64) {
 	mem := &cf.mem
-	row, err := t.rowAt(f, pc)
-	if err != nil {
-		return false, false, 0
-	}
+	row := &e.row
 	if row.cfaExpr != nil {
 		v, err := evalCFI(row.cfaExpr, 0, false, cf)
 		if err != nil {
@@ -212,19 +257,18 @@ func step(t *Table, f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool,
 		}
 		cfa = r[row.cfaReg] + uint64(row.cfaOff)
 	}
-	ra := f.cie.raReg
-	if ra < numRegs && row.regs[ra].kind == ruleUndefined {
+	if e.raEnd {
 		return true, true, cfa
 	}
-	for i := 0; i < numRegs; i++ {
-		ru := row.regs[i]
+	// ruleSame, the default rule of most registers: callee-saved ones
+	// keep their value; caller-saved ones may have been clobbered by the
+	// callee. The registers with another rule follow.
+	*next = *r
+	calleeKnown(nknown, known)
+	for _, i := range e.rules[:e.nrule] {
+		ru := &row.regs[i]
+		next[i], nknown[i] = 0, false
 		switch ru.kind {
-		case ruleSame:
-			// The default rule: callee-saved registers keep their value;
-			// caller-saved ones may have been clobbered by the callee.
-			next[i], nknown[i] = r[i], known[i] && !callerSaved[i]
-		case ruleUndefined:
-			nknown[i] = false
 		case ruleOffset:
 			next[i], nknown[i] = mem.word(cfa + uint64(ru.n))
 		case ruleValOffset:
@@ -243,7 +287,7 @@ func step(t *Table, f *fde, pc uint64, r *[numRegs]uint64, known *[numRegs]bool,
 			}
 		}
 	}
-	if ra != regRA && ra < numRegs {
+	if ra := e.f.cie.raReg; ra != regRA && ra < numRegs {
 		next[regRA], nknown[regRA] = next[ra], nknown[ra]
 	}
 	next[regSP], nknown[regSP] = cfa, true
