@@ -45,12 +45,11 @@ func NewHTTPSender(endpoint string, client *http.Client) (*HTTPSender, error) {
 	return &HTTPSender{url: u.String(), client: client}, nil
 }
 
-// Send posts req and succeeds on a 2xx answer (OTLP/HTTP: a partial
-// success is still a success; the rejected part is not retried).
-func (s *HTTPSender) Send(ctx context.Context, req *Request) error {
+// encodeRequest returns req's body: binary protobuf, gzip-compressed.
+func encodeRequest(req *Request) (*bytes.Buffer, error) {
 	body, err := pprofileotlp.NewExportRequestFromProfiles(req.Profiles).MarshalProto()
 	if err != nil {
-		return fmt.Errorf("otlp: marshal: %w", err)
+		return nil, fmt.Errorf("otlp: marshal: %w", err)
 	}
 	// gzip, as the collector's own exporters do by default: profiles'
 	// string and location tables shrink several times.
@@ -61,9 +60,19 @@ func (s *HTTPSender) Send(ctx context.Context, req *Request) error {
 	zw, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
 	zw.Write(body)
 	if err := zw.Close(); err != nil {
-		return fmt.Errorf("otlp: gzip: %w", err)
+		return nil, fmt.Errorf("otlp: gzip: %w", err)
 	}
-	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, s.url, &z)
+	return &z, nil
+}
+
+// Send posts req and succeeds on a 2xx answer (OTLP/HTTP: a partial
+// success is still a success; the rejected part is not retried).
+func (s *HTTPSender) Send(ctx context.Context, req *Request) error {
+	z, err := encodeRequest(req)
+	if err != nil {
+		return err
+	}
+	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, s.url, z)
 	if err != nil {
 		return fmt.Errorf("otlp: %w", err)
 	}
