@@ -61,16 +61,26 @@ func (s *refusingSender) Send(ctx context.Context, req *Request) error {
 	return errors.New("refused (benchmark)")
 }
 
-// workSpool records, once per test binary, a spool of two copies of
-// work.c (-O2 -g) sampled by the agent with 16 KiB DWARF stacks, as
-// steady3.sh runs it but at 999 Hz with 3 s intervals, until one interval
-// holds at least want samples; every interval is left pending.
+// workSpool is the spool recordWorkSpool records once per test binary.
 var workSpool = struct {
 	once sync.Once
 	path string
+	dir  string // removed by removeWorkSpool; "" for SONDE_BENCH_SPOOL's
 	err  error
 }{}
 
+// removeWorkSpool removes the spool recordWorkSpool made (TestMain).
+func removeWorkSpool() {
+	if workSpool.dir != "" {
+		os.RemoveAll(workSpool.dir)
+	}
+}
+
+// recordWorkSpool returns a spool of two copies of work.c (-O2 -g)
+// sampled by the agent with 16 KiB DWARF stacks, as in the agent's
+// steady-state measurement (bench/agent) but at 999 Hz with 3 s
+// intervals, until one interval holds at least want samples; every
+// interval from that one on is left pending.
 func recordWorkSpool(tb testing.TB, want int64) string {
 	tb.Helper()
 	testprog.SkipShort(tb, "samples with perf events")
@@ -91,6 +101,7 @@ func recordWorkSpool(tb testing.TB, want int64) string {
 				workSpool.err = err
 				return
 			}
+			workSpool.dir = dir
 			spool = filepath.Join(dir, "work.data")
 		}
 		var pids []int
