@@ -354,10 +354,24 @@ func (a *agent) read() error {
 	}
 	floor := a.floor()
 	h := heldPiece{minT: math.MaxInt64, maxT: math.MinInt64}
-	for _, s := range pc.Profile.Samples {
-		if s.Time >= floor {
-			h.samples = append(h.samples, s)
-			h.minT, h.maxT = min(h.minT, s.Time), max(h.maxT, s.Time)
+	kept := 0
+	for i := range pc.Profile.Samples {
+		if t := pc.Profile.Samples[i].Time; t >= floor {
+			kept++
+			h.minT, h.maxT = min(h.minT, t), max(h.maxT, t)
+		}
+	}
+	switch {
+	case kept == len(pc.Profile.Samples):
+		// The usual piece, all of it needed: its slice is the piece's own
+		// (Tail.Next makes a new one each time), kept without a copy.
+		h.samples = pc.Profile.Samples
+	case kept > 0:
+		h.samples = make([]profile.Sample, 0, kept)
+		for _, s := range pc.Profile.Samples {
+			if s.Time >= floor {
+				h.samples = append(h.samples, s)
+			}
 		}
 	}
 	if len(h.samples) > 0 {
@@ -406,7 +420,21 @@ func (a *agent) prune() {
 
 // samples returns the samples of the interval [from, to).
 func (a *agent) samples(from, to int64) []profile.Sample {
-	var out []profile.Sample
+	n := 0
+	for _, h := range a.held {
+		if h.maxT < from || h.minT >= to {
+			continue
+		}
+		for i := range h.samples {
+			if t := h.samples[i].Time; t >= from && t < to {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]profile.Sample, 0, n)
 	for _, h := range a.held {
 		if h.maxT < from || h.minT >= to {
 			continue

@@ -27,6 +27,7 @@ func TestMain(m *testing.M) {
 		os.Exit(killedAgent(spool)) // TestAgentKilled's child
 	}
 	code := m.Run()
+	removeWorkSpool()
 	testprog.Cleanup()
 	os.Exit(code)
 }

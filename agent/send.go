@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 
 	"go.opentelemetry.io/collector/pdata/pprofile"
 	"go.opentelemetry.io/collector/pdata/pprofile/pprofileotlp"
@@ -45,12 +46,11 @@ func NewHTTPSender(endpoint string, client *http.Client) (*HTTPSender, error) {
 	return &HTTPSender{url: u.String(), client: client}, nil
 }
 
-// Send posts req and succeeds on a 2xx answer (OTLP/HTTP: a partial
-// success is still a success; the rejected part is not retried).
-func (s *HTTPSender) Send(ctx context.Context, req *Request) error {
+// encodeRequest returns req's body: binary protobuf, gzip-compressed.
+func encodeRequest(req *Request) (*bytes.Buffer, error) {
 	body, err := pprofileotlp.NewExportRequestFromProfiles(req.Profiles).MarshalProto()
 	if err != nil {
-		return fmt.Errorf("otlp: marshal: %w", err)
+		return nil, fmt.Errorf("otlp: marshal: %w", err)
 	}
 	// gzip, as the collector's own exporters do by default: profiles'
 	// string and location tables shrink several times.
@@ -58,12 +58,31 @@ func (s *HTTPSender) Send(ctx context.Context, req *Request) error {
 	// BestSpeed: on the agent's requests (34-78 KB of protobuf) about
 	// half the default level's CPU (0.5-1.6 ms instead of 0.9-3.5 ms)
 	// for 7-10 % more bytes.
-	zw, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
+	zw := gzipWriters.Get().(*gzip.Writer)
+	defer gzipWriters.Put(zw)
+	zw.Reset(&z)
 	zw.Write(body)
 	if err := zw.Close(); err != nil {
-		return fmt.Errorf("otlp: gzip: %w", err)
+		return nil, fmt.Errorf("otlp: gzip: %w", err)
 	}
-	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, s.url, &z)
+	return &z, nil
+}
+
+// gzipWriters are reused: a new writer allocates about 1.2 MB (the
+// compressor's window and tables), more than the whole request built.
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
+	return zw
+}}
+
+// Send posts req and succeeds on a 2xx answer (OTLP/HTTP: a partial
+// success is still a success; the rejected part is not retried).
+func (s *HTTPSender) Send(ctx context.Context, req *Request) error {
+	z, err := encodeRequest(req)
+	if err != nil {
+		return err
+	}
+	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, s.url, z)
 	if err != nil {
 		return fmt.Errorf("otlp: %w", err)
 	}

@@ -18,6 +18,7 @@
 package otlp
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sort"
 	"time"
@@ -119,30 +120,61 @@ func Build(p *profile.Profile, sym Symbolizer, o *Options) (pprofile.Profiles, e
 // fill sets prof's interval and its samples: the value of column col of
 // p's samples at indices, one sample per distinct stack, in order of
 // first appearance.
+//
+// The samples are first summed by their stack as sampled (mappings and
+// addresses), so that each distinct stack is resolved to the dictionary
+// once, not once per sample: at the agent's rates most of an interval's
+// samples repeat a stack already seen.
 func (b *builder) fill(prof pprofile.Profile, indices []int, col int, o *Options) error {
 	prof.SetTime(pcommon.NewTimestampFromTime(o.Start))
 	if d := o.End.Sub(o.Start); d > 0 {
 		prof.SetDurationNano(uint64(d))
 	}
-	index := make(map[int32]int)
+	type group struct {
+		first int // index of the group's first sample
+		value int64
+	}
+	var groups []group
+	byStack := make(map[string]int)
 	for _, si := range indices {
 		s := &b.p.Samples[si]
-		stack, err := b.stack(s.Stack)
+		b.keyBuf = rawStackKey(b.keyBuf[:0], s.Stack)
+		if g, ok := byStack[string(b.keyBuf)]; ok {
+			groups[g].value += s.Values[col]
+			continue
+		}
+		byStack[string(b.keyBuf)] = len(groups)
+		groups = append(groups, group{si, s.Values[col]})
+	}
+	// Two sampled stacks may still resolve to one stack of the table (a
+	// caller's return address 1 and 0 both become 0): summed here.
+	index := make(map[int32]int)
+	for _, g := range groups {
+		stack, err := b.stack(b.p.Samples[g.first].Stack)
 		if err != nil {
 			return err
 		}
-		v := s.Values[col]
 		if k, ok := index[stack]; ok {
 			vs := prof.Samples().At(k).Values()
-			vs.SetAt(0, vs.At(0)+v)
+			vs.SetAt(0, vs.At(0)+g.value)
 			continue
 		}
 		index[stack] = prof.Samples().Len()
 		ps := prof.Samples().AppendEmpty()
 		ps.SetStackIndex(stack)
-		ps.Values().Append(v)
+		ps.Values().Append(g.value)
 	}
 	return nil
+}
+
+// rawStackKey appends to buf the bytes that identify stack as sampled: 12
+// per location (mapping, address).
+func rawStackKey(buf []byte, stack []profile.Location) []byte {
+	for _, l := range stack {
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(l.Mapping))
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(l.Addr))
+	}
+	return buf
 }
 
 // builder fills the dictionary of one request.
@@ -158,6 +190,7 @@ type builder struct {
 	functions map[funcKey]int32
 	stacks    map[string]int32
 	locBuf    []int32
+	keyBuf    []byte
 }
 
 type attrKey struct{ key, value string }
@@ -255,13 +288,16 @@ func (b *builder) stack(st []profile.Location) (int32, error) {
 		}
 		b.locBuf = append(b.locBuf, li)
 	}
-	key := fmt.Sprint(b.locBuf)
-	if i, ok := b.stacks[key]; ok {
+	b.keyBuf = b.keyBuf[:0]
+	for _, li := range b.locBuf {
+		b.keyBuf = binary.LittleEndian.AppendUint32(b.keyBuf, uint32(li))
+	}
+	if i, ok := b.stacks[string(b.keyBuf)]; ok {
 		return i, nil
 	}
 	i := int32(b.dict.StackTable().Len())
 	b.dict.StackTable().AppendEmpty().LocationIndices().Append(b.locBuf...)
-	b.stacks[key] = i
+	b.stacks[string(b.keyBuf)] = i
 	return i, nil
 }
 
