@@ -15,8 +15,8 @@
 // which made perf's count 4.7 times the agent's on an idle machine and
 // its CPU per sample look that much cheaper (runs 1-9 of bench/README.md).
 //
-// perf copies 16384 bytes of stack a sample, as the agent does (perf's
-// default is 8192: half the bytes to copy and write, which made perf's
+// perf copies 16384 bytes of stack a sample, as the agent does (-perf-stack;
+// perf's default is 8192: half the bytes to copy and write, which made perf's
 // steady state 5.8 µs a sample against 9.4 with 16384 on work.c, runs 1-10
 // of bench/README.md).
 //
@@ -52,7 +52,7 @@
 //
 // Usage (from the repository root, as root):
 //
-//	go run ./bench/agent [-rounds 3] [-F 99] [-c-rounds 120000] [-interval 10s] [-warmup 16s] [-settle 25s]
+//	go run ./bench/agent [-rounds 3] [-F 99] [-c-rounds 120000] [-interval 10s] [-warmup 16s] [-settle 25s] [-perf-stack 16384]
 package main
 
 import (
@@ -176,6 +176,7 @@ func run() error {
 	interval := flag.Duration("interval", 10*time.Second, "the agent's interval")
 	warmup := flag.Duration("warmup", 16*time.Second, "how long each tool runs before the targets start")
 	settle := flag.Duration("settle", 25*time.Second, "how long the targets run before the settled window")
+	perfStack := flag.Int("perf-stack", 16384, "bytes of stack perf copies a sample (the agent copies 16384; perf's default is 8192)")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "sonde-bench-agent-")
@@ -202,7 +203,7 @@ func run() error {
 	endpoint := "http://" + l.Addr().String()
 	ncpu := runtime.NumCPU()
 
-	fmt.Printf("sonde agent vs perf record -a, -F %d, dwarf stacks (16384 bytes of stack copied a sample by both), %d copies of work.c, %d alternated rounds, medians\n", *hz, ncpu, *rounds)
+	fmt.Printf("sonde agent vs perf record -a, -F %d, dwarf stacks (stack copied a sample: sonde 16384 bytes, perf %d), %d copies of work.c, %d alternated rounds, medians\n", *hz, *perfStack, ncpu, *rounds)
 	var base, sn, pf []result
 	for r := 0; r < *rounds; r++ {
 		b, err := measure(work, *cRounds, ncpu, nil, nil, 0, 0)
@@ -217,7 +218,7 @@ func run() error {
 			return err
 		}
 		sn = append(sn, s)
-		p, err := measure(work, *cRounds, ncpu, []string{"perf", "record", "-a", "-q", "-B", "-c", strconv.Itoa(1000000000 / *hz), "-e", "task-clock:u", "--call-graph", "dwarf,16384", "-o", filepath.Join(dir, "perf.data")}, perfSamples(filepath.Join(dir, "perf.data")), *warmup, *settle)
+		p, err := measure(work, *cRounds, ncpu, []string{"perf", "record", "-a", "-q", "-B", "-c", strconv.Itoa(1000000000 / *hz), "-e", "task-clock:u", "--call-graph", "dwarf," + strconv.Itoa(*perfStack), "-o", filepath.Join(dir, "perf.data")}, perfSamples(filepath.Join(dir, "perf.data")), *warmup, *settle)
 		if err != nil {
 			return err
 		}
