@@ -62,6 +62,7 @@ func (s *Sampler) foreignRoot(p *process) string {
 		ns, err := os.Readlink("/proc/" + strconv.Itoa(int(q.pid)) + "/ns/mnt")
 		if err == nil {
 			if selfMountNS != "" && ns != selfMountNS {
+				q = s.eldestSameRoot(q, ns)
 				p.root = "/proc/" + strconv.Itoa(int(q.pid)) + "/root"
 			}
 			// An ancestor's root may go with it: ask again next time.
@@ -73,4 +74,33 @@ func (s *Sampler) foreignRoot(p *process) string {
 		}
 	}
 	return ""
+}
+
+// eldestSameRoot returns the eldest of q's living ancestors (up to 8)
+// that shares q's mount namespace ns and root directory, else q: the
+// objects of a container's short-lived processes (a shell's commands)
+// are then read, and unwound, through one root that outlives them, one
+// object and one unwind table for all of them, rather than through
+// each process's own root, which is gone once it exits (the unwinder
+// opens a table at its first sample, which may come after that).
+func (s *Sampler) eldestSameRoot(q *process, ns string) *process {
+	root, err := os.Readlink("/proc/" + strconv.Itoa(int(q.pid)) + "/root")
+	if err != nil {
+		return q
+	}
+	best := q
+	a := q
+	for range 8 {
+		if a = s.procs[a.ppid]; a == nil || a.pid <= 1 {
+			break
+		}
+		dir := "/proc/" + strconv.Itoa(int(a.pid))
+		ans, err1 := os.Readlink(dir + "/ns/mnt")
+		aroot, err2 := os.Readlink(dir + "/root")
+		if err1 != nil || err2 != nil || ans != ns || aroot != root {
+			break
+		}
+		best = a
+	}
+	return best
 }
