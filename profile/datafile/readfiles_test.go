@@ -74,15 +74,7 @@ func TestReadFiles(t *testing.T) {
 // reader must read the file as far as it goes.
 func TestLiveRead(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sonde.data")
-	w, err := Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	r := recordRun(0x1111)
-	if _, err := w.WriteRun(r.hdr); err != nil {
-		t.Fatal(err)
-	}
+	w, r := createRun(t, path)
 	for i := range r.samples {
 		if err := w.WriteSample(&r.samples[i]); err != nil {
 			t.Fatal(err)
@@ -139,15 +131,7 @@ func TestWriterErrors(t *testing.T) {
 // caller that flushes at each of its own wake-ups (the agent's drains) is
 // not woken again by the timer for nothing.
 func TestFlushDisarms(t *testing.T) {
-	w, err := Create(filepath.Join(t.TempDir(), "sonde.data"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	r := recordRun(0x1111)
-	if _, err := w.WriteRun(r.hdr); err != nil {
-		t.Fatal(err)
-	}
+	w, r := createRun(t, filepath.Join(t.TempDir(), "sonde.data"))
 	if err := w.WriteSample(&r.samples[0]); err != nil {
 		t.Fatal(err)
 	}
@@ -160,4 +144,20 @@ func TestFlushDisarms(t *testing.T) {
 	if w.timer.Stop() {
 		t.Error("the flush timer is still armed after Flush")
 	}
+}
+
+// createRun creates a data file at path with recordRun's run begun; the
+// test's end closes it.
+func createRun(t *testing.T, path string) (*Writer, fixtureRun) {
+	t.Helper()
+	w, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Close() })
+	r := recordRun(0x1111)
+	if _, err := w.WriteRun(r.hdr); err != nil {
+		t.Fatal(err)
+	}
+	return w, r
 }
