@@ -509,9 +509,6 @@ func (s *Sampler) attach(pid int) error {
 	if err != nil {
 		return err
 	}
-	if err := s.addProcess(pid); err != nil {
-		return err
-	}
 	s.startPyCapture()
 	for _, tid := range tids {
 		for _, cpu := range s.cpus {
@@ -545,18 +542,15 @@ func (s *Sampler) attach(pid int) error {
 			}
 		}
 	}
+	// The process and its maps once the events report every later mmap
+	// (a program attached while its loader maps its libraries): a
+	// mapping made meanwhile is in the maps or in a record. Its frame in
+	// the data file says the events are open (tests wait for it).
+	if err := s.addProcess(pid); err != nil {
+		return err
+	}
 	if s.opts.OffCPU {
 		s.blockedAtAttach(pid, tids)
-	}
-	// The maps again, now that the events report every later mmap: one
-	// made between the first read and the events' opening (a program
-	// attached while its loader maps its libraries) would be missed.
-	readAt := uint64(unix.MonotonicNow())
-	if maps, err := proc.Maps(pid); err == nil {
-		if p := s.procs[int32(pid)]; p != nil {
-			s.loadMaps(p, maps)
-			p.readAt = readAt
-		}
 	}
 	return nil
 }
