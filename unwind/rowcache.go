@@ -72,21 +72,6 @@ func (t *Table) frameAt(pc uint64) (*fde, *frameRow, error) {
 	return f, e, err
 }
 
-// rowAt returns the row of f, one of t's FDEs, in effect at pc: from the
-// cache when pc was asked for before. The row must not be changed.
-func (t *Table) rowAt(f *fde, pc uint64) (*row, error) {
-	if slots := t.rows.slots.Load(); slots != nil {
-		if e := slots[slot(pc)].Load(); e != nil && e.pc == pc && e.f == f {
-			return &e.row, nil
-		}
-	}
-	e, err := t.fill(f, pc)
-	if err != nil {
-		return nil, err
-	}
-	return &e.row, nil
-}
-
 // fill computes the row of f at pc and caches it.
 func (t *Table) fill(f *fde, pc uint64) (*frameRow, error) {
 	v, err := f.rowAt(pc)

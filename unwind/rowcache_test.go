@@ -31,9 +31,9 @@ func TestRowCache(t *testing.T) {
 			for _, pc := range []uint64{f.lo, f.lo + (f.hi-f.lo)/2, f.hi - 1} {
 				want, werr := f.rowAt(pc)
 				for range 2 {
-					got, err := tab.rowAt(f, pc)
-					if (err != nil) != (werr != nil) || err == nil && !reflect.DeepEqual(*got, want) {
-						t.Fatalf("%#x: cached row %+v, %v; want %+v, %v", pc, got, err, want, werr)
+					gf, got, err := tab.frameAt(pc)
+					if gf != f || (err != nil) != (werr != nil) || err == nil && !reflect.DeepEqual(got.row, want) {
+						t.Fatalf("%#x: cached FDE %p row %+v, %v; want %p %+v, %v", pc, gf, got, err, f, want, werr)
 					}
 					n++
 				}
@@ -45,9 +45,9 @@ func TestRowCache(t *testing.T) {
 				}
 				if g := other.find(pc); g != nil {
 					ow, _ := g.rowAt(pc)
-					og, err := other.rowAt(g, pc)
-					if err == nil && !reflect.DeepEqual(*og, ow) {
-						t.Fatalf("%#x: the other table answered %+v, its own row is %+v", pc, *og, ow)
+					_, og, err := other.frameAt(pc)
+					if err == nil && !reflect.DeepEqual(og.row, ow) {
+						t.Fatalf("%#x: the other table answered %+v, its own row is %+v", pc, og.row, ow)
 					}
 					if !reflect.DeepEqual(ow, want) {
 						differ++
