@@ -415,7 +415,6 @@ func measure(work string, rounds, n int, tool []string, samples func(string) int
 		<-settled
 		if toolS > 0 {
 			r.settledCPU = procCPU(tc.Process.Pid) - toolS
-			r.settledTargetCPU = -targetS
 		}
 		tc.Process.Signal(os.Interrupt)
 		if err := tc.Wait(); err != nil {
@@ -442,8 +441,8 @@ func measure(work string, rounds, n int, tool []string, samples func(string) int
 	for _, c := range cpu {
 		r.windowTargetCPU += c
 	}
-	if r.settledTargetCPU < 0 {
-		r.settledTargetCPU += r.windowTargetCPU
+	if toolS > 0 {
+		r.settledTargetCPU = r.windowTargetCPU - targetS
 	}
 	return r, nil
 }
